@@ -1,0 +1,183 @@
+package org.fixbench.harness;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Everything that decides how a benchmark runs. Immutable; built and validated by {@link Builder}, whose
+ * {@link Builder#build()} throws {@link IllegalArgumentException} with a one-line message for any bad value.
+ */
+public final class HarnessConfig {
+    public static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final String name;
+    private final long targetRatePerSecond;
+    private final long warmupIterations;
+    private final int runs;
+    private final long iterationsPerRun;
+    private final long pauseBetweenRunsNanos;
+    private final boolean accountForCoordinatedOmission;
+    private final boolean skipFirstRun;
+    private final long saturationBoundNanos;
+    private final long sampleTimeoutNanos;
+    private final WaitStrategy waitStrategy;
+    private final Idler idler;
+    private final NanoClock clock;
+    private final boolean pinning;
+    private final int[] cpus;
+    private final boolean hiccupMeter;
+    private final boolean jitterMonitor;
+    private final long highestTrackableNanos;
+    private final boolean quiet;
+
+    private HarnessConfig(Builder b) {
+        this.name = b.name;
+        this.targetRatePerSecond = b.targetRatePerSecond;
+        this.warmupIterations = b.warmupIterations >= 0 ? b.warmupIterations
+                : iterationsFor(b.targetRatePerSecond, b.warmupNanos);
+        this.runs = b.runs;
+        this.iterationsPerRun = b.iterationsPerRun > 0 ? b.iterationsPerRun
+                : iterationsFor(b.targetRatePerSecond, b.runNanos);
+        this.pauseBetweenRunsNanos = b.pauseBetweenRunsNanos;
+        this.accountForCoordinatedOmission = b.accountForCoordinatedOmission;
+        this.skipFirstRun = b.skipFirstRun;
+        this.saturationBoundNanos = b.saturationBoundNanos;
+        this.sampleTimeoutNanos = b.sampleTimeoutNanos;
+        this.waitStrategy = b.waitStrategy;
+        this.idler = b.idler != null ? b.idler : b.waitStrategy;
+        this.clock = b.clock;
+        this.pinning = b.pinning;
+        this.cpus = b.cpus.clone();
+        this.hiccupMeter = b.hiccupMeter;
+        this.jitterMonitor = b.jitterMonitor != null ? b.jitterMonitor
+                : Runtime.getRuntime().availableProcessors() >= 4;
+        this.highestTrackableNanos = b.highestTrackableNanos;
+        this.quiet = b.quiet;
+    }
+
+    static long iterationsFor(long ratePerSecond, long durationNanos) {
+        return Math.max(1, Math.round(ratePerSecond * (durationNanos / (double) NANOS_PER_SECOND)));
+    }
+
+    /** Offset of iteration {@code i} from the start of a run: {@code i × interval}, exact for any rate. */
+    public long scheduleOffsetNanos(long iteration) {
+        return iteration <= Long.MAX_VALUE / NANOS_PER_SECOND
+                ? iteration * NANOS_PER_SECOND / targetRatePerSecond
+                : (long) (iteration * (NANOS_PER_SECOND / (double) targetRatePerSecond));
+    }
+
+    public long intervalNanos() {
+        return NANOS_PER_SECOND / targetRatePerSecond;
+    }
+
+    public String name() { return name; }
+    public long targetRatePerSecond() { return targetRatePerSecond; }
+    public long warmupIterations() { return warmupIterations; }
+    public int runs() { return runs; }
+    public long iterationsPerRun() { return iterationsPerRun; }
+    public long pauseBetweenRunsNanos() { return pauseBetweenRunsNanos; }
+    public boolean accountForCoordinatedOmission() { return accountForCoordinatedOmission; }
+    public boolean skipFirstRun() { return skipFirstRun; }
+    public long saturationBoundNanos() { return saturationBoundNanos; }
+    public long sampleTimeoutNanos() { return sampleTimeoutNanos; }
+    public WaitStrategy waitStrategy() { return waitStrategy; }
+    Idler idler() { return idler; }
+    public NanoClock clock() { return clock; }
+    public boolean pinning() { return pinning; }
+    public int[] cpus() { return cpus.clone(); }
+    public boolean hiccupMeter() { return hiccupMeter; }
+    public boolean jitterMonitor() { return jitterMonitor; }
+    public long highestTrackableNanos() { return highestTrackableNanos; }
+    public boolean quiet() { return quiet; }
+
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    @Override
+    public String toString() {
+        return "HarnessConfig{name=" + name + ", rate=" + targetRatePerSecond + "/s, warmup=" + warmupIterations
+                + ", runs=" + runs + "x" + iterationsPerRun + ", co=" + accountForCoordinatedOmission
+                + ", wait=" + waitStrategy.label() + ", pin=" + pinning + Arrays.toString(cpus) + "}";
+    }
+
+    public static final class Builder {
+        private final String name;
+        private long targetRatePerSecond = 10_000;
+        private long warmupIterations = -1;
+        private long warmupNanos = 2 * NANOS_PER_SECOND;
+        private int runs = 3;
+        private long iterationsPerRun = -1;
+        private long runNanos = 5 * NANOS_PER_SECOND;
+        private long pauseBetweenRunsNanos;
+        private boolean accountForCoordinatedOmission = true;
+        private boolean skipFirstRun;
+        private long saturationBoundNanos = 5 * NANOS_PER_SECOND;
+        private long sampleTimeoutNanos = 5 * NANOS_PER_SECOND;
+        private WaitStrategy waitStrategy = WaitStrategy.BACKOFF;
+        private Idler idler;
+        private NanoClock clock = NanoClock.SYSTEM;
+        private boolean pinning;
+        private int[] cpus = new int[0];
+        private boolean hiccupMeter = true;
+        private Boolean jitterMonitor;
+        private long highestTrackableNanos = 60 * NANOS_PER_SECOND;
+        private boolean quiet;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder targetRatePerSecond(long rate) { this.targetRatePerSecond = rate; return this; }
+        public Builder warmupIterations(long n) { this.warmupIterations = n; return this; }
+        public Builder warmupNanos(long nanos) { this.warmupNanos = nanos; this.warmupIterations = -1; return this; }
+        public Builder runs(int n) { this.runs = n; return this; }
+        public Builder iterationsPerRun(long n) { this.iterationsPerRun = n; return this; }
+        public Builder runNanos(long nanos) { this.runNanos = nanos; this.iterationsPerRun = -1; return this; }
+        public Builder pauseBetweenRunsNanos(long nanos) { this.pauseBetweenRunsNanos = nanos; return this; }
+        public Builder accountForCoordinatedOmission(boolean on) { this.accountForCoordinatedOmission = on; return this; }
+        public Builder skipFirstRun(boolean skip) { this.skipFirstRun = skip; return this; }
+        public Builder saturationBoundNanos(long nanos) { this.saturationBoundNanos = nanos; return this; }
+        public Builder sampleTimeoutNanos(long nanos) { this.sampleTimeoutNanos = nanos; return this; }
+        public Builder waitStrategy(WaitStrategy strategy) { this.waitStrategy = strategy; return this; }
+        /** For tests: an idler that moves an injected clock. */
+        public Builder idler(Idler idler) { this.idler = idler; return this; }
+        public Builder clock(NanoClock clock) { this.clock = clock; return this; }
+        public Builder pinning(boolean on) { this.pinning = on; return this; }
+        /** CPUs to pin to, harness thread first, then task threads in the order they ask. Implies pinning. */
+        public Builder cpus(int... cpus) { this.cpus = cpus.clone(); this.pinning |= cpus.length > 0; return this; }
+        public Builder hiccupMeter(boolean on) { this.hiccupMeter = on; return this; }
+        public Builder jitterMonitor(Boolean on) { this.jitterMonitor = on; return this; }
+        public Builder highestTrackableNanos(long nanos) { this.highestTrackableNanos = nanos; return this; }
+        /** No text output (tests). */
+        public Builder quiet(boolean quiet) { this.quiet = quiet; return this; }
+
+        public HarnessConfig build() {
+            require(name != null && !name.isBlank(), "benchmark name must not be blank");
+            require(targetRatePerSecond > 0, "rate must be > 0 (was " + targetRatePerSecond + ")");
+            require(targetRatePerSecond <= NANOS_PER_SECOND, "rate must be at most 1,000,000,000/s (was "
+                    + targetRatePerSecond + ")");
+            require(runs > 0, "runs must be > 0 (was " + runs + ")");
+            require(iterationsPerRun > 0 || runNanos > 0, "run duration must be > 0");
+            require(warmupIterations >= 0 || warmupNanos >= 0, "warm-up must not be negative");
+            require(pauseBetweenRunsNanos >= 0, "pause between runs must not be negative");
+            require(saturationBoundNanos > 0, "saturation bound must be > 0");
+            require(sampleTimeoutNanos > 0, "sample timeout must be > 0");
+            require(highestTrackableNanos >= 1_000_000, "highest trackable latency must be at least 1 ms");
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(waitStrategy, "waitStrategy");
+            int available = Runtime.getRuntime().availableProcessors();
+            for (int cpu : cpus) {
+                require(cpu >= 0 && cpu < available, "unknown CPU " + cpu + " (this machine has CPUs 0-"
+                        + (available - 1) + ")");
+            }
+            return new HarnessConfig(this);
+        }
+
+        private static void require(boolean condition, String message) {
+            if (!condition) {
+                throw new IllegalArgumentException(message);
+            }
+        }
+    }
+}

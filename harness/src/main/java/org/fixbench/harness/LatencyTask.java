@@ -1,0 +1,28 @@
+package org.fixbench.harness;
+
+/**
+ * The work being measured, in the shape a JLBH user knows.
+ *
+ * <p>The harness calls {@link #init} once, then {@link #run} once per iteration on its timed thread at the
+ * scheduled times, then {@link #complete} once. For each iteration the task must eventually call
+ * {@link Harness#sample(long)} exactly once, from any thread, with the time elapsed since the
+ * {@code startNanos} it was given. Samples are matched to iterations in order (first sample, first iteration),
+ * as on a single FIFO session.
+ */
+public interface LatencyTask {
+
+    /** Called once before warm-up: connect, start threads, {@link Harness#addProbe add probes}. */
+    void init(Harness harness) throws Exception;
+
+    /**
+     * Starts one iteration. Must not block for longer than the work itself; must not allocate where avoidable.
+     *
+     * @param startNanos the <em>intended</em> start time of this iteration on {@link Harness#clock()} when
+     *                   coordinated-omission correction is on (the default), else the actual start time
+     */
+    void run(long startNanos);
+
+    /** Called once after the last run: stop threads, close connections. */
+    default void complete() throws Exception {
+    }
+}

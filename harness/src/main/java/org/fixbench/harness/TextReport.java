@@ -1,0 +1,159 @@
+package org.fixbench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Output for people, in JLBH's shapes: a line per series per run, and a SUMMARY table per series across runs.
+ *
+ * <p>A percentile p is printed only when the run has at least one sample above it, i.e. when
+ * {@code count × (1 − p/100) ≥ 1}; the worst value is always printed and is the exact maximum, not a bucket.
+ *
+ * <p>The SUMMARY's {@code % Variation} column is {@code 100 × (max − min) / ((max + min) / 2)} over the runs in
+ * the table: the spread of a percentile across runs relative to the middle of that spread (0 = identical runs).
+ */
+public final class TextReport {
+    static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999, 99.9999};
+    static final double[] SUMMARY_PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    private TextReport() {
+    }
+
+    /** Whether {@code count} samples support reporting percentile {@code p}. */
+    public static boolean supports(long count, double percentile) {
+        return count * (1 - percentile / 100.0) >= 1 - 1e-9;
+    }
+
+    static String runBlock(RunResult run, HarnessConfig config) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Run %d of %d: %s%s  achieved %,.0f/s of %,d/s  sent %,d received %,d lost %,d"
+                        + "  steal %s busy %s%n", run.run(), config.runs(), run.status(),
+                run.excluded() ? " (excluded from summaries)" : "", run.achievedRatePerSecond(),
+                config.targetRatePerSecond(), run.sent(), run.received(), run.lost(), pct(run.stealPercent()),
+                pct(run.busyPercent())));
+        if (!run.ok()) {
+            sb.append("  FAILED: ").append(run.reason()).append('\n');
+        }
+        run.series().forEach((key, data) -> sb.append(line(SeriesNames.label(key), data)).append('\n'));
+        return sb.toString();
+    }
+
+    /** {@code End to End: (n)   50/90 99/99.9 99.99 - worst was a / b  c / d  e - w}, values in µs. */
+    public static String line(String label, SeriesData data) {
+        long count = data.count();
+        List<String> names = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (double p : PERCENTILES) {
+            if (count > 0 && supports(count, p)) {
+                names.add(percentileName(p));
+                values.add(formatMicros(data.percentileNanos(p)));
+            }
+        }
+        StringBuilder head = new StringBuilder();
+        StringBuilder tail = new StringBuilder();
+        for (int i = 0; i < names.size(); i += 2) {
+            if (i > 0) {
+                head.append(' ');
+                tail.append("  ");
+            }
+            head.append(names.get(i));
+            tail.append(values.get(i));
+            if (i + 1 < names.size()) {
+                head.append('/').append(names.get(i + 1));
+                tail.append(" / ").append(values.get(i + 1));
+            }
+        }
+        String prefix = String.format(Locale.ROOT, "%s: (%,d)", label, count);
+        String worst = count == 0 ? "-" : formatMicros(data.maxNanos());
+        return String.format(Locale.ROOT, "%-44s %s - worst was %s - %s", prefix, head, tail, worst);
+    }
+
+    /** Per series, the SUMMARY table of the counted runs; failed runs are marked under the table. */
+    public static String summaries(BenchmarkResult result) {
+        List<RunResult> runs = result.countedRuns();
+        if (runs.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String key : runs.get(0).series().keySet()) {
+            sb.append(summary(result, key));
+        }
+        return sb.toString();
+    }
+
+    public static String summary(BenchmarkResult result, String key) {
+        List<RunResult> runs = result.countedRuns();
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "-------------------------------- SUMMARY (%s, %s) us%s%n",
+                SeriesNames.label(key), result.name(),
+                runs.size() < result.runs().size() ? " - run 1 excluded" : ""));
+        sb.append(String.format(Locale.ROOT, "%-12s", "Percentile"));
+        for (RunResult run : runs) {
+            sb.append(String.format(Locale.ROOT, "%12s", "run" + run.run() + (run.ok() ? "" : "*")));
+        }
+        sb.append(String.format(Locale.ROOT, "%14s%n", "% Variation"));
+        long minCount = runs.stream().mapToLong(r -> count(r, key)).min().orElse(0);
+        List<Double> rows = new ArrayList<>();
+        for (double p : SUMMARY_PERCENTILES) {
+            if (minCount > 0 && supports(minCount, p)) {
+                rows.add(p);
+            }
+        }
+        rows.add(100.0);
+        for (double p : rows) {
+            sb.append(String.format(Locale.ROOT, "%-12s", (p >= 100 ? "worst" : percentileName(p)) + ":"));
+            double min = Double.MAX_VALUE;
+            double max = -Double.MAX_VALUE;
+            for (RunResult run : runs) {
+                SeriesData data = run.series().get(key);
+                if (data == null || data.count() == 0) {
+                    sb.append(String.format(Locale.ROOT, "%12s", "-"));
+                    continue;
+                }
+                double micros = data.percentileNanos(p) / 1000.0;
+                min = Math.min(min, micros);
+                max = Math.max(max, micros);
+                sb.append(String.format(Locale.ROOT, "%12.2f", micros));
+            }
+            sb.append(String.format(Locale.ROOT, "%14.2f%n", variationPercent(min, max)));
+        }
+        runs.stream().filter(r -> !r.ok()).forEach(r ->
+                sb.append("  * run ").append(r.run()).append(" FAILED: ").append(r.reason()).append('\n'));
+        return sb.toString();
+    }
+
+    /** {@code 100 × (max − min) / ((max + min) / 2)}; 0 when both are 0 or nothing was measured. */
+    public static double variationPercent(double min, double max) {
+        if (min > max || max + min <= 0) {
+            return 0.0;
+        }
+        return 100.0 * (max - min) / ((max + min) / 2.0);
+    }
+
+    private static long count(RunResult run, String key) {
+        SeriesData data = run.series().get(key);
+        return data == null ? 0 : data.count();
+    }
+
+    static String percentileName(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    /** Microseconds with two to three significant figures, as JLBH prints them. */
+    public static String formatMicros(long nanos) {
+        double micros = nanos / 1000.0;
+        if (micros < 0.1) {
+            return String.format(Locale.ROOT, "%.3f", micros);
+        } else if (micros < 1) {
+            return String.format(Locale.ROOT, "%.2f", micros);
+        } else if (micros < 10) {
+            return String.format(Locale.ROOT, "%.1f", micros);
+        }
+        return String.format(Locale.ROOT, "%,d", Math.round(micros));
+    }
+
+    static String pct(double percent) {
+        return Double.isNaN(percent) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+}

@@ -1,0 +1,59 @@
+package org.fixbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Recording must not allocate: measured with the JVM's per-thread allocation counter, not guessed. */
+class AllocationTest {
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private static long allocatedBytes() {
+        return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    @Test
+    void recordingASampleAllocatesNothing() {
+        LatencySeries series = new LatencySeries(60_000_000_000L);
+        Probe probe = new Probe("p", 60_000_000_000L);
+        for (int i = 0; i < 200_000; i++) {
+            series.record(i);
+            probe.sampleNanos(i);
+        }
+        long before = allocatedBytes();
+        for (int i = 0; i < 1_000_000; i++) {
+            series.record(i * 37L);
+            probe.sampleNanos(i * 37L);
+        }
+        long allocated = allocatedBytes() - before;
+        assertTrue(allocated < 1_000, "2,000,000 recorded samples allocated " + allocated + " bytes");
+    }
+
+    @Test
+    void theTimedLoopAllocatesNothingPerIteration() {
+        long small = allocationOfOneBenchmark(100_000);
+        long large = allocationOfOneBenchmark(400_000);
+        long perIteration = (large - small) / 300_000;
+        assertTrue(large - small < 30_000, "300,000 more iterations allocated " + (large - small) + " bytes ("
+                + perIteration + " per iteration)");
+    }
+
+    private static long allocationOfOneBenchmark(long iterations) {
+        ManualClock clock = new ManualClock();
+        ScriptedTask task = new ScriptedTask(clock);
+        LatencyBenchmark benchmark = new LatencyBenchmark(clock.configure("alloc", 1_000_000, iterations).build());
+        allocationWarmUp();
+        long before = allocatedBytes();
+        benchmark.run(task, Map.of());
+        return allocatedBytes() - before;
+    }
+
+    private static void allocationWarmUp() {
+        ManualClock clock = new ManualClock();
+        new LatencyBenchmark(clock.configure("jit", 1_000_000, 300_000).build()).run(new ScriptedTask(clock), Map.of());
+    }
+}

@@ -1,0 +1,167 @@
+package org.fixbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportsAndFilesTest {
+    @TempDir
+    Path tmp;
+
+    private static BenchmarkResult threeRuns(boolean skipFirst) {
+        ManualClock clock = new ManualClock();
+        ScriptedTask task = new ScriptedTask(clock) {
+            private Probe probe;
+
+            @Override
+            public void init(Harness harness) {
+                super.init(harness);
+                probe = harness.addProbe("server processing");
+            }
+
+            @Override
+            long costNanos(long i) {
+                probe.sampleNanos(100 + i % 7);
+                return 1_000 + (i % 10) * 100;
+            }
+        };
+        HarnessConfig config = clock.configure("three", 10_000, 20_000).runs(3).skipFirstRun(skipFirst).build();
+        return new LatencyBenchmark(config).run(task, Map.of("engine", "none"));
+    }
+
+    @Test
+    void variationIsTheRangeOverTheMidpointOfTheRange() {
+        assertEquals(100.0 * 2 / 11, TextReport.variationPercent(10, 12), 1e-9);
+        assertEquals(0.0, TextReport.variationPercent(5, 5), 1e-9);
+        assertEquals(0.0, TextReport.variationPercent(0, 0), 1e-9);
+    }
+
+    @Test
+    void percentilesArePrintedOnlyWhenTheCountSupportsThem() {
+        assertTrue(TextReport.supports(1_000, 99.9));
+        assertFalse(TextReport.supports(999, 99.9));
+        assertFalse(TextReport.supports(1_000, 99.99));
+        Histogram h = new Histogram(3);
+        for (int i = 1; i <= 1_000; i++) {
+            h.recordValue(i * 1_000L);
+        }
+        String line = TextReport.line("End to End", new SeriesData(h, 1_000_123, 0));
+        assertTrue(line.startsWith("End to End: (1,000)"), line);
+        assertTrue(line.contains("50/90 99/99.9 - worst was"), line);
+        assertFalse(line.contains("99.99"), line);
+        assertTrue(line.endsWith("- 1,000"), "the exact maximum, not a bucket: " + line);
+    }
+
+    @Test
+    void jsonPercentilesNeverExceedTheExactMaximum() {
+        Histogram h = new Histogram(1, 60_000_000_000L, 3);
+        h.recordValue(1_000_001);
+        SeriesData data = new SeriesData(h, 1_000_001, 0);
+        assertEquals(1_000_001, data.percentileNanos(50));
+        assertEquals(1_000_001, data.percentileNanos(100));
+    }
+
+    @Test
+    void summaryHasPercentileRowsRunColumnsAndVariation() {
+        BenchmarkResult result = threeRuns(false);
+        String summary = TextReport.summary(result, SeriesNames.END_TO_END);
+        assertTrue(summary.contains("SUMMARY (End to End, three)"), summary);
+        assertTrue(summary.contains("run1") && summary.contains("run3"), summary);
+        assertTrue(summary.contains("99.9:") && summary.contains("worst:"), summary);
+        assertTrue(summary.contains("99.99:"), "20,000 samples support 99.99: " + summary);
+    }
+
+    @Test
+    void skippingTheFirstRunRemovesItFromSummaries() {
+        BenchmarkResult result = threeRuns(true);
+        assertEquals(3, result.runs().size());
+        assertEquals(List.of(2, 3), result.countedRuns().stream().map(RunResult::run).toList());
+        String summary = TextReport.summary(result, SeriesNames.END_TO_END);
+        assertFalse(summary.contains("run1"), summary);
+        assertTrue(summary.contains("run 1 excluded"), summary);
+    }
+
+    @Test
+    void resultsAreWrittenAsJsonCsvHlogAndHgrmAndReadBack() throws Exception {
+        BenchmarkResult result = threeRuns(false);
+        Path folder = ResultsFolder.createNamed(tmp.resolve("out"));
+        Map<String, Object> env = new HashMap<>(Environment.capture());
+        ResultsWriter.write(folder, env, List.of(result));
+
+        JsonNode root = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
+        assertEquals(1, root.get("schema").asInt());
+        assertTrue(root.get("environment").has("clocksource"));
+        JsonNode r = root.get("results").get(0);
+        assertEquals("three", r.get("name").asText());
+        assertEquals("none", r.get("engine").asText());
+        assertEquals(10_000, r.get("targetRate").asLong());
+        JsonNode run1 = r.get("runs").get(0);
+        assertEquals("OK", run1.get("status").asText());
+        assertEquals(20_000, run1.get("sent").asLong());
+        JsonNode e2e = run1.get("series").get("endToEnd");
+        assertEquals(20_000, e2e.get("count").asLong());
+        assertEquals(result.runs().get(0).endToEnd().maxNanos(), e2e.get("max").asLong());
+        assertEquals(result.runs().get(0).endToEnd().percentileNanos(99), e2e.get("p99").asLong());
+        assertTrue(run1.get("series").has("server processing"));
+
+        List<String> csv = Files.readAllLines(folder.resolve("summary.csv"));
+        assertTrue(csv.get(0).startsWith("name,labels,targetRate,run,status"));
+        assertEquals(1 + 3 * 4, csv.size(), "a row per run and series");
+
+        Map<String, Long> counts = new HashMap<>();
+        try (FileInputStream in = new FileInputStream(folder.resolve("three.hlog").toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            Histogram h;
+            while ((h = (Histogram) reader.nextIntervalHistogram()) != null) {
+                counts.put(h.getTag(), h.getTotalCount());
+            }
+        }
+        assertEquals(12, counts.size(), counts.toString());
+        assertEquals(20_000L, counts.get("run2/endToEnd"));
+        assertEquals(20_000L, counts.get("run3/server_processing"));
+        assertTrue(Files.readString(folder.resolve("hgrm/three/run1-endToEnd.hgrm")).contains("Percentile"));
+    }
+
+    @Test
+    void resultFoldersAreNeverOverwritten() throws Exception {
+        Path named = ResultsFolder.createNamed(tmp.resolve("named"));
+        Files.writeString(named.resolve("summary.json"), "{}");
+        HarnessException e = assertThrows(HarnessException.class, () -> ResultsFolder.createNamed(named));
+        assertTrue(e.getMessage().contains("never overwritten"), e.getMessage());
+
+        Path written = ResultsFolder.createNamed(tmp.resolve("w"));
+        ResultsWriter.write(written, Map.of(), List.of());
+        assertThrows(HarnessException.class, () -> ResultsWriter.write(written, Map.of(), List.of()),
+                "a second write into the same folder must not replace the first");
+
+        Instant now = Instant.parse("2026-11-22T12:00:00Z");
+        Path first = ResultsFolder.createDefault(tmp.resolve("results"), now);
+        Path second = ResultsFolder.createDefault(tmp.resolve("results"), now);
+        assertNotEquals(first, second);
+        assertTrue(first.getFileName().toString().startsWith("20261122T120000Z-"));
+    }
+
+    @Test
+    void anUnwritableOutputFolderIsACleanError() throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain-file"), "x");
+        HarnessException e = assertThrows(HarnessException.class, () -> ResultsFolder.createNamed(file.resolve("sub")));
+        assertTrue(e.getMessage().startsWith("cannot create output folder"), e.getMessage());
+    }
+}
