@@ -49,8 +49,18 @@ public final class ResultsFolder {
         } catch (AccessDeniedException e) {
             throw new HarnessException("cannot create output folder " + folder + ": permission denied");
         } catch (IOException e) {
-            throw new HarnessException("cannot create output folder " + folder + ": " + e.getMessage());
+            throw new HarnessException("cannot create output folder " + folder + ": " + reason(e));
         }
+    }
+
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "a parent folder does not exist";
+        }
+        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
     }
 
     public static Path createDefault(Path base, Instant now) {
@@ -58,7 +68,7 @@ public final class ResultsFolder {
         try {
             Files.createDirectories(base);
         } catch (IOException e) {
-            throw new HarnessException("cannot create results folder " + base + ": " + e.getMessage());
+            throw new HarnessException("cannot create results folder " + base + ": " + reason(e));
         }
         for (int attempt = 1; attempt < 1000; attempt++) {
             Path candidate = base.resolve(attempt == 1 ? stem : stem + "-" + attempt);
@@ -68,7 +78,7 @@ public final class ResultsFolder {
             } catch (FileAlreadyExistsException e) {
                 // taken: try the next suffix
             } catch (IOException e) {
-                throw new HarnessException("cannot create results folder " + candidate + ": " + e.getMessage());
+                throw new HarnessException("cannot create results folder " + candidate + ": " + reason(e));
             }
         }
         throw new HarnessException("could not find a free results folder name under " + base);

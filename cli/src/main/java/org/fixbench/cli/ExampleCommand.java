@@ -1,0 +1,14 @@
+package org.fixbench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "example", description = "The seed experiments, reproduced.",
+        subcommands = {CoExample.class, InContextExample.class})
+final class ExampleCommand implements Runnable {
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this),
+                "missing example name (co, in-context)");
+    }
+}

@@ -1,0 +1,60 @@
+package org.fixbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+import org.fixbench.harness.HarnessException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code scripts/fixbench}. Bad input gets one line and exit status 2, never a stack trace. */
+@Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0",
+        description = "FIX-engine comparison benchmark suite for the JVM.",
+        subcommands = {ExampleCommand.class, CalibrateCommand.class})
+public final class FixbenchCli implements Runnable {
+    public static final int EXIT_FAILED_RUNS = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_ERROR = 3;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (try: fixbench --help)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new FixbenchCli());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("fixbench: " + e.getMessage());
+            return EXIT_BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof IllegalArgumentException) {
+                err.println("fixbench: " + e.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            if (e instanceof HarnessException) {
+                err.println("fixbench: " + e.getMessage());
+                return EXIT_ERROR;
+            }
+            err.println("fixbench: unexpected error: " + e);
+            if (Boolean.getBoolean("fixbench.debug")) {
+                e.printStackTrace(err);
+            } else {
+                err.println("(run with -Dfixbench.debug=true, or FIXBENCH_DEBUG=1 in scripts/fixbench, for the stack trace)");
+            }
+            return EXIT_ERROR;
+        });
+        return cli.execute(args);
+    }
+
+    /** The suite's checkout: where {@code results/} and {@code fix-configs/} live. */
+    public static Path home() {
+        return Path.of(System.getProperty("fixbench.home", ".")).toAbsolutePath().normalize();
+    }
+}

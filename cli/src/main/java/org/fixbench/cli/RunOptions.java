@@ -1,0 +1,87 @@
+package org.fixbench.cli;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.ResultsFolder;
+import org.fixbench.harness.WaitStrategy;
+import picocli.CommandLine.Option;
+
+/** The options every measuring command shares. Values are checked when the configuration is built. */
+public class RunOptions {
+    @Option(names = "--runs", description = "measured runs (default: ${DEFAULT-VALUE})")
+    int runs = 3;
+
+    @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION",
+            description = "length of each run, e.g. 5s (default: 5s)")
+    Long runNanos;
+
+    @Option(names = "--warmup", converter = Durations.class, paramLabel = "DURATION",
+            description = "paced warm-up before the runs (default: 2s)")
+    Long warmupNanos;
+
+    @Option(names = "--pause", converter = Durations.class, paramLabel = "DURATION",
+            description = "pause between runs (default: none)")
+    Long pauseNanos;
+
+    @Option(names = "--wait", paramLabel = "spin|yield|backoff",
+            description = "how the sending thread waits for its next send (default: ${DEFAULT-VALUE})")
+    String wait = "backoff";
+
+    @Option(names = "--pin", description = "pin threads with OpenHFT affinity where CPUs can be had")
+    boolean pin;
+
+    @Option(names = "--cpus", split = ",", paramLabel = "CPU", description = "CPUs to pin to, harness thread first")
+    int[] cpus = new int[0];
+
+    @Option(names = "--skip-first-run", description = "leave run 1 out of summaries")
+    boolean skipFirstRun;
+
+    @Option(names = "--jitter", paramLabel = "on|off|auto",
+            description = "spinning jitter thread (default auto: on with 4+ CPUs)")
+    String jitter = "auto";
+
+    @Option(names = "--saturation-bound", converter = Durations.class, paramLabel = "DURATION",
+            description = "stop a run that falls this far behind schedule (default: 5s)")
+    Long saturationBoundNanos;
+
+    @Option(names = "--sample-timeout", converter = Durations.class, paramLabel = "DURATION",
+            description = "how long to wait for outstanding samples after a run (default: 5s)")
+    Long sampleTimeoutNanos;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results folder (new or empty); default results/<UTC time>-<host>")
+    Path out;
+
+    /** A validated configuration for one benchmark at {@code rate}. */
+    HarnessConfig.Builder configure(String name, long rate, long defaultRunNanos, long defaultWarmupNanos) {
+        HarnessConfig.Builder b = HarnessConfig.builder(name).targetRatePerSecond(rate).runs(runs)
+                .runNanos(runNanos != null ? runNanos : defaultRunNanos)
+                .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
+                .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pin).cpus(cpus)
+                .jitterMonitor(switch (jitter) {
+                    case "on" -> Boolean.TRUE;
+                    case "off" -> Boolean.FALSE;
+                    case "auto" -> null;
+                    default -> throw new IllegalArgumentException("--jitter takes on, off or auto (was '" + jitter + "')");
+                });
+        if (pauseNanos != null) {
+            b.pauseBetweenRunsNanos(pauseNanos);
+        }
+        if (saturationBoundNanos != null) {
+            b.saturationBoundNanos(saturationBoundNanos);
+        }
+        if (sampleTimeoutNanos != null) {
+            b.sampleTimeoutNanos(sampleTimeoutNanos);
+        }
+        return b;
+    }
+
+    /** The results folder, made before any measuring so that a bad path fails fast. */
+    Path createResultsFolder() {
+        if (out != null) {
+            return ResultsFolder.createNamed(out);
+        }
+        return ResultsFolder.createDefault(FixbenchCli.home().resolve("results"), Instant.now());
+    }
+}

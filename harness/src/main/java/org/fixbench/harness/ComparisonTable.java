@@ -1,0 +1,80 @@
+package org.fixbench.harness;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Several benchmarks side by side: a row per percentile, a column per benchmark, each cell the median across
+ * the benchmark's counted runs (FAILED runs included, and flagged) of that percentile of one series, in µs.
+ * Rendered as a Markdown table, which reads as plain text too.
+ */
+public final class ComparisonTable {
+    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+
+    private ComparisonTable() {
+    }
+
+    /** Median across counted runs of {@code percentile} of {@code series}, in ns; NaN when nothing was measured. */
+    public static double medianNanos(BenchmarkResult result, String series, double percentile) {
+        double[] values = result.countedRuns().stream()
+                .map(r -> r.series().get(series))
+                .filter(d -> d != null && d.count() > 0)
+                .mapToDouble(d -> d.percentileNanos(percentile)).sorted().toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int mid = values.length / 2;
+        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+    }
+
+    public static String percentileLabel(double p) {
+        return p >= 100 ? "worst" : TextReport.percentileName(p);
+    }
+
+    /** One column: a series of one benchmark. */
+    public record Column(String name, BenchmarkResult result, String series) {
+    }
+
+    /** The table: {@code columnName} names each column; FAILED runs add a {@code *} to a column's header. */
+    public static String markdown(List<BenchmarkResult> results, String series,
+                                  Function<BenchmarkResult, String> columnName) {
+        return markdown(results.stream().map(r -> new Column(columnName.apply(r), r, series)).toList());
+    }
+
+    public static String markdown(List<Column> columns) {
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(List.of("percentile (µs)"));
+        for (Column c : columns) {
+            header.add(c.name() + (c.result().allOk() ? "" : " *"));
+        }
+        row(sb, header);
+        String[] rule = new String[header.size()];
+        Arrays.fill(rule, "---:");
+        rule[0] = "---";
+        row(sb, List.of(rule));
+        for (double p : PERCENTILES) {
+            List<String> cells = new ArrayList<>(List.of(percentileLabel(p)));
+            for (Column c : columns) {
+                cells.add(micros(medianNanos(c.result(), c.series(), p)));
+            }
+            row(sb, cells);
+        }
+        return sb.toString();
+    }
+
+    public static String micros(double nanos) {
+        if (Double.isNaN(nanos)) {
+            return "-";
+        }
+        double us = nanos / 1000.0;
+        return us < 10 ? String.format(Locale.ROOT, "%.2f", us)
+                : us < 1000 ? String.format(Locale.ROOT, "%.1f", us) : String.format(Locale.ROOT, "%,.0f", us);
+    }
+
+    static void row(StringBuilder sb, List<String> cells) {
+        sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
+    }
+}
