@@ -275,8 +275,8 @@ public final class LatencyBenchmark implements Harness {
         }
         long lost = Math.max(0, sent - received);
         if (lost > 0) {
-            reasons.add(String.format("%,d of %,d samples missing after %s (counted lost)", lost, sent,
-                    seconds(config.sampleTimeoutNanos())));
+            reasons.add(String.format("%,d of %,d samples missing %s (counted lost)", lost, sent,
+                    failure != null ? "when the run ended" : "after " + seconds(config.sampleTimeoutNanos())));
         }
         if (received > sent) {
             reasons.add(String.format("%,d samples for %,d iterations: the task sampled more than once per iteration",

@@ -69,7 +69,7 @@ public final class TextReport {
         return String.format(Locale.ROOT, "%-44s %s - worst was %s - %s", prefix, head, tail, worst);
     }
 
-    /** Per series, the SUMMARY table of the counted runs; failed runs are marked under the table. */
+    /** Per series, the SUMMARY table of the counted runs ({@code *} = FAILED); the failed runs' reasons follow. */
     public static String summaries(BenchmarkResult result) {
         List<RunResult> runs = result.countedRuns();
         if (runs.isEmpty()) {
@@ -79,6 +79,8 @@ public final class TextReport {
         for (String key : runs.get(0).series().keySet()) {
             sb.append(summary(result, key));
         }
+        runs.stream().filter(r -> !r.ok()).forEach(r ->
+                sb.append("* run ").append(r.run()).append(" FAILED: ").append(r.reason()).append('\n'));
         return sb.toString();
     }
 
@@ -118,8 +120,6 @@ public final class TextReport {
             }
             sb.append(String.format(Locale.ROOT, "%14.2f%n", variationPercent(min, max)));
         }
-        runs.stream().filter(r -> !r.ok()).forEach(r ->
-                sb.append("  * run ").append(r.run()).append(" FAILED: ").append(r.reason()).append('\n'));
         return sb.toString();
     }
 

@@ -1,0 +1,113 @@
+package org.fixbench.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.harness.HarnessException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Engines side by side at each rate: the suite's main job. */
+@Command(name = "compare", description = "Run engines side by side at each rate and write report.md.")
+final class CompareCommand implements Callable<Integer> {
+    static final int EXIT_STOPPED = 4;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
+            description = "engines to compare (default: every engine's comparison profiles, tcp first)")
+    String engines;
+
+    @Option(names = "--rates", paramLabel = "RATE,...", description = "msgs/s (default: ${DEFAULT-VALUE})")
+    String rates = "2000,10000,50000";
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "address servers bind to (default: loopback)")
+    String bind;
+
+    @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
+            description = "time allowed to connect and log on (default: 10s)")
+    long connectTimeoutNanos = 10_000_000_000L;
+
+    @Override
+    public Integer call() throws IOException {
+        List<EngineSpec> specs = engines == null ? defaultEngines() : EngineSpec.parseList(engines);
+        List<Long> rateList = Rates.parse(rates);
+        Sweep.plan(options, specs, rateList);
+        InetAddress bindAddress = bindAddress(bind);
+
+        BenchmarkSession session = new BenchmarkSession(options, System.out);
+        String command = "scripts/fixbench " + String.join(" ", commandSpec.commandLine().getParseResult()
+                .originalArgs());
+        session.environment.put("command", command);
+        session.environment.put("engines", EngineEnvironment.describe(specs));
+        writeEnvironment(session);
+
+        Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos));
+        sweep.run(specs, rateList);
+
+        List<String> labels = specs.stream().map(EngineSpec::label).toList();
+        String report = ComparisonReport.render(command, session.environment, labels, rateList, session.results,
+                sweep.stopReason);
+        ComparisonReport.write(session.folder, report);
+        System.out.println();
+        System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
+        int status = session.finish();
+        if (sweep.stopReason != null) {
+            System.err.println("fixbench: comparison stopped early: " + sweep.stopReason);
+            return EXIT_STOPPED;
+        }
+        return status;
+    }
+
+    static List<EngineSpec> defaultEngines() {
+        List<EngineSpec> specs = new ArrayList<>();
+        Map<String, FixEngine> available = EngineSpec.available();
+        FixEngine tcp = available.remove("tcp");
+        if (tcp != null) {
+            tcp.comparisonProfiles().forEach(p -> specs.add(new EngineSpec(tcp, p)));
+        }
+        available.values().forEach(e -> e.comparisonProfiles().forEach(p -> specs.add(new EngineSpec(e, p))));
+        return specs;
+    }
+
+    static InetAddress bindAddress(String bind) {
+        if (bind == null) {
+            return InetAddress.getLoopbackAddress();
+        }
+        try {
+            return InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("unknown bind address '" + bind + "'");
+        }
+    }
+
+    private static void writeEnvironment(BenchmarkSession session) {
+        try {
+            Files.writeString(session.folder.resolve("environment.json"),
+                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environment),
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        } catch (IOException e) {
+            throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package org.fixbench.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+import org.fixbench.engine.RoundTripTask;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.ComparisonTable;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.TextReport;
+
+/**
+ * {@code report.md}: per rate, engines side by side (median across runs of each percentile of the round trip),
+ * achieved rate, lost messages, runs OK, engine overhead over the raw-TCP floor; plainly says which engine did
+ * not sustain which rate; then the JLBH-style summaries and the machine it ran on.
+ */
+final class ComparisonReport {
+    private ComparisonReport() {
+    }
+
+    static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
+                         List<BenchmarkResult> results, String stopReason) {
+        StringBuilder md = new StringBuilder();
+        md.append("# fixbench comparison\n\n");
+        md.append("Command: `").append(command).append("`\n\n");
+        md.append(environmentLine(environment)).append("\n\n");
+        md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
+                + "(coordinated-omission corrected), in µs: the median across runs of that percentile. "
+                + "✗ marks an engine × rate with FAILED runs: its latencies then measure queueing behind an engine "
+                + "that could not keep up, not the engine; see the notes under the table.\n\n");
+        if (stopReason != null) {
+            md.append("**The comparison stopped early:** ").append(stopReason)
+                    .append(". Results below are what was measured before that.\n\n");
+        }
+        for (long rate : rates) {
+            List<BenchmarkResult> atRate = new ArrayList<>();
+            for (String label : engineLabels) {
+                results.stream().filter(r -> label.equals(label(r)) && r.config().targetRatePerSecond() == rate)
+                        .findFirst().ifPresent(atRate::add);
+            }
+            if (atRate.isEmpty()) {
+                continue;
+            }
+            md.append(String.format(Locale.ROOT, "## %,d msgs/s%n%n", rate));
+            md.append(rateTable(atRate));
+            md.append('\n');
+            for (BenchmarkResult r : atRate) {
+                String verdict = verdict(r);
+                if (verdict != null) {
+                    md.append("- ").append(verdict).append('\n');
+                }
+            }
+            md.append('\n');
+        }
+        md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
+        for (BenchmarkResult r : results) {
+            md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",
+                    r.config().targetRatePerSecond()));
+            md.append("```\n");
+            for (RunResult run : r.runs()) {
+                md.append(String.format(Locale.ROOT, "run %d: %s, achieved %,.0f/s, lost %,d, steal %s%s%n", run.run(),
+                        run.status(), run.achievedRatePerSecond(), run.lost(), stealText(run.stealPercent()),
+                        run.ok() ? "" : " - " + run.reason()));
+            }
+            for (String series : List.of(SeriesNames.END_TO_END, RoundTripTask.CLIENT_TO_SERVER,
+                    RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT, SeriesNames.HICCUPS)) {
+                if (!r.countedRuns().isEmpty() && r.countedRuns().get(0).series().containsKey(series)) {
+                    md.append(TextReport.summary(r, series));
+                }
+            }
+            md.append("```\n\n");
+            Object notes = r.labels().get("engineNotes");
+            if (notes instanceof List<?> list && !list.isEmpty()) {
+                for (Object note : list) {
+                    md.append("- ").append(note).append('\n');
+                }
+                md.append('\n');
+            }
+            r.pinning().forEach(p -> md.append("- pinning: ").append(p.describe()).append('\n'));
+            md.append('\n');
+        }
+        md.append("Files: `summary.json` (all numbers, ns), `summary.csv`, `environment.json`, one `.hlog` per "
+                + "engine × rate (tags `run<k>/<series>`), `hgrm/`.\n");
+        return md.toString();
+    }
+
+    static String label(BenchmarkResult r) {
+        return r.labels().get("engine") + ":" + r.labels().get("profile");
+    }
+
+    private static String rateTable(List<BenchmarkResult> atRate) {
+        BenchmarkResult floor = atRate.stream().filter(r -> "tcp".equals(r.labels().get("engine"))).findFirst()
+                .orElse(null);
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(List.of("µs"));
+        atRate.forEach(r -> header.add(label(r) + (r.allOk() ? "" : " ✗")));
+        row(sb, header);
+        row(sb, header.stream().map(h -> h.equals("µs") ? "---" : "---:").toList());
+        for (double p : ComparisonTable.PERCENTILES) {
+            List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)));
+            atRate.forEach(r -> cells.add(ComparisonTable.micros(ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p))));
+            row(sb, cells);
+        }
+        List<String> achieved = new ArrayList<>(List.of("achieved msgs/s (lowest run)"));
+        List<String> lost = new ArrayList<>(List.of("lost messages (all runs)"));
+        List<String> ok = new ArrayList<>(List.of("runs OK"));
+        for (BenchmarkResult r : atRate) {
+            achieved.add(String.format(Locale.ROOT, "%,.0f",
+                    r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0)));
+            lost.add(String.format(Locale.ROOT, "%,d", r.runs().stream().mapToLong(RunResult::lost).sum()));
+            ok.add(r.countedRuns().stream().filter(RunResult::ok).count() + "/" + r.countedRuns().size());
+        }
+        row(sb, achieved);
+        row(sb, lost);
+        row(sb, ok);
+        for (double p : new double[] {50, 90}) {
+            List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
+                    + " at p" + (int) p));
+            for (BenchmarkResult r : atRate) {
+                if (floor == null) {
+                    cells.add("no tcp run");
+                } else if (r == floor) {
+                    cells.add("-");
+                } else {
+                    double d = ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p)
+                            - ComparisonTable.medianNanos(floor, SeriesNames.END_TO_END, p);
+                    cells.add(ComparisonTable.micros(d));
+                }
+            }
+            row(sb, cells);
+        }
+        return sb.toString();
+    }
+
+    /** A plain sentence for an engine × rate that was not sustained, or ended early; null when all is well. */
+    static String verdict(BenchmarkResult r) {
+        if (r.allOk()) {
+            return null;
+        }
+        long failed = r.countedRuns().stream().filter(run -> !run.ok()).count();
+        String reasons = String.join("; ", r.countedRuns().stream().filter(run -> !run.ok())
+                .map(run -> "run " + run.run() + ": " + run.reason()).toList());
+        double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
+        String head = String.format(Locale.ROOT, "✗ **%s did not sustain %,d msgs/s** (lowest achieved %,.0f/s; %d of %d "
+                        + "runs FAILED). ", label(r), r.config().targetRatePerSecond(), achieved, failed,
+                r.countedRuns().size());
+        if (r.aborted()) {
+            head += "The benchmark ended early: " + r.abortReason() + ". ";
+        }
+        return head + reasons;
+    }
+
+    private static String stealText(double pct) {
+        return Double.isNaN(pct) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", pct);
+    }
+
+    static String environmentLine(Map<String, Object> env) {
+        return "Machine: " + env.get("cpuModel") + ", " + env.get("cpus") + " CPUs, " + env.get("kernel")
+                + ", clocksource " + env.get("clocksource") + ". JVM: " + env.get("jvmVendor") + " "
+                + env.get("jvmVersion") + " " + env.get("jvmFlags") + ", GC " + env.get("gc") + ". Commit "
+                + env.get("gitCommit") + (Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (dirty tree)" : "")
+                + ".";
+    }
+
+    static void write(Path folder, String markdown) {
+        try {
+            Files.writeString(folder.resolve("report.md"), markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        } catch (IOException e) {
+            throw new org.fixbench.harness.HarnessException("cannot write report.md: " + e.getMessage(), e);
+        }
+    }
+
+    private static void row(StringBuilder sb, List<String> cells) {
+        sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
+    }
+}

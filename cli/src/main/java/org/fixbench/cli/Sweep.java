@@ -1,0 +1,164 @@
+package org.fixbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.engine.RoundTripTask;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.RunResult;
+
+/**
+ * Runs every engine at every rate, one benchmark at a time (never two at once), each in a fresh engine pair and
+ * a fresh work folder that is deleted afterwards. Shows a progress line per run. A benchmark that loses its session
+ * stops the sweep (results so far are kept); one that cannot sustain its rate is FAILED and the sweep goes on.
+ */
+final class Sweep implements ProgressListener {
+    static final long DEFAULT_RUN_NANOS = 5_000_000_000L;
+    static final long DEFAULT_WARMUP_NANOS = 5_000_000_000L;
+
+    private final BenchmarkSession session;
+    private final RunOptions options;
+    private final InetAddress bindAddress;
+    private final Duration connectTimeout;
+    private final PrintStream out;
+    private long startMillis;
+    private long plannedNanos;
+    private long doneNanos;
+    private int benchmarkIndex;
+    private int benchmarkCount;
+    private String currentLabel;
+    private HarnessConfig currentConfig;
+    String stopReason;
+
+    Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
+        this.session = session;
+        this.options = options;
+        this.bindAddress = bindAddress;
+        this.connectTimeout = connectTimeout;
+        this.out = session.out;
+    }
+
+    static String benchmarkName(EngineSpec spec, long rate) {
+        return spec.engine().name() + "-" + spec.profile() + "-" + rate;
+    }
+
+    /** Validates every configuration before anything runs, so a bad option fails in a second, not in an hour. */
+    List<HarnessConfig> plan(List<EngineSpec> engines, List<Long> rates) {
+        return plan(options, engines, rates);
+    }
+
+    static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates) {
+        List<HarnessConfig> configs = new ArrayList<>();
+        for (EngineSpec spec : engines) {
+            for (long rate : rates) {
+                configs.add(options.configure(benchmarkName(spec, rate), rate, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS)
+                        .build());
+            }
+        }
+        return configs;
+    }
+
+    void run(List<EngineSpec> engines, List<Long> rates) {
+        List<HarnessConfig> configs = plan(engines, rates);
+        benchmarkCount = configs.size();
+        plannedNanos = configs.stream().mapToLong(Sweep::plannedNanos).sum();
+        startMillis = System.currentTimeMillis();
+        int i = 0;
+        for (EngineSpec spec : engines) {
+            for (long rate : rates) {
+                HarnessConfig config = configs.get(i++);
+                currentConfig = config;
+                benchmarkIndex = i;
+                currentLabel = spec.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
+                out.println();
+                out.println("=== [" + i + "/" + benchmarkCount + "] " + currentLabel);
+                BenchmarkResult result = runOne(spec, config);
+                doneNanos += plannedNanos(config);
+                if (result == null || result.aborted()) {
+                    stopReason = result == null ? stopReason : result.abortReason();
+                    out.println("Sweep stopped: " + stopReason);
+                    return;
+                }
+            }
+        }
+    }
+
+    private BenchmarkResult runOne(EngineSpec spec, HarnessConfig config) {
+        Path work;
+        try {
+            work = Files.createTempDirectory("fixbench-" + config.name() + "-");
+        } catch (IOException e) {
+            throw new HarnessException("cannot create a work folder: " + e.getMessage());
+        }
+        Map<String, Object> labels = new LinkedHashMap<>();
+        labels.put("engine", spec.engine().name());
+        labels.put("profile", spec.profile());
+        RoundTripTask task = new RoundTripTask(spec, work, bindAddress, connectTimeout);
+        try {
+            BenchmarkResult result = session.run(config, task, labels, this);
+            labels.put("engineNotes", task.engineNotes());
+            return result;
+        } catch (HarnessException e) {
+            stopReason = spec.label() + ": " + e.getMessage();
+            return null;
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    static long plannedNanos(HarnessConfig c) {
+        long perIterationNanos = c.intervalNanos();
+        return (c.warmupIterations() + (long) c.runs() * c.iterationsPerRun()) * perIterationNanos
+                + (c.runs() - 1L) * c.pauseBetweenRunsNanos();
+    }
+
+    @Override
+    public void runStarting(String benchmark, int run, int runs, boolean warmup) {
+        long elapsedMillis = System.currentTimeMillis() - startMillis;
+        HarnessConfig c = currentConfig;
+        long withinNanos = warmup ? 0 : (c.warmupIterations() + (run - 1L) * c.iterationsPerRun()) * c.intervalNanos();
+        long remainingMillis = Math.max(0, (plannedNanos - doneNanos - withinNanos) / 1_000_000);
+        out.printf(Locale.ROOT, "[progress] %d/%d %s %s - elapsed %s, about %s of planned work left%n",
+                benchmarkIndex, benchmarkCount, currentLabel, warmup ? "warm-up" : "run " + run + "/" + runs,
+                clock(elapsedMillis), clock(remainingMillis));
+    }
+
+    @Override
+    public void runEnded(String benchmark, RunResult result) {
+        // the harness prints the run itself
+    }
+
+    private static String clock(long millis) {
+        long s = millis / 1000;
+        return s >= 60 ? (s / 60) + "m" + String.format(Locale.ROOT, "%02d", s % 60) + "s" : s + "s";
+    }
+
+    static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // best effort: a temp folder left behind is harmless
+                }
+            });
+        } catch (IOException ignored) {
+            // already gone
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+    @TempDir
+    Path tmp;
+
+    private record Outcome(int status, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter err = new StringWriter();
+        int status = FixbenchCli.execute(args, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        return new Outcome(status, err.toString());
+    }
+
+    private static void assertOneLineError(Outcome o, int status, String expectedStart) {
+        assertEquals(status, o.status(), o.err());
+        String[] lines = o.err().strip().split("\n");
+        assertEquals(1, lines.length, "one line, no stack trace: " + o.err());
+        assertTrue(lines[0].startsWith(expectedStart), lines[0]);
+    }
+
+    @Test
+    void badInputGetsOneLineAndANonZeroExit() {
+        String out = tmp.resolve("never").toString();
+        assertOneLineError(run("compare", "--engines", "nosuch", "--out", out), 2, "fixbench: unknown engine 'nosuch' (available: ");
+        assertOneLineError(run("compare", "--engines", "tcp:turbo", "--out", out), 2,
+                "fixbench: unknown profile 'turbo' for engine tcp (available: blocking, spin, yield)");
+        assertOneLineError(run("compare", "--rates", "0", "--out", out), 2, "fixbench: rate must be > 0");
+        assertOneLineError(run("compare", "--rates", "fast", "--out", out), 2, "fixbench: bad rate 'fast'");
+        assertOneLineError(run("compare", "--duration", "5 parsecs", "--out", out), 2, "fixbench: Invalid value for option '--duration'");
+        assertOneLineError(run("compare", "--runs", "0", "--out", out), 2, "fixbench: runs must be > 0 (was 0)");
+        assertOneLineError(run("example", "co", "--rate", "-1", "--out", out), 2, "fixbench: rate must be > 0");
+        assertOneLineError(run("calibrate", "--cpus", "999", "--out", out), 2, "fixbench: unknown CPU 999");
+        assertOneLineError(run("compare", "--bogus"), 2, "fixbench: Unknown option: '--bogus'");
+        assertFalse(Files.exists(tmp.resolve("never")), "nothing is created for a rejected command");
+    }
+
+    @Test
+    void anUnwritableOutputFolderIsOneLine() throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        assertOneLineError(run("calibrate", "--out", file.resolve("sub").toString()), 3,
+                "fixbench: cannot create output folder");
+    }
+
+    @Test
+    void compareWritesReportSummaryAndEnvironmentAndNeverOverwrites() throws Exception {
+        Path out = tmp.resolve("cmp");
+        Outcome o = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration", "400ms",
+                "--warmup", "100ms", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("## 500 msgs/s"), report);
+        assertTrue(report.contains("| tcp:yield |"), report);
+        assertTrue(report.contains("Command: `scripts/fixbench compare --engines tcp:yield"), report);
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        JsonNode result = summary.get("results").get(0);
+        assertEquals("tcp", result.get("engine").asText());
+        assertEquals("yield", result.get("profile").asText());
+        assertEquals(200, result.get("runs").get(0).get("received").asLong());
+        JsonNode env = new ObjectMapper().readTree(out.resolve("environment.json").toFile());
+        assertTrue(env.get("engines").get("tcp:yield").get("profileSha256").asText().matches("[0-9a-f]{64}"));
+        assertTrue(env.has("clocksource") && env.has("cpuModel") && env.has("gitCommit") && env.has("jvmFlags"));
+        assertTrue(Files.exists(out.resolve("tcp-yield-500.hlog")));
+
+        Outcome again = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration",
+                "400ms", "--out", out.toString());
+        assertOneLineError(again, 3, "fixbench: output folder");
+        assertTrue(again.err().contains("never overwritten"), again.err());
+    }
+}

@@ -1,0 +1,59 @@
+package org.fixbench.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Where profile files live: {@code fix-configs/} of the suite's checkout. Data only; read, never written. */
+public final class FixConfigs {
+    private FixConfigs() {
+    }
+
+    /** {@code <fixbench.home>/fix-configs}, else the nearest {@code fix-configs/} above the working directory. */
+    public static Path root() {
+        String home = System.getProperty("fixbench.home");
+        if (home != null) {
+            return Path.of(home).toAbsolutePath().normalize().resolve("fix-configs");
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("fix-configs"))) {
+                return dir.resolve("fix-configs");
+            }
+        }
+        throw new IllegalStateException("cannot find fix-configs/ above " + Path.of("").toAbsolutePath()
+                + " (set -Dfixbench.home to the suite's checkout)");
+    }
+
+    /** Profile names of an engine: the file names in {@code fix-configs/<engine>/} without extension. */
+    public static List<String> profiles(String engine) {
+        Path dir = root().resolve(engine);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+                    .filter(n -> !n.startsWith(".") && !n.equalsIgnoreCase("README.md") && n.contains("."))
+                    .map(n -> n.substring(0, n.lastIndexOf('.'))).sorted().toList();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The one profile file {@code fix-configs/<engine>/<profile>.*}. */
+    public static Path profileFile(String engine, String profile) {
+        Path dir = root().resolve(engine);
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> {
+                String n = p.getFileName().toString();
+                return n.contains(".") && n.substring(0, n.lastIndexOf('.')).equals(profile)
+                        && !n.equalsIgnoreCase("README.md");
+            }).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "unknown profile '" + profile + "' for engine " + engine + " (available: "
+                            + String.join(", ", profiles(engine)) + ")"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("engine " + engine + " has no profiles in " + dir);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.fixbench.engine;
+
+import java.util.Map;
+
+/**
+ * A FIX engine under test, found by {@link #name()} through {@link java.util.ServiceLoader}: adding an engine
+ * touches only its own module (with a {@code META-INF/services/org.fixbench.engine.FixEngine} entry) and its
+ * profile files in {@code fix-configs/<name>/}.
+ *
+ * <p>Each engine plays two roles in one benchmark, in one JVM, over TCP on loopback (unless told otherwise):
+ * a {@linkplain EngineServer server} that accepts one session and answers each NewOrderSingle with an
+ * ExecutionReport, and a {@linkplain EngineClient client} that logs on, sends NewOrderSingles and hands each
+ * ExecutionReport to a callback. Both do exactly the work {@link Workload} describes.
+ *
+ * @implSpec An engine must never
+ * <ul>
+ *   <li>drop a message silently: a message it cannot send or parse ends the benchmark through
+ *       {@link ReportListener#onDisconnect} or an exception from {@link EngineClient#send};</li>
+ *   <li>block the sending thread beyond handing the message to its transport;</li>
+ *   <li>allocate per message where the engine's design lets it avoid allocating;</li>
+ *   <li>read its settings from anywhere but its profile file and the {@link EngineSetup}: configuration lives in
+ *       {@code fix-configs/}, not in code;</li>
+ *   <li>write files outside {@link EngineSetup#workDirectory()}.</li>
+ * </ul>
+ */
+public interface FixEngine {
+
+    /** The name users type, e.g. {@code tcp} or {@code quickfixj}. */
+    String name();
+
+    /** The profile run when the engine is named alone. */
+    String defaultProfile();
+
+    /** The profiles the default comparison runs, in order; the default profile alone unless overridden. */
+    default java.util.List<String> comparisonProfiles() {
+        return java.util.List.of(defaultProfile());
+    }
+
+    /** Versions of the engine and the libraries it runs on, recorded with every result. */
+    Map<String, String> versions();
+
+    /** A server for one benchmark, not started yet. */
+    EngineServer server(EngineSetup setup) throws Exception;
+
+    /** A client for one benchmark, not connected yet. */
+    EngineClient client(EngineSetup setup) throws Exception;
+}

@@ -1,0 +1,157 @@
+package org.fixbench.engine;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import org.fixbench.harness.Harness;
+import org.fixbench.harness.LatencyTask;
+import org.fixbench.harness.NanoClock;
+import org.fixbench.harness.Probe;
+
+/**
+ * The FIX round trip as a harness task: {@link #run} sends a NewOrderSingle whose ClOrdID is the intended start;
+ * the ExecutionReport's ClOrdID, echoed, gives the end-to-end latency {@code now − ClOrdID}. Three probes time the
+ * legs: client→server (server receipt − actual send), server processing (parsed → report built, about to be handed
+ * to the transport) and server→client (client receipt − that moment; so it includes the server's send call). Legs are matched by order (k-th send, k-th receipt), as on
+ * one FIX session; an ExecutionReport whose ClOrdID is not the k-th order's ends the benchmark.
+ */
+public final class RoundTripTask implements LatencyTask, ReportListener, ServerHooks {
+    public static final String CLIENT_TO_SERVER = "client->server";
+    public static final String SERVER_PROCESSING = "server processing";
+    public static final String SERVER_TO_CLIENT = "server->client";
+
+    private static final int RING = 1 << 20;
+    private static final int MASK = RING - 1;
+
+    private final EngineSpec spec;
+    private final Path workDirectory;
+    private final InetAddress bindAddress;
+    private final Duration connectTimeout;
+
+    private Harness harness;
+    private NanoClock clock;
+    private Probe clientToServer;
+    private Probe serverProcessing;
+    private Probe serverToClient;
+    private EngineSetup setup;
+    private EngineServer server;
+    private EngineClient client;
+
+    private final AtomicLongArray intendedByOrder = new AtomicLongArray(RING);
+    private final AtomicLongArray sentNanosByOrder = new AtomicLongArray(RING);
+    private final AtomicLongArray reportSendingNanosByOrder = new AtomicLongArray(RING);
+    private long sent;
+    private long serverReceived;
+    private long serverReceivedNanos;
+    private final AtomicLong clientReceived = new AtomicLong();
+    private volatile boolean closing;
+
+    public RoundTripTask(EngineSpec spec, Path workDirectory, InetAddress bindAddress, Duration connectTimeout) {
+        this.spec = spec;
+        this.workDirectory = workDirectory;
+        this.bindAddress = bindAddress;
+        this.connectTimeout = connectTimeout;
+    }
+
+    @Override
+    public void init(Harness harness) throws Exception {
+        this.harness = harness;
+        this.clock = harness.clock();
+        clientToServer = harness.addProbe(CLIENT_TO_SERVER);
+        serverProcessing = harness.addProbe(SERVER_PROCESSING);
+        serverToClient = harness.addProbe(SERVER_TO_CLIENT);
+        setup = new EngineSetup(spec.profile(), spec.profileFile(), workDirectory, bindAddress, this,
+                harness::pinCurrentThread);
+        server = spec.engine().server(setup);
+        InetSocketAddress address = server.start();
+        client = spec.engine().client(setup);
+        client.connect(address, this, connectTimeout);
+    }
+
+    /** Limitations the engine noted (unpinnable threads, missing probes), for the results. */
+    public List<String> engineNotes() {
+        return setup == null ? List.of() : setup.notes();
+    }
+
+    @Override
+    public void run(long intendedStartNanos) {
+        int slot = (int) (sent & MASK);
+        intendedByOrder.setRelease(slot, intendedStartNanos);
+        sentNanosByOrder.setRelease(slot, clock.nanoTime());
+        sent++;
+        client.send(intendedStartNanos);
+    }
+
+    // ---- server side, on the server's handling thread
+
+    @Override
+    public void orderReceived() {
+        long now = clock.nanoTime();
+        serverReceivedNanos = now;
+        clientToServer.sampleNanos(now - sentNanosByOrder.getAcquire((int) (serverReceived & MASK)));
+    }
+
+    @Override
+    public void reportSending() {
+        long now = clock.nanoTime();
+        serverProcessing.sampleNanos(now - serverReceivedNanos);
+        reportSendingNanosByOrder.setRelease((int) (serverReceived & MASK), now);
+        serverReceived++;
+    }
+
+    // ---- client side, on the client's receiving thread
+
+    @Override
+    public void onExecutionReport(long clOrdId) {
+        long now = clock.nanoTime();
+        long k = clientReceived.getAndIncrement();
+        int slot = (int) (k & MASK);
+        long expected = intendedByOrder.getAcquire(slot);
+        if (clOrdId != expected) {
+            harness.fail("ExecutionReport #" + (k + 1) + " echoed ClOrdID " + clOrdId + " but order #" + (k + 1)
+                    + " had ClOrdID " + expected);
+            return;
+        }
+        serverToClient.sampleNanos(now - reportSendingNanosByOrder.getAcquire(slot));
+        harness.sample(now - clOrdId);
+    }
+
+    @Override
+    public void onDisconnect(String reason) {
+        if (!closing) {
+            harness.fail(spec.label() + ": session ended during the benchmark: " + reason);
+        }
+    }
+
+    @Override
+    public void complete() throws Exception {
+        closing = true;
+        Exception first = null;
+        for (AutoCloseable c : new AutoCloseable[] {client, server}) {
+            if (c == null) {
+                continue;
+            }
+            try {
+                c.close();
+            } catch (Exception e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    public long ordersSent() {
+        return sent;
+    }
+
+    public long reportsReceived() {
+        return clientReceived.get();
+    }
+}

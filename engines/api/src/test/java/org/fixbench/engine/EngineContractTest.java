@@ -1,0 +1,137 @@
+package org.fixbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.ResultsFolder;
+import org.fixbench.harness.ResultsWriter;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.WaitStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every engine must do, run against each engine by a subclass in its module: a few hundred round trips at a
+ * low rate with every ClOrdID echoed and nothing lost, result files that parse, and a server killed mid-run ending
+ * the benchmark with a clear reason and the results so far.
+ */
+public abstract class EngineContractTest {
+    protected static final int ORDERS = 300;
+
+    @TempDir
+    protected Path tmp;
+
+    /** {@code engine:profile} to test. */
+    protected abstract String engineUnderTest();
+
+    protected HarnessConfig.Builder config(String name) {
+        return HarnessConfig.builder(name).targetRatePerSecond(500).iterationsPerRun(ORDERS).warmupIterations(50)
+                .runs(1).waitStrategy(WaitStrategy.BACKOFF).hiccupMeter(false).jitterMonitor(false)
+                .sampleTimeoutNanos(10_000_000_000L);
+    }
+
+    @Test
+    void everyOrderIsAnsweredWithItsClOrdIdAndTheResultsParse() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        RoundTripTask task = new RoundTripTask(spec, tmp.resolve("work"), InetAddress.getLoopbackAddress(),
+                Duration.ofSeconds(20));
+        BenchmarkResult result = new LatencyBenchmark(config("contract").build(), System.out, ProgressListener.NONE)
+                .run(task, Map.of("engine", spec.engine().name(), "profile", spec.profile()));
+
+        assertFalse(result.aborted(), result.abortReason());
+        RunResult run = result.runs().get(0);
+        assertEquals(RunResult.OK, run.status(), run.reason());
+        assertEquals(ORDERS, run.sent());
+        assertEquals(ORDERS, run.received());
+        assertEquals(0, run.lost());
+        assertEquals(ORDERS + 50, task.ordersSent());
+        assertEquals(ORDERS + 50, task.reportsReceived(), "every order answered, each ClOrdID matched in order");
+        for (String probe : List.of(RoundTripTask.CLIENT_TO_SERVER, RoundTripTask.SERVER_PROCESSING,
+                RoundTripTask.SERVER_TO_CLIENT)) {
+            assertEquals(ORDERS, run.series().get(probe).count(), probe);
+            assertEquals(0, run.series().get(probe).clampedCount(), probe + " has no out-of-range values");
+        }
+
+        Path folder = ResultsFolder.createNamed(tmp.resolve("results"));
+        ResultsWriter.write(folder, Map.of("test", true), List.of(result));
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
+        JsonNode r = json.get("results").get(0);
+        assertEquals(spec.engine().name(), r.get("engine").asText());
+        assertEquals(spec.profile(), r.get("profile").asText());
+        assertEquals(ORDERS, r.get("runs").get(0).get("series").get(SeriesNames.END_TO_END).get("count").asLong());
+        assertTrue(r.get("runs").get(0).get("series").get(SeriesNames.END_TO_END).get("p50").asLong() > 0);
+    }
+
+    @Test
+    void aServerKilledMidRunEndsTheBenchmarkWithAClearReasonAndKeepsResults() throws Exception {
+        EngineSpec real = EngineSpec.parse(engineUnderTest());
+        AtomicReference<EngineServer> server = new AtomicReference<>();
+        FixEngine killable = new FixEngine() {
+            public String name() { return real.engine().name(); }
+            public String defaultProfile() { return real.profile(); }
+            public Map<String, String> versions() { return real.engine().versions(); }
+            public EngineClient client(EngineSetup setup) throws Exception { return real.engine().client(setup); }
+            public EngineServer server(EngineSetup setup) throws Exception {
+                EngineServer s = real.engine().server(setup);
+                server.set(s);
+                return s;
+            }
+        };
+        RoundTripTask task = new RoundTripTask(new EngineSpec(killable, real.profile()), tmp.resolve("kill"),
+                InetAddress.getLoopbackAddress(), Duration.ofSeconds(20));
+        Thread killer = new Thread(() -> {
+            while (task.reportsReceived() < 100) {
+                Thread.onSpinWait();
+                Thread.yield();
+            }
+            try {
+                server.get().close();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        killer.setDaemon(true);
+        killer.start();
+        BenchmarkResult result = new LatencyBenchmark(config("kill").warmupIterations(0).iterationsPerRun(100_000)
+                .runs(2).sampleTimeoutNanos(2_000_000_000L).build(), System.out, ProgressListener.NONE)
+                .run(task, Map.of());
+        killer.join(5_000);
+
+        assertTrue(result.aborted(), "the benchmark must end, not run on");
+        assertNotNull(result.abortReason());
+        assertTrue(result.abortReason().contains("session ended during the benchmark"), result.abortReason());
+        assertEquals(1, result.runs().size(), "no run after the server died");
+        RunResult run = result.runs().get(0);
+        assertEquals(RunResult.FAILED, run.status());
+        assertTrue(run.received() >= 100, "results so far are kept: " + run.received());
+        assertTrue(run.sent() < 100_000, "stopped early: " + run.sent());
+    }
+
+    @Test
+    void theServerBindsToLoopbackByDefault() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), tmp.resolve("bind"),
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
+        try (EngineServer server = spec.engine().server(setup)) {
+            InetSocketAddress address = server.start();
+            assertTrue(address.getAddress().isLoopbackAddress(), address.toString());
+        }
+    }
+}

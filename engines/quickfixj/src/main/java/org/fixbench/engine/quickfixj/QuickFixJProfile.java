@@ -1,0 +1,101 @@
+package org.fixbench.engine.quickfixj;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Workload;
+import quickfix.ConfigError;
+import quickfix.FileLogFactory;
+import quickfix.FileStoreFactory;
+import quickfix.LogFactory;
+import quickfix.MemoryStoreFactory;
+import quickfix.MessageStoreFactory;
+import quickfix.SessionID;
+import quickfix.SessionSettings;
+
+/**
+ * A profile file from {@code fix-configs/quickfixj/}: QuickFIX/J session settings applied as written, plus two
+ * keys of ours, {@code fixbench.store} (file|memory) and {@code fixbench.log} (file|none). The suite adds only what
+ * a benchmark decides: CompIDs, address and port, and the store/log folders inside the work directory.
+ */
+final class QuickFixJProfile {
+    private final Path file;
+    private final String store;
+    private final String log;
+
+    private QuickFixJProfile(Path file, String store, String log) {
+        this.file = file;
+        this.store = store;
+        this.log = log;
+    }
+
+    static QuickFixJProfile load(EngineSetup setup) {
+        SessionSettings defaults = read(setup.profileFile());
+        String store = get(defaults, "fixbench.store", "memory");
+        String log = get(defaults, "fixbench.log", "none");
+        if (!store.equals("file") && !store.equals("memory")) {
+            throw new IllegalArgumentException(setup.profileFile() + ": fixbench.store must be file or memory (was '"
+                    + store + "')");
+        }
+        if (!log.equals("file") && !log.equals("none")) {
+            throw new IllegalArgumentException(setup.profileFile() + ": fixbench.log must be file or none (was '"
+                    + log + "')");
+        }
+        return new QuickFixJProfile(setup.profileFile(), store, log);
+    }
+
+    private static SessionSettings read(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return new SessionSettings(in);
+        } catch (IOException | ConfigError e) {
+            throw new IllegalArgumentException("cannot read QuickFIX/J profile " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String get(SessionSettings settings, String key, String fallback) {
+        try {
+            return settings.isSetting(key) ? settings.getString(key).trim() : fallback;
+        } catch (ConfigError e) {
+            return fallback;
+        }
+    }
+
+    /** Settings for one side: the profile's [default] section plus this benchmark's session. */
+    SessionSettings settings(boolean acceptor, InetSocketAddress address, Path workDirectory) throws IOException {
+        SessionSettings settings = read(file);
+        SessionID id = acceptor
+                ? new SessionID(Workload.BEGIN_STRING, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID)
+                : new SessionID(Workload.BEGIN_STRING, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID);
+        settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
+        if (acceptor) {
+            settings.setString(id, "SocketAcceptAddress", address.getAddress().getHostAddress());
+            settings.setLong(id, "SocketAcceptPort", address.getPort());
+        } else {
+            settings.setString(id, "SocketConnectHost", address.getAddress().getHostAddress());
+            settings.setLong(id, "SocketConnectPort", address.getPort());
+            settings.setLong(id, "ReconnectInterval", 1);
+        }
+        Path side = Files.createDirectories(workDirectory.resolve(acceptor ? "quickfixj-server" : "quickfixj-client"));
+        settings.setString(id, "FileStorePath", side.resolve("store").toString());
+        settings.setString(id, "FileLogPath", side.resolve("log").toString());
+        return settings;
+    }
+
+    static SessionID sessionId(boolean acceptor) {
+        return acceptor
+                ? new SessionID(Workload.BEGIN_STRING, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID)
+                : new SessionID(Workload.BEGIN_STRING, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID);
+    }
+
+    MessageStoreFactory storeFactory(SessionSettings settings) {
+        return store.equals("file") ? new FileStoreFactory(settings) : new MemoryStoreFactory();
+    }
+
+    LogFactory logFactory(SessionSettings settings) {
+        return log.equals("file") ? new FileLogFactory(settings) : NoLog.FACTORY;
+    }
+}

@@ -1,0 +1,95 @@
+package org.fixbench.engine.quickfixj;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Workload;
+import quickfix.ApplicationAdapter;
+import quickfix.DefaultMessageFactory;
+import quickfix.FieldNotFound;
+import quickfix.Message;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionSettings;
+import quickfix.SocketAcceptor;
+import quickfix.UnsupportedMessageType;
+import quickfix.field.AvgPx;
+import quickfix.field.ClOrdID;
+import quickfix.field.CumQty;
+import quickfix.field.ExecID;
+import quickfix.field.ExecType;
+import quickfix.field.LeavesQty;
+import quickfix.field.MsgType;
+import quickfix.field.OrdStatus;
+import quickfix.field.OrderID;
+import quickfix.field.OrderQty;
+import quickfix.field.Side;
+import quickfix.field.Symbol;
+import quickfix.field.TransactTime;
+import quickfix.fix44.ExecutionReport;
+
+/**
+ * A SocketAcceptor answering each NewOrderSingle with the workload's ExecutionReport. Messages are handled on
+ * QuickFIX/J's single message-processor thread, which is pinned from its first callback; MINA's I/O threads are
+ * QuickFIX/J's own and cannot be pinned (noted in the results).
+ */
+final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
+    private final EngineSetup setup;
+    private final QuickFixJProfile profile;
+    private SocketAcceptor acceptor;
+    private long counter;
+
+    QuickFixJServer(EngineSetup setup, QuickFixJProfile profile) {
+        this.setup = setup;
+        this.profile = profile;
+    }
+
+    @Override
+    public InetSocketAddress start() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, setup.bindAddress())) {
+            port = probe.getLocalPort();
+        }
+        InetSocketAddress address = new InetSocketAddress(setup.bindAddress(), port);
+        SessionSettings settings = profile.settings(true, address, setup.workDirectory());
+        acceptor = new SocketAcceptor(this, profile.storeFactory(settings), settings, profile.logFactory(settings),
+                new DefaultMessageFactory());
+        acceptor.start();
+        setup.note("quickfixj server: MINA I/O threads are not pinned (created inside QuickFIX/J)");
+        return address;
+    }
+
+    @Override
+    public void fromApp(Message message, SessionID sessionId) throws FieldNotFound, UnsupportedMessageType {
+        setup.pinCurrentThread("server");
+        if (!MsgType.ORDER_SINGLE.equals(message.getHeader().getString(MsgType.FIELD))) {
+            throw new UnsupportedMessageType();
+        }
+        setup.hooks().orderReceived();
+        long n = ++counter;
+        ExecutionReport report = new ExecutionReport(
+                new OrderID(Workload.ORDER_ID_PREFIX + n), new ExecID(Workload.EXEC_ID_PREFIX + n),
+                new ExecType(Workload.EXEC_TYPE), new OrdStatus(Workload.ORD_STATUS),
+                new Side(message.getChar(Side.FIELD)), new LeavesQty(Workload.LEAVES_QTY),
+                new CumQty(Workload.CUM_QTY), new AvgPx(Double.parseDouble(Workload.AVG_PX)));
+        report.set(new ClOrdID(message.getString(ClOrdID.FIELD)));
+        report.set(new Symbol(message.getString(Symbol.FIELD)));
+        report.set(new OrderQty(message.getDouble(OrderQty.FIELD)));
+        report.set(new TransactTime(LocalDateTime.now(ZoneOffset.UTC)));
+        setup.hooks().reportSending();
+        if (!Session.lookupSession(sessionId).send(report)) {
+            throw new IllegalStateException("quickfixj server: ExecutionReport not sent (session not logged on)");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (acceptor != null) {
+            acceptor.stop(true);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.fixbench.engine.tcp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Instant;
+
+import org.fixbench.engine.Workload;
+
+/** Fixed-size frames: the sample FIX message's bytes, with the ClOrdID written over the first 8. */
+final class Frames {
+    private Frames() {
+    }
+
+    static ByteBuffer orderFrame() {
+        return direct(Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH));
+    }
+
+    static ByteBuffer reportFrame() {
+        return direct(Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2, Instant.EPOCH));
+    }
+
+    private static ByteBuffer direct(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
+        buffer.put(bytes).flip();
+        return buffer;
+    }
+
+    /** Reads until the buffer is full; false if the peer closed before a single byte of it. */
+    static boolean readFully(SocketChannel channel, ByteBuffer buffer, TcpEngine.Mode mode, BooleanSupplier stop)
+            throws IOException {
+        while (buffer.hasRemaining()) {
+            int n = channel.read(buffer);
+            if (n < 0) {
+                if (buffer.position() == 0) {
+                    return false;
+                }
+                throw new EOFException("connection closed in the middle of a frame");
+            }
+            if (n == 0) {
+                if (stop.getAsBoolean()) {
+                    return false;
+                }
+                mode.idle();
+            }
+        }
+        return true;
+    }
+
+    static void writeFully(SocketChannel channel, ByteBuffer buffer, TcpEngine.Mode mode) throws IOException {
+        while (buffer.hasRemaining()) {
+            if (channel.write(buffer) == 0) {
+                mode.idle();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    interface BooleanSupplier {
+        boolean getAsBoolean();
+    }
+}

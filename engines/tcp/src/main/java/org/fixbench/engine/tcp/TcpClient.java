@@ -1,0 +1,84 @@
+package org.fixbench.engine.tcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+
+/** Sends on the caller's thread; a receiver thread reads report frames and hands their ids to the listener. */
+final class TcpClient implements EngineClient {
+    private final EngineSetup setup;
+    private final TcpEngine.Mode mode;
+    private final boolean noDelay;
+    private final ByteBuffer order = Frames.orderFrame();
+    private SocketChannel channel;
+    private Thread receiver;
+    private volatile boolean closing;
+
+    TcpClient(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay) {
+        this.setup = setup;
+        this.mode = mode;
+        this.noDelay = noDelay;
+    }
+
+    @Override
+    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
+        channel = SocketChannel.open();
+        channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+        channel.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
+        receiver = new Thread(() -> receive(listener), "tcp-client-receiver");
+        receiver.setDaemon(true);
+        receiver.start();
+    }
+
+    private void receive(ReportListener listener) {
+        setup.pinCurrentThread("client receiver");
+        ByteBuffer report = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+        try {
+            while (!closing) {
+                report.clear();
+                if (!Frames.readFully(channel, report, mode, () -> closing)) {
+                    if (!closing) {
+                        listener.onDisconnect("server closed the connection");
+                    }
+                    return;
+                }
+                listener.onExecutionReport(report.getLong(0));
+            }
+        } catch (IOException e) {
+            if (!closing) {
+                listener.onDisconnect("connection failed: " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void send(long clOrdId) {
+        order.clear();
+        order.putLong(0, clOrdId);
+        try {
+            Frames.writeFully(channel, order, mode);
+        } catch (IOException e) {
+            throw new UncheckedIOException("session ended during the benchmark: cannot send: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        closing = true;
+        if (channel != null) {
+            channel.close();
+        }
+        if (receiver != null) {
+            receiver.join(2_000);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.fixbench.engine.tcp;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Properties;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.Workload;
+
+/**
+ * The raw-TCP baseline: frames of exactly the workload's NewOrderSingle and ExecutionReport byte counts, the
+ * ClOrdID carried in the first 8 bytes, no FIX work at all. What is left is the cost of the sockets and threads,
+ * the floor under every engine.
+ */
+public final class TcpEngine implements FixEngine {
+    /** Byte counts of the workload's messages (with a ClOrdID of 16 digits, a typical nanoTime). */
+    static final int ORDER_BYTES = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH).length;
+    static final int REPORT_BYTES = Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2, Instant.EPOCH).length;
+
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    @Override
+    public String defaultProfile() {
+        return "spin";
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        return Map.of("tcp", "java.nio " + System.getProperty("java.version"),
+                "frameBytes", ORDER_BYTES + " out / " + REPORT_BYTES + " back");
+    }
+
+    @Override
+    public EngineServer server(EngineSetup setup) {
+        return new TcpServer(setup, Mode.of(setup.profileProperties()), noDelay(setup.profileProperties()));
+    }
+
+    @Override
+    public EngineClient client(EngineSetup setup) {
+        return new TcpClient(setup, Mode.of(setup.profileProperties()), noDelay(setup.profileProperties()));
+    }
+
+    static boolean noDelay(Properties profile) {
+        String value = profile.getProperty("tcpNoDelay", "true").trim();
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException("tcp profile: tcpNoDelay must be true or false (was '" + value + "')");
+        }
+        return Boolean.parseBoolean(value);
+    }
+
+    /** How threads wait for bytes. */
+    enum Mode {
+        SPIN, YIELD, BLOCKING;
+
+        static Mode of(Properties profile) {
+            String mode = profile.getProperty("mode", "spin").trim();
+            return switch (mode) {
+                case "spin" -> SPIN;
+                case "yield" -> YIELD;
+                case "blocking" -> BLOCKING;
+                default -> throw new IllegalArgumentException("tcp profile: mode must be spin, yield or blocking (was '"
+                        + mode + "')");
+            };
+        }
+
+        void idle() {
+            if (this == SPIN) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.fixbench.engine.tcp;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+
+/** One handler thread: read an order frame, echo its 8-byte id in a report frame, write it. */
+final class TcpServer implements EngineServer {
+    private final EngineSetup setup;
+    private final TcpEngine.Mode mode;
+    private final boolean noDelay;
+    private ServerSocketChannel acceptor;
+    private volatile SocketChannel channel;
+    private Thread thread;
+    private volatile boolean stopping;
+
+    TcpServer(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay) {
+        this.setup = setup;
+        this.mode = mode;
+        this.noDelay = noDelay;
+    }
+
+    @Override
+    public InetSocketAddress start() throws IOException {
+        acceptor = ServerSocketChannel.open().bind(new InetSocketAddress(setup.bindAddress(), 0));
+        thread = new Thread(this::serve, "tcp-server");
+        thread.setDaemon(true);
+        thread.start();
+        return (InetSocketAddress) acceptor.getLocalAddress();
+    }
+
+    private void serve() {
+        setup.pinCurrentThread("server");
+        ByteBuffer order = ByteBuffer.allocateDirect(TcpEngine.ORDER_BYTES);
+        ByteBuffer report = Frames.reportFrame();
+        try (SocketChannel socket = acceptor.accept()) {
+            channel = socket;
+            socket.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+            socket.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
+            while (!stopping) {
+                order.clear();
+                if (!Frames.readFully(socket, order, mode, () -> stopping)) {
+                    return;
+                }
+                setup.hooks().orderReceived();
+                report.clear();
+                report.putLong(0, order.getLong(0));
+                setup.hooks().reportSending();
+                Frames.writeFully(socket, report, mode);
+            }
+        } catch (IOException e) {
+            // the client went away, or close() closed the socket: the client side reports what it saw
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopping = true;
+        SocketChannel c = channel;
+        if (c != null) {
+            c.close();
+        }
+        if (acceptor != null) {
+            acceptor.close();
+        }
+        if (thread != null) {
+            thread.join(2_000);
+        }
+    }
+}
