@@ -70,8 +70,9 @@ public final class ComparisonTable {
             return "-";
         }
         double us = nanos / 1000.0;
-        return us < 10 ? String.format(Locale.ROOT, "%.2f", us)
-                : us < 1000 ? String.format(Locale.ROOT, "%.1f", us) : String.format(Locale.ROOT, "%,.0f", us);
+        double size = Math.abs(us);
+        return size < 10 ? String.format(Locale.ROOT, "%.2f", us)
+                : size < 1000 ? String.format(Locale.ROOT, "%.1f", us) : String.format(Locale.ROOT, "%,.0f", us);
     }
 
     static void row(StringBuilder sb, List<String> cells) {

@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 public final class LatencyBenchmark implements Harness {
     static final double RATE_TOLERANCE = 0.01;
+    /** Longest idle between two polls of a task that {@linkplain LatencyTask#pollsOnTimedThread() polls}. */
+    public static final long POLL_IDLE_CAP_NANOS = 20_000;
     private static final int LATENESS_RING_SIZE = 1 << 20;
     private static final int LATENESS_RING_MASK = LATENESS_RING_SIZE - 1;
 
@@ -171,7 +173,7 @@ public final class LatencyBenchmark implements Harness {
             }
             for (int run = 1; run <= config.runs() && abortReason == null; run++) {
                 if (run > 1 && config.pauseBetweenRunsNanos() > 0) {
-                    pause(config.pauseBetweenRunsNanos());
+                    pause(task, config.pauseBetweenRunsNanos());
                 }
                 progress.runStarting(config.name(), run, config.runs(), false);
                 boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
@@ -219,6 +221,7 @@ public final class LatencyBenchmark implements Harness {
         long intervalNanos = config.intervalNanos();
         long saturationBound = config.saturationBoundNanos();
 
+        boolean polls = task.pollsOnTimedThread();
         long startNanos = clock.nanoTime();
         long sent = 0;
         long lastActualNanos = startNanos;
@@ -229,7 +232,11 @@ public final class LatencyBenchmark implements Harness {
                 long intendedNanos = startNanos + config.scheduleOffsetNanos(sent);
                 long nowNanos;
                 while ((nowNanos = clock.nanoTime()) < intendedNanos) {
-                    idler.idle(intendedNanos - nowNanos);
+                    if (!polls) {
+                        idler.idle(intendedNanos - nowNanos);
+                    } else if (!task.poll()) {
+                        idler.idle(Math.min(intendedNanos - nowNanos, POLL_IDLE_CAP_NANOS));
+                    }
                 }
                 long latenessNanos = nowNanos - intendedNanos;
                 if (latenessNanos > saturationBound) {
@@ -251,9 +258,17 @@ public final class LatencyBenchmark implements Harness {
         long sendEndNanos = clock.nanoTime();
         long deadline = sendEndNanos + config.sampleTimeoutNanos();
         long nowNanos = sendEndNanos;
-        while (samplesReceived.get() < sent && failure == null && nowNanos < deadline) {
-            idler.idle(Math.min(deadline - nowNanos, 1_000_000));
-            nowNanos = clock.nanoTime();
+        try {
+            while (samplesReceived.get() < sent && failure == null && nowNanos < deadline) {
+                if (!polls) {
+                    idler.idle(Math.min(deadline - nowNanos, 1_000_000));
+                } else if (!task.poll()) {
+                    idler.idle(Math.min(deadline - nowNanos, POLL_IDLE_CAP_NANOS));
+                }
+                nowNanos = clock.nanoTime();
+            }
+        } catch (RuntimeException | Error e) {
+            fail("task failed while its samples were awaited: " + describe(e));
         }
         long received = samplesReceived.get();
         CpuTimes cpuAfter = CpuTimes.read();
@@ -320,11 +335,14 @@ public final class LatencyBenchmark implements Harness {
         return series;
     }
 
-    private void pause(long nanos) {
+    private void pause(LatencyTask task, long nanos) {
+        boolean polls = task.pollsOnTimedThread();
         long until = clock.nanoTime() + nanos;
         long now;
         while ((now = clock.nanoTime()) < until && failure == null) {
-            idler.idle(Math.min(until - now, 1_000_000));
+            if (!polls || !task.poll()) {
+                idler.idle(Math.min(until - now, polls ? POLL_IDLE_CAP_NANOS : 1_000_000));
+            }
         }
     }
 

@@ -22,6 +22,21 @@ public interface LatencyTask {
      */
     void run(long startNanos);
 
+    /**
+     * Whether the task does work on the timed thread between sends (e.g. a client that reads its replies there
+     * instead of on a thread of its own, so that a busy-spinning client needs one CPU, not two). If so, the harness
+     * calls {@link #poll()} while it waits for the next send and while it waits for outstanding samples, and never
+     * parks for longer than {@link LatencyBenchmark#POLL_IDLE_CAP_NANOS} between polls.
+     */
+    default boolean pollsOnTimedThread() {
+        return false;
+    }
+
+    /** Does pending work on the timed thread; returns whether there was any. Must not block. */
+    default boolean poll() {
+        return false;
+    }
+
     /** Called once after the last run: stop threads, close connections. */
     default void complete() throws Exception {
     }

@@ -24,6 +24,22 @@ public interface EngineClient extends AutoCloseable {
      */
     void send(long clOrdId);
 
+    /**
+     * Whether this client reads its ExecutionReports on the sending thread, in {@link #poll()}, rather than on a
+     * thread of its own (a single-threaded client: one CPU for a busy-spinning client, not two).
+     */
+    default boolean receivesOnCallerThread() {
+        return false;
+    }
+
+    /**
+     * Reads what has arrived, calling the listener for each complete ExecutionReport; returns whether anything was
+     * read. Called on the sending thread between sends, only when {@link #receivesOnCallerThread()}. Never blocks.
+     */
+    default boolean poll() {
+        return false;
+    }
+
     /** Logs out if it can, disconnects and releases everything. */
     @Override
     void close() throws Exception;

@@ -87,6 +87,16 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         client.send(intendedStartNanos);
     }
 
+    @Override
+    public boolean pollsOnTimedThread() {
+        return client != null && client.receivesOnCallerThread();
+    }
+
+    @Override
+    public boolean poll() {
+        return client.poll();
+    }
+
     // ---- server side, on the server's handling thread
 
     @Override

@@ -17,13 +17,17 @@ final class TcpClient implements EngineClient {
     private final EngineSetup setup;
     private final TcpEngine.Mode mode;
     private final boolean noDelay;
+    private final boolean receiveOnCaller;
     private final ByteBuffer order = Frames.orderFrame();
+    private final ByteBuffer polledReport = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+    private ReportListener listener;
     private SocketChannel channel;
     private Thread receiver;
     private volatile boolean closing;
 
-    TcpClient(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay) {
+    TcpClient(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay, boolean receiveOnCaller) {
         this.setup = setup;
+        this.receiveOnCaller = receiveOnCaller;
         this.mode = mode;
         this.noDelay = noDelay;
     }
@@ -34,9 +38,40 @@ final class TcpClient implements EngineClient {
         channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         channel.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
         channel.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
-        receiver = new Thread(() -> receive(listener), "tcp-client-receiver");
-        receiver.setDaemon(true);
-        receiver.start();
+        this.listener = listener;
+        if (!receiveOnCaller) {
+            receiver = new Thread(() -> receive(listener), "tcp-client-receiver");
+            receiver.setDaemon(true);
+            receiver.start();
+        }
+    }
+
+    @Override
+    public boolean receivesOnCallerThread() {
+        return receiveOnCaller;
+    }
+
+    @Override
+    public boolean poll() {
+        boolean any = false;
+        try {
+            int n;
+            while ((n = channel.read(polledReport)) > 0 || !polledReport.hasRemaining()) {
+                any = true;
+                if (!polledReport.hasRemaining()) {
+                    listener.onExecutionReport(polledReport.getLong(0));
+                    polledReport.clear();
+                }
+            }
+            if (n < 0 && !closing) {
+                listener.onDisconnect("server closed the connection");
+            }
+        } catch (IOException e) {
+            if (!closing) {
+                listener.onDisconnect("connection failed: " + e.getMessage());
+            }
+        }
+        return any;
     }
 
     private void receive(ReportListener listener) {

@@ -43,7 +43,17 @@ public final class TcpEngine implements FixEngine {
 
     @Override
     public EngineClient client(EngineSetup setup) {
-        return new TcpClient(setup, Mode.of(setup.profileProperties()), noDelay(setup.profileProperties()));
+        Properties profile = setup.profileProperties();
+        Mode mode = Mode.of(profile);
+        String receiver = profile.getProperty("clientReceiver", "thread").trim();
+        if (!receiver.equals("thread") && !receiver.equals("sender")) {
+            throw new IllegalArgumentException("tcp profile: clientReceiver must be thread or sender (was '"
+                    + receiver + "')");
+        }
+        if (receiver.equals("sender") && mode == Mode.BLOCKING) {
+            throw new IllegalArgumentException("tcp profile: clientReceiver=sender needs a non-blocking mode");
+        }
+        return new TcpClient(setup, mode, noDelay(profile), receiver.equals("sender"));
     }
 
     static boolean noDelay(Properties profile) {
