@@ -50,9 +50,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        options.pinByDefault = true;
         List<EngineSpec> specs = engines == null ? defaultEngines() : EngineSpec.parseList(engines);
         List<Long> rateList = Rates.parse(rates);
-        Sweep.plan(options, specs, rateList);
+        Sweep.plan(options, specs, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         InetAddress bindAddress = bindAddress(bind);
 
         BenchmarkSession session = new BenchmarkSession(options, System.out);

@@ -29,11 +29,17 @@ public class RunOptions {
             description = "how the sending thread waits for its next send (default: ${DEFAULT-VALUE})")
     String wait = "backoff";
 
-    @Option(names = "--pin", description = "pin threads with OpenHFT affinity where CPUs can be had")
-    boolean pin;
+    @Option(names = "--pin", negatable = true,
+            description = "pin threads with OpenHFT affinity (compare: on by default; others: off)")
+    Boolean pin;
 
-    @Option(names = "--cpus", split = ",", paramLabel = "CPU", description = "CPUs to pin to, harness thread first")
+    @Option(names = "--cpus", split = ",", paramLabel = "CPU",
+            description = "CPUs to pin to, in the order threads ask (harness thread first, then the server's, then "
+                    + "the client receiver's); default with pinning: every CPU, highest first")
     int[] cpus = new int[0];
+
+    /** Whether this command pins when neither --pin nor --no-pin is given. */
+    boolean pinByDefault;
 
     @Option(names = "--skip-first-run", description = "leave run 1 out of summaries")
     boolean skipFirstRun;
@@ -58,7 +64,7 @@ public class RunOptions {
         HarnessConfig.Builder b = HarnessConfig.builder(name).targetRatePerSecond(rate).runs(runs)
                 .runNanos(runNanos != null ? runNanos : defaultRunNanos)
                 .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
-                .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pin).cpus(cpus)
+                .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pinning()).cpus(cpuList())
                 .jitterMonitor(switch (jitter) {
                     case "on" -> Boolean.TRUE;
                     case "off" -> Boolean.FALSE;
@@ -75,6 +81,23 @@ public class RunOptions {
             b.sampleTimeoutNanos(sampleTimeoutNanos);
         }
         return b;
+    }
+
+    boolean pinning() {
+        return pin != null ? pin : cpus.length > 0 || pinByDefault;
+    }
+
+    /** The CPUs given, or with pinning on and none given, every CPU from the highest down. */
+    int[] cpuList() {
+        if (cpus.length > 0 || !pinning()) {
+            return cpus;
+        }
+        int n = Runtime.getRuntime().availableProcessors();
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = n - 1 - i;
+        }
+        return all;
     }
 
     /** The results folder, made before any measuring so that a bad path fails fast. */

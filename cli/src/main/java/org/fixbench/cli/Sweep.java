@@ -36,6 +36,8 @@ final class Sweep implements ProgressListener {
     private final InetAddress bindAddress;
     private final Duration connectTimeout;
     private final PrintStream out;
+    private final long defaultRunNanos;
+    private final long defaultWarmupNanos;
     private long startMillis;
     private long plannedNanos;
     private long doneNanos;
@@ -46,6 +48,13 @@ final class Sweep implements ProgressListener {
     String stopReason;
 
     Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
+        this(session, options, bindAddress, connectTimeout, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS);
+    }
+
+    Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout,
+          long defaultRunNanos, long defaultWarmupNanos) {
+        this.defaultRunNanos = defaultRunNanos;
+        this.defaultWarmupNanos = defaultWarmupNanos;
         this.session = session;
         this.options = options;
         this.bindAddress = bindAddress;
@@ -59,14 +68,15 @@ final class Sweep implements ProgressListener {
 
     /** Validates every configuration before anything runs, so a bad option fails in a second, not in an hour. */
     List<HarnessConfig> plan(List<EngineSpec> engines, List<Long> rates) {
-        return plan(options, engines, rates);
+        return plan(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
     }
 
-    static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates) {
+    static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates,
+                                    long defaultRunNanos, long defaultWarmupNanos) {
         List<HarnessConfig> configs = new ArrayList<>();
         for (EngineSpec spec : engines) {
             for (long rate : rates) {
-                configs.add(options.configure(benchmarkName(spec, rate), rate, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS)
+                configs.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
                         .build());
             }
         }
