@@ -37,6 +37,12 @@ public final class EngineSetup {
         this.pinner = pinner;
     }
 
+    /** The same setup (hooks, pinning, notes shared) with another profile: for two engines on one session. */
+    public EngineSetup withProfile(String otherProfile, Path otherProfileFile) {
+        EngineSetup other = new EngineSetup(otherProfile, otherProfileFile, workDirectory, bindAddress, hooks, pinner);
+        return other;
+    }
+
     public String profile() { return profile; }
     public Path profileFile() { return profileFile; }
     public Path workDirectory() { return workDirectory; }

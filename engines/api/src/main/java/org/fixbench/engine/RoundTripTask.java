@@ -28,7 +28,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private static final int RING = 1 << 20;
     private static final int MASK = RING - 1;
 
-    private final EngineSpec spec;
+    private final FixEngine engine;
+    private final String profile;
+    private final Path profileFile;
+    private final String label;
     private final Path workDirectory;
     private final InetAddress bindAddress;
     private final Duration connectTimeout;
@@ -52,7 +55,17 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private volatile boolean closing;
 
     public RoundTripTask(EngineSpec spec, Path workDirectory, InetAddress bindAddress, Duration connectTimeout) {
-        this.spec = spec;
+        this(spec.engine(), spec.profile(), spec.profileFile(), spec.label(), workDirectory, bindAddress,
+                connectTimeout);
+    }
+
+    /** For an engine whose profile file is not in {@code fix-configs/} under its own name (e.g. interop pairs). */
+    public RoundTripTask(FixEngine engine, String profile, Path profileFile, String label, Path workDirectory,
+                         InetAddress bindAddress, Duration connectTimeout) {
+        this.engine = engine;
+        this.profile = profile;
+        this.profileFile = profileFile;
+        this.label = label;
         this.workDirectory = workDirectory;
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
@@ -65,11 +78,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         clientToServer = harness.addProbe(CLIENT_TO_SERVER);
         serverProcessing = harness.addProbe(SERVER_PROCESSING);
         serverToClient = harness.addProbe(SERVER_TO_CLIENT);
-        setup = new EngineSetup(spec.profile(), spec.profileFile(), workDirectory, bindAddress, this,
-                harness::pinCurrentThread);
-        server = spec.engine().server(setup);
+        setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread);
+        server = engine.server(setup);
         InetSocketAddress address = server.start();
-        client = spec.engine().client(setup);
+        client = engine.client(setup);
         client.connect(address, this, connectTimeout);
     }
 
@@ -134,7 +146,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     @Override
     public void onDisconnect(String reason) {
         if (!closing) {
-            harness.fail(spec.label() + ": session ended during the benchmark: " + reason);
+            harness.fail(label + ": session ended during the benchmark: " + reason);
         }
     }
 

@@ -57,10 +57,7 @@ public abstract class EngineContractTest {
 
         assertFalse(result.aborted(), result.abortReason());
         RunResult run = result.runs().get(0);
-        assertEquals(RunResult.OK, run.status(), run.reason());
-        assertEquals(ORDERS, run.sent());
-        assertEquals(ORDERS, run.received());
-        assertEquals(0, run.lost());
+        Interop.assertCorrect(run, ORDERS);
         assertEquals(ORDERS + 50, task.ordersSent());
         assertEquals(ORDERS + 50, task.reportsReceived(), "every order answered, each ClOrdID matched in order");
         for (String probe : List.of(RoundTripTask.CLIENT_TO_SERVER, RoundTripTask.SERVER_PROCESSING,

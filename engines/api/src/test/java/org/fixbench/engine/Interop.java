@@ -1,0 +1,73 @@
+package org.fixbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.WaitStrategy;
+
+/**
+ * Two different engines on the two ends of one session: one's server, the other's client, each with its own
+ * profile. Logon, {@code orders} NewOrderSingle/ExecutionReport round trips with every ClOrdID echoed, logout.
+ */
+public final class Interop {
+    private Interop() {
+    }
+
+    public static BenchmarkResult roundTrips(String serverSpec, String clientSpec, int orders, Path work) {
+        EngineSpec server = EngineSpec.parse(serverSpec);
+        EngineSpec client = EngineSpec.parse(clientSpec);
+        FixEngine pair = new FixEngine() {
+            public String name() { return server.engine().name() + "+" + client.engine().name(); }
+            public String defaultProfile() { return "interop"; }
+            public Map<String, String> versions() { return Map.of(); }
+            public EngineServer server(EngineSetup setup) throws Exception {
+                return server.engine().server(as(setup, server));
+            }
+            public EngineClient client(EngineSetup setup) throws Exception {
+                return client.engine().client(as(setup, client));
+            }
+        };
+        RoundTripTask task = new RoundTripTask(pair, server.profile(), server.profileFile(),
+                server.label() + " <- " + client.label(), work, InetAddress.getLoopbackAddress(), Duration.ofSeconds(20));
+        HarnessConfig config = HarnessConfig.builder("interop-" + server.engine().name() + "-" + client.engine().name())
+                .targetRatePerSecond(500).iterationsPerRun(orders).warmupIterations(50).runs(1)
+                .waitStrategy(WaitStrategy.BACKOFF).hiccupMeter(false).jitterMonitor(false)
+                .sampleTimeoutNanos(10_000_000_000L).build();
+        BenchmarkResult result = new LatencyBenchmark(config, System.out, ProgressListener.NONE).run(task, Map.of());
+        assertFalse(result.aborted(), result.abortReason());
+        RunResult run = result.runs().get(0);
+        assertCorrect(run, orders);
+        assertEquals(orders + 50, task.reportsReceived(), "every ClOrdID echoed, in order (warm-up included)");
+        return result;
+    }
+
+    /**
+     * Correctness only: every order sent was answered, nothing lost, no session trouble. A run that merely fell
+     * behind its rate (a slow CI machine) is not a test failure: speed is for benchmarks, not unit tests.
+     */
+    public static void assertCorrect(RunResult run, long orders) {
+        assertEquals(orders, run.sent(), "sent");
+        assertEquals(orders, run.received(), "received");
+        assertEquals(0, run.lost(), "lost");
+        if (!run.ok()) {
+            for (String reason : run.reason().split("; ")) {
+                org.junit.jupiter.api.Assertions.assertTrue(reason.contains("below the target"),
+                        "only a missed rate may fail a correctness run: " + run.reason());
+            }
+        }
+    }
+
+    private static EngineSetup as(EngineSetup setup, EngineSpec spec) {
+        return setup.withProfile(spec.profile(), spec.profileFile());
+    }
+}

@@ -1,0 +1,150 @@
+package org.fixbench.engine.philadelphia;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+import com.paritytrading.philadelphia.FIXConfig;
+import com.paritytrading.philadelphia.FIXConnection;
+import com.paritytrading.philadelphia.FIXHeartbeatTimeoutException;
+import com.paritytrading.philadelphia.FIXMessage;
+import com.paritytrading.philadelphia.FIXValue;
+import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
+import com.paritytrading.philadelphia.fix44.FIX44Tags;
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.Workload;
+
+/**
+ * Single-threaded: the sending thread logs on, sends, and in {@link #poll()} receives and keeps the session alive.
+ * One reused NewOrderSingle: nothing is allocated per order.
+ */
+final class PhiladelphiaClient extends Session implements EngineClient {
+    private final FIXConfig config;
+    private FIXConnection connection;
+    private FIXMessage order;
+    private ReportListener listener;
+    private volatile boolean closing;
+
+    PhiladelphiaClient(FIXConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
+        this.listener = listener;
+        SocketChannel channel = SocketChannel.open();
+        channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.configureBlocking(false);
+        connection = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
+        order = connection.create();
+        connection.sendLogon(true);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!loggedOn && endReason == null) {
+            if (System.nanoTime() > deadline) {
+                connection.close();
+                throw new IllegalStateException("philadelphia: no Logon from " + server + " within "
+                        + timeout.toMillis() + " ms");
+            }
+            if (!poll()) {
+                Thread.yield();
+            }
+        }
+        if (endReason != null) {
+            throw new IllegalStateException("philadelphia: logon failed: " + endReason);
+        }
+    }
+
+    @Override
+    public void logon(FIXConnection c, FIXMessage message) {
+        loggedOn = true;
+    }
+
+    @Override
+    void ended(String reason) {
+        if (!closing && listener != null && loggedOn) {
+            listener.onDisconnect(reason);
+        }
+    }
+
+    private void onMessage(FIXMessage message) {
+        if (message.getMsgType().contentEquals(FIX44MsgTypes.ExecutionReport)) {
+            FIXValue clOrdId = message.valueOf(FIX44Tags.ClOrdID);
+            listener.onExecutionReport(clOrdId == null ? -1 : clOrdId.asInt());
+        } else {
+            end("philadelphia: unexpected message type " + message.getMsgType());
+        }
+    }
+
+    @Override
+    public boolean receivesOnCallerThread() {
+        return true;
+    }
+
+    @Override
+    public boolean poll() {
+        if (endReason != null) {
+            return false;
+        }
+        try {
+            connection.setCurrentTimeMillis(System.currentTimeMillis());
+            connection.keepAlive();
+            int bytes = connection.receive();
+            if (bytes < 0) {
+                end("philadelphia: server closed the connection");
+                return false;
+            }
+            return bytes > 0;
+        } catch (FIXHeartbeatTimeoutException e) {
+            end("philadelphia: heartbeat timeout");
+        } catch (IOException e) {
+            if (!closing) {
+                end("philadelphia: " + e.getMessage());
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void send(long clOrdId) {
+        if (endReason != null) {
+            throw new IllegalStateException("session ended during the benchmark: " + endReason);
+        }
+        try {
+            connection.setCurrentTimeMillis(System.currentTimeMillis());
+            connection.prepare(order, FIX44MsgTypes.NewOrderSingle);
+            order.addField(FIX44Tags.Account).setString(Workload.ACCOUNT);
+            order.addField(FIX44Tags.ClOrdID).setInt(clOrdId);
+            order.addField(FIX44Tags.HandlInst).setChar(Workload.HANDL_INST);
+            order.addField(FIX44Tags.OrderQty).setInt(Workload.ORDER_QTY);
+            order.addField(FIX44Tags.OrdType).setChar(Workload.ORD_TYPE);
+            order.addField(FIX44Tags.Price).setString(Workload.PRICE);
+            order.addField(FIX44Tags.Side).setChar(Workload.SIDE);
+            order.addField(FIX44Tags.Symbol).setString(Workload.SYMBOL);
+            order.addField(FIX44Tags.TimeInForce).setChar(Workload.TIME_IN_FORCE);
+            order.addField(FIX44Tags.TransactTime).setString(connection.getCurrentTimestamp());
+            connection.send(order);
+        } catch (IOException e) {
+            throw new UncheckedIOException("session ended during the benchmark: cannot send: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closing = true;
+        if (connection != null) {
+            try {
+                if (loggedOn && endReason == null) {
+                    connection.sendLogout();
+                }
+            } catch (IOException ignored) {
+                // the server may already be gone
+            }
+            connection.close();
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.fixbench.engine.philadelphia;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import com.paritytrading.philadelphia.FIXConfig;
+import com.paritytrading.philadelphia.FIXVersion;
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.Versions;
+import org.fixbench.engine.Workload;
+
+/**
+ * Philadelphia (paritytrading): a small, zero-GC FIX library. It has no threads of its own: the server's thread
+ * and the client's sending thread each own one connection and drive it (receive, keep alive, send).
+ */
+public final class PhiladelphiaEngine implements FixEngine {
+    @Override
+    public String name() {
+        return "philadelphia";
+    }
+
+    @Override
+    public String defaultProfile() {
+        return "spin";
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("philadelphia-core", Versions.of("com.paritytrading.philadelphia", "philadelphia-core"));
+        v.put("philadelphia-fix44", Versions.of("com.paritytrading.philadelphia", "philadelphia-fix44"));
+        return v;
+    }
+
+    @Override
+    public EngineServer server(EngineSetup setup) {
+        Properties p = setup.profileProperties();
+        return new PhiladelphiaServer(setup, idle(p), config(p, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID));
+    }
+
+    @Override
+    public EngineClient client(EngineSetup setup) {
+        Properties p = setup.profileProperties();
+        return new PhiladelphiaClient(config(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID));
+    }
+
+    static Runnable idle(Properties p) {
+        String mode = p.getProperty("mode", "spin").trim();
+        return switch (mode) {
+            case "spin" -> Thread::onSpinWait;
+            case "yield" -> Thread::yield;
+            default -> throw new IllegalArgumentException("philadelphia profile: mode must be spin or yield (was '"
+                    + mode + "')");
+        };
+    }
+
+    static FIXConfig config(Properties p, String sender, String target) {
+        return FIXConfig.newBuilder()
+                .setVersion(FIXVersion.FIX_4_4)
+                .setSenderCompID(sender)
+                .setTargetCompID(target)
+                .setHeartBtInt(positive(p, "heartBtInt", Workload.HEARTBEAT_SECONDS))
+                .setRxBufferCapacity(positive(p, "rxBufferCapacity", 65536))
+                .setTxBufferCapacity(positive(p, "txBufferCapacity", 4096))
+                .setMaxFieldCount(positive(p, "maxFieldCount", 64))
+                .setFieldCapacity(positive(p, "fieldCapacity", 64))
+                .build();
+    }
+
+    private static int positive(Properties p, String key, int fallback) {
+        String text = p.getProperty(key);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("philadelphia profile: " + key + " must be a positive integer (was '"
+                + text + "')");
+    }
+}
