@@ -1,0 +1,164 @@
+package org.fixbench.engine.artio;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import org.agrona.DirectBuffer;
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.Workload;
+import org.fixbench.engine.artio.codecs.FixDictionaryImpl;
+import org.fixbench.engine.artio.codecs.builder.NewOrderSingleEncoder;
+import org.fixbench.engine.artio.codecs.decoder.ExecutionReportDecoder;
+import uk.co.real_logic.artio.Reply;
+import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
+import uk.co.real_logic.artio.library.OnMessageInfo;
+import uk.co.real_logic.artio.library.SessionAcquiredInfo;
+import uk.co.real_logic.artio.library.SessionConfiguration;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.session.Session;
+import uk.co.real_logic.artio.util.MutableAsciiBuffer;
+
+/**
+ * The initiator. A FixLibrary is single-threaded, so the sending thread owns it: it initiates the session, sends,
+ * and in {@link #poll()} polls the library, which delivers ExecutionReports. Codecs are reused: no allocation per
+ * order on our side.
+ */
+final class ArtioClient implements EngineClient, SessionHandler {
+    private static final byte[] ACCOUNT = Workload.ACCOUNT.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SYMBOL = Workload.SYMBOL.getBytes(StandardCharsets.US_ASCII);
+
+    private final EngineSetup setup;
+    private final ArtioProfile profile;
+    private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
+    private final ExecutionReportDecoder report = new ExecutionReportDecoder();
+    private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
+    private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
+    private final byte[] clOrdId = new byte[20];
+    private ArtioNode node;
+    private Session session;
+    private ReportListener listener;
+    private volatile boolean closing;
+    private String endReason;
+
+    ArtioClient(EngineSetup setup, ArtioProfile profile) {
+        this.setup = setup;
+        this.profile = profile;
+        order.account(ACCOUNT).handlInst(Workload.HANDL_INST).ordType(Workload.ORD_TYPE).price(10125, 2)
+                .side(Workload.SIDE).timeInForce(Workload.TIME_IN_FORCE);
+        order.instrument().symbol(SYMBOL);
+        order.orderQtyData().orderQty(Workload.ORDER_QTY, 0);
+    }
+
+    @Override
+    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
+        this.listener = listener;
+        node = new ArtioNode(setup.workDirectory(), "client");
+        node.start(profile, null, 0, this::acquired, timeout.toMillis());
+        SessionConfiguration config = SessionConfiguration.builder()
+                .address(server.getAddress().getHostAddress(), server.getPort())
+                .senderCompId(Workload.CLIENT_COMP_ID)
+                .targetCompId(Workload.SERVER_COMP_ID)
+                .resetSeqNum(true)
+                .sequenceNumbersPersistent(false)
+                .fixDictionary(FixDictionaryImpl.class)
+                .timeoutInMs(timeout.toMillis())
+                .build();
+        Reply<Session> reply = Reply.await(node.library.initiate(config), node.library, profile.hotPath());
+        if (!reply.hasCompleted()) {
+            String why = reply.hasTimedOut() ? "timed out" : String.valueOf(reply.error());
+            node.close();
+            throw new IllegalStateException("artio: could not log on to " + server + ": " + why);
+        }
+        session = reply.resultIfPresent();
+        setup.note("artio client: Aeron media driver, archive and framer threads are Artio's own and are not pinned");
+    }
+
+    private SessionHandler acquired(Session acquiredSession, SessionAcquiredInfo info) {
+        return this;
+    }
+
+    @Override
+    public boolean receivesOnCallerThread() {
+        return true;
+    }
+
+    @Override
+    public boolean poll() {
+        return node.library.poll(10) > 0;
+    }
+
+    @Override
+    public void send(long clOrdIdValue) {
+        if (endReason != null) {
+            throw new IllegalStateException("session ended during the benchmark: " + endReason);
+        }
+        order.clOrdID(clOrdId, ArtioEngine.putDigits(clOrdIdValue, clOrdId, 0));
+        int timeLength = timestamp.encode(System.currentTimeMillis());
+        order.transactTime(timestamp.buffer(), timeLength);
+        long deadline = 0;
+        while (session.trySend(order) < 0) {
+            // back pressure: keep the library moving, never drop the order
+            if (deadline == 0) {
+                deadline = System.nanoTime() + 5_000_000_000L;
+            } else if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("session ended during the benchmark: artio back-pressured the "
+                        + "NewOrderSingle for 5 s");
+            }
+            node.library.poll(10);
+        }
+    }
+
+    @Override
+    public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session s, int sequenceIndex,
+                            long messageType, long timestampInNs, long position, OnMessageInfo messageInfo) {
+        if (messageType == ExecutionReportDecoder.MESSAGE_TYPE) {
+            ascii.wrap(buffer);
+            report.reset();
+            report.decode(ascii, offset, length);
+            listener.onExecutionReport(ArtioEngine.parseDigits(report.clOrdID(), report.clOrdIDLength()));
+        }
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public void onTimeout(int libraryId, Session s) {
+    }
+
+    @Override
+    public void onSlowStatus(int libraryId, Session s, boolean hasBecomeSlow) {
+    }
+
+    @Override
+    public Action onDisconnect(int libraryId, Session s, DisconnectReason reason) {
+        if (!closing && endReason == null) {
+            endReason = "artio: disconnected (" + reason + ")";
+            listener.onDisconnect(endReason);
+        }
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public void onSessionStart(Session s) {
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        if (session != null && session.isActive()) {
+            session.logoutAndDisconnect();
+            long until = System.nanoTime() + 1_000_000_000L;
+            while (System.nanoTime() < until && session.isActive()) {
+                node.library.poll(10);
+                Thread.yield();
+            }
+        }
+        if (node != null) {
+            node.close();
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.fixbench.engine.artio;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.Versions;
+
+/** Artio (real-logic) on Aeron: a FixEngine + FixLibrary per role, each with its own ArchivingMediaDriver. */
+public final class ArtioEngine implements FixEngine {
+    @Override
+    public String name() {
+        return "artio";
+    }
+
+    @Override
+    public String defaultProfile() {
+        return "tuned";
+    }
+
+    @Override
+    public List<String> comparisonProfiles() {
+        return Runtime.getRuntime().availableProcessors() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("artio-core", Versions.of("uk.co.real-logic", "artio-core"));
+        v.put("aeron", Versions.of("io.aeron", "aeron-client"));
+        v.put("agrona", Versions.of("org.agrona", "agrona"));
+        v.put("dictionary", "QuickFIX/J FIX44.xml (quickfixj-messages-fix44 "
+                + Versions.of("org.quickfixj", "quickfixj-messages-fix44") + "), codecs generated at build time");
+        return v;
+    }
+
+    @Override
+    public EngineServer server(EngineSetup setup) {
+        return new ArtioServer(setup, ArtioProfile.load(setup));
+    }
+
+    @Override
+    public EngineClient client(EngineSetup setup) {
+        return new ArtioClient(setup, ArtioProfile.load(setup));
+    }
+
+    /** Writes the decimal digits of a non-negative {@code value} into {@code out} at {@code at}; returns their count. */
+    static int putDigits(long value, byte[] out, int at) {
+        if (value < 0) {
+            throw new IllegalArgumentException("ClOrdID must not be negative: " + value);
+        }
+        int length = 1;
+        for (long v = value / 10; v > 0; v /= 10) {
+            length++;
+        }
+        long v = value;
+        for (int i = length - 1; i >= 0; i--) {
+            out[at + i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return length;
+    }
+
+    /** Parses decimal digits; -1 if any character is not a digit. */
+    static long parseDigits(char[] chars, int length) {
+        long value = 0;
+        for (int i = 0; i < length; i++) {
+            char c = chars[i];
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
+    }
+}

@@ -1,0 +1,139 @@
+package org.fixbench.engine.artio;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+
+import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Workload;
+import org.fixbench.engine.artio.codecs.builder.ExecutionReportEncoder;
+import org.fixbench.engine.artio.codecs.decoder.NewOrderSingleDecoder;
+import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
+import uk.co.real_logic.artio.library.OnMessageInfo;
+import uk.co.real_logic.artio.library.SessionAcquiredInfo;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.session.Session;
+import uk.co.real_logic.artio.util.MutableAsciiBuffer;
+
+/**
+ * The acceptor: the engine hands the logged-on session to our library (sole library); our thread polls it, and
+ * each NewOrderSingle is decoded and answered with an ExecutionReport from reused codecs.
+ */
+final class ArtioServer implements EngineServer, SessionHandler {
+    private final EngineSetup setup;
+    private final ArtioProfile profile;
+    private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
+    private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
+    private final ExecutionReportEncoder report = new ExecutionReportEncoder();
+    private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
+    private static final byte[] ORDER_ID_PREFIX = Workload.ORDER_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EXEC_ID_PREFIX = Workload.EXEC_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
+    // the encoder wraps these arrays (no copy), so each field has its own
+    private final byte[] orderId = prefixed(ORDER_ID_PREFIX);
+    private final byte[] execId = prefixed(EXEC_ID_PREFIX);
+    private ArtioNode node;
+    private Thread thread;
+    private volatile boolean stopping;
+    private long counter;
+
+    ArtioServer(EngineSetup setup, ArtioProfile profile) {
+        this.setup = setup;
+        this.profile = profile;
+        report.execType(Workload.EXEC_TYPE).ordStatus(Workload.ORD_STATUS)
+                .cumQty(Workload.CUM_QTY, 0).leavesQty(Workload.LEAVES_QTY, 0).avgPx(0, 0);
+    }
+
+    @Override
+    public InetSocketAddress start() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, setup.bindAddress())) {
+            port = probe.getLocalPort();
+        }
+        String host = setup.bindAddress().getHostAddress();
+        node = new ArtioNode(setup.workDirectory(), "server");
+        node.start(profile, host, port, this::acquired, 20_000);
+        thread = new Thread(this::serve, "artio-server-library");
+        thread.setDaemon(true);
+        thread.start();
+        setup.note("artio server: Aeron media driver, archive and framer threads are Artio's own and are not pinned");
+        return new InetSocketAddress(setup.bindAddress(), port);
+    }
+
+    private SessionHandler acquired(Session session, SessionAcquiredInfo info) {
+        return this;
+    }
+
+    private void serve() {
+        setup.pinCurrentThread("server");
+        IdleStrategy idle = profile.hotPath();
+        while (!stopping) {
+            idle.idle(node.library.poll(10));
+        }
+    }
+
+    @Override
+    public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session session,
+                            int sequenceIndex, long messageType, long timestampInNs, long position,
+                            OnMessageInfo messageInfo) {
+        if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
+            return Action.CONTINUE;
+        }
+        setup.hooks().orderReceived();
+        ascii.wrap(buffer);
+        order.reset();
+        order.decode(ascii, offset, length);
+        long n = ++counter;
+        report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
+        report.clOrdID(order.clOrdID(), order.clOrdIDLength());
+        report.execID(execId, EXEC_ID_PREFIX.length + ArtioEngine.putDigits(n, execId, EXEC_ID_PREFIX.length));
+        report.instrument().symbol(order.symbol(), order.symbolLength());
+        report.side(order.side());
+        report.orderQtyData().orderQty(order.orderQty());
+        int timeLength = timestamp.encode(System.currentTimeMillis());
+        report.transactTime(timestamp.buffer(), timeLength);
+        setup.hooks().reportSending();
+        while (session.trySend(report) < 0 && !stopping) {
+            Thread.onSpinWait(); // back pressure from the framer: retry, never drop
+        }
+        return Action.CONTINUE;
+    }
+
+    private static byte[] prefixed(byte[] prefix) {
+        byte[] bytes = new byte[prefix.length + 20];
+        System.arraycopy(prefix, 0, bytes, 0, prefix.length);
+        return bytes;
+    }
+
+    @Override
+    public void onTimeout(int libraryId, Session session) {
+    }
+
+    @Override
+    public void onSlowStatus(int libraryId, Session session, boolean hasBecomeSlow) {
+    }
+
+    @Override
+    public Action onDisconnect(int libraryId, Session session, DisconnectReason reason) {
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public void onSessionStart(Session session) {
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopping = true;
+        if (thread != null) {
+            thread.join(5_000);
+        }
+        if (node != null) {
+            node.close();
+        }
+    }
+}
