@@ -39,6 +39,7 @@ final class ArtioClient implements EngineClient, SessionHandler {
     private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
     private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
     private final byte[] clOrdId = new byte[20];
+    private final org.agrona.concurrent.IdleStrategy pollIdle;
     private ArtioNode node;
     private Session session;
     private ReportListener listener;
@@ -48,6 +49,7 @@ final class ArtioClient implements EngineClient, SessionHandler {
     ArtioClient(EngineSetup setup, ArtioProfile profile) {
         this.setup = setup;
         this.profile = profile;
+        this.pollIdle = profile.hotPath();
         order.account(ACCOUNT).handlInst(Workload.HANDL_INST).ordType(Workload.ORD_TYPE).price(10125, 2)
                 .side(Workload.SIDE).timeInForce(Workload.TIME_IN_FORCE);
         order.instrument().symbol(SYMBOL);
@@ -87,9 +89,12 @@ final class ArtioClient implements EngineClient, SessionHandler {
         return true;
     }
 
+    /** One duty cycle of the library, idling by the profile's hot-path strategy when there was nothing to do. */
     @Override
     public boolean poll() {
-        return node.library.poll(10) > 0;
+        int work = node.library.poll(10);
+        pollIdle.idle(work);
+        return work > 0;
     }
 
     @Override

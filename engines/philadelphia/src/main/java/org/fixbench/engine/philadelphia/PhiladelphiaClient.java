@@ -24,12 +24,14 @@ import org.fixbench.engine.Workload;
  */
 final class PhiladelphiaClient extends Session implements EngineClient {
     private final FIXConfig config;
+    private final Runnable idle;
     private FIXConnection connection;
     private FIXMessage order;
     private ReportListener listener;
     private volatile boolean closing;
 
-    PhiladelphiaClient(FIXConfig config) {
+    PhiladelphiaClient(Runnable idle, FIXConfig config) {
+        this.idle = idle;
         this.config = config;
     }
 
@@ -97,6 +99,9 @@ final class PhiladelphiaClient extends Session implements EngineClient {
             if (bytes < 0) {
                 end("philadelphia: server closed the connection");
                 return false;
+            }
+            if (bytes == 0) {
+                idle.run(); // the profile's idle: spin, or yield the CPU to the other threads
             }
             return bytes > 0;
         } catch (FIXHeartbeatTimeoutException e) {

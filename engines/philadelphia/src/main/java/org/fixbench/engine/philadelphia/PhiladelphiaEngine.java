@@ -45,7 +45,7 @@ public final class PhiladelphiaEngine implements FixEngine {
     @Override
     public EngineClient client(EngineSetup setup) {
         Properties p = setup.profileProperties();
-        return new PhiladelphiaClient(config(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID));
+        return new PhiladelphiaClient(idle(p), config(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID));
     }
 
     static Runnable idle(Properties p) {
