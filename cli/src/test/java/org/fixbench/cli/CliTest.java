@@ -82,4 +82,25 @@ class CliTest {
         assertOneLineError(again, 3, "fixbench: output folder");
         assertTrue(again.err().contains("never overwritten"), again.err());
     }
+
+    @Test
+    void aShortComparisonOfEveryEngineLosesNothing() throws Exception {
+        Path out = tmp.resolve("all");
+        Outcome o = run("compare", "--engines", "tcp:yield,quickfixj:tuned,quickfixj:published,philadelphia:yield,"
+                + "artio:tuned", "--rates", "300", "--runs", "1", "--duration", "500ms", "--warmup", "200ms",
+                "--no-pin", "--out", out.toString());
+        assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(5, results.size());
+        for (JsonNode r : results) {
+            JsonNode run = r.get("runs").get(0);
+            assertEquals(150, run.get("received").asLong(), r.get("name").asText());
+            assertEquals(0, run.get("lost").asLong(), r.get("name").asText());
+        }
+        String report = Files.readString(out.resolve("report.md"));
+        for (String engine : new String[] {"tcp:yield", "quickfixj:tuned", "quickfixj:published", "philadelphia:yield",
+                "artio:tuned"}) {
+            assertTrue(report.contains(engine), engine);
+        }
+    }
 }
