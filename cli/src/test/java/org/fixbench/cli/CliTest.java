@@ -47,6 +47,11 @@ class CliTest {
         assertOneLineError(run("example", "co", "--rate", "-1", "--out", out), 2, "fixbench: rate must be > 0");
         assertOneLineError(run("calibrate", "--cpus", "999", "--out", out), 2, "fixbench: unknown CPU 999");
         assertOneLineError(run("compare", "--bogus"), 2, "fixbench: Unknown option: '--bogus'");
+        assertOneLineError(run("serve", "--engine", "philadelphia", "--port", "0"), 2, "fixbench: --port must be 1-65535");
+        assertOneLineError(run("serve", "--engine", "quickfixj", "--port", "9999", "--app", "echo"), 2,
+                "fixbench: --app 'echo' is not available");
+        assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999"), 2, "fixbench: tcp is the raw-TCP floor");
+        assertOneLineError(run("serve", "--port", "9999"), 2, "fixbench: Missing required option: '--engine");
         assertFalse(Files.exists(tmp.resolve("never")), "nothing is created for a rejected command");
     }
 
@@ -102,5 +107,38 @@ class CliTest {
                 "artio:tuned"}) {
             assertTrue(report.contains(engine), engine);
         }
+    }
+
+    @Test
+    void serveAnswersAQuickFixJClientOnTheGivenPortWithTheGivenCompIds() throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Thread server = new Thread(() -> run("serve", "--engine", "philadelphia:yield", "--port", String.valueOf(port),
+                "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--duration", "4s"));
+        server.start();
+        Thread.sleep(500);
+        org.fixbench.engine.EngineSpec qfj = org.fixbench.engine.EngineSpec.parse("quickfixj:tuned");
+        java.util.concurrent.atomic.AtomicLong reports = new java.util.concurrent.atomic.AtomicLong();
+        org.fixbench.engine.EngineSetup setup = new org.fixbench.engine.EngineSetup(qfj.profile(), qfj.profileFile(),
+                tmp.resolve("client"), java.net.InetAddress.getLoopbackAddress(), port, "ISLD", "TW",
+                org.fixbench.engine.ServerHooks.NONE, role -> { });
+        try (org.fixbench.engine.EngineClient client = qfj.engine().client(setup)) {
+            client.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port),
+                    new org.fixbench.engine.ReportListener() {
+                        public void onExecutionReport(long clOrdId) { reports.incrementAndGet(); }
+                        public void onDisconnect(String reason) { }
+                    }, java.time.Duration.ofSeconds(3));
+            for (int i = 1; i <= 20; i++) {
+                client.send(i);
+            }
+            long until = System.currentTimeMillis() + 2_000;
+            while (reports.get() < 20 && System.currentTimeMillis() < until) {
+                Thread.sleep(10);
+            }
+        }
+        server.join(10_000);
+        assertEquals(20, reports.get());
     }
 }

@@ -24,11 +24,28 @@ public final class EngineSetup {
     private final InetAddress bindAddress;
     private final ServerHooks hooks;
     private final Consumer<String> pinner;
+    private final int port;
+    private final String serverCompId;
+    private final String clientCompId;
     private final Set<String> pinnedRoles = new HashSet<>();
     private final List<String> notes = new ArrayList<>();
 
     public EngineSetup(String profile, Path profileFile, Path workDirectory, InetAddress bindAddress,
                        ServerHooks hooks, Consumer<String> pinner) {
+        this(profile, profileFile, workDirectory, bindAddress, 0, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID,
+                hooks, pinner);
+    }
+
+    /**
+     * @param port          the server's port; 0 for any free one
+     * @param serverCompId  the server's SenderCompID (the client's TargetCompID)
+     * @param clientCompId  the client's SenderCompID (the server's TargetCompID)
+     */
+    public EngineSetup(String profile, Path profileFile, Path workDirectory, InetAddress bindAddress, int port,
+                       String serverCompId, String clientCompId, ServerHooks hooks, Consumer<String> pinner) {
+        this.port = port;
+        this.serverCompId = serverCompId;
+        this.clientCompId = clientCompId;
         this.profile = profile;
         this.profileFile = profileFile;
         this.workDirectory = workDirectory;
@@ -39,8 +56,8 @@ public final class EngineSetup {
 
     /** The same setup (hooks, pinning, notes shared) with another profile: for two engines on one session. */
     public EngineSetup withProfile(String otherProfile, Path otherProfileFile) {
-        EngineSetup other = new EngineSetup(otherProfile, otherProfileFile, workDirectory, bindAddress, hooks, pinner);
-        return other;
+        return new EngineSetup(otherProfile, otherProfileFile, workDirectory, bindAddress, port, serverCompId,
+                clientCompId, hooks, pinner);
     }
 
     public String profile() { return profile; }
@@ -48,6 +65,19 @@ public final class EngineSetup {
     public Path workDirectory() { return workDirectory; }
     public InetAddress bindAddress() { return bindAddress; }
     public ServerHooks hooks() { return hooks; }
+    public int port() { return port; }
+    public String serverCompId() { return serverCompId; }
+    public String clientCompId() { return clientCompId; }
+
+    /** The server's listening address: the bind address and the given port, or a free one. */
+    public java.net.InetSocketAddress serverAddress() throws java.io.IOException {
+        if (port > 0) {
+            return new java.net.InetSocketAddress(bindAddress, port);
+        }
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, bindAddress)) {
+            return new java.net.InetSocketAddress(bindAddress, probe.getLocalPort());
+        }
+    }
 
     /** Pins the calling thread for {@code role} the first time a role asks; later calls do nothing. */
     public void pinCurrentThread(String role) {

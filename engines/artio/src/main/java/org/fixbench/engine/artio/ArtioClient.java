@@ -63,8 +63,8 @@ final class ArtioClient implements EngineClient, SessionHandler {
         node.start(profile, null, 0, this::acquired, timeout.toMillis());
         SessionConfiguration config = SessionConfiguration.builder()
                 .address(server.getAddress().getHostAddress(), server.getPort())
-                .senderCompId(Workload.CLIENT_COMP_ID)
-                .targetCompId(Workload.SERVER_COMP_ID)
+                .senderCompId(setup.clientCompId())
+                .targetCompId(setup.serverCompId())
                 .resetSeqNum(true)
                 .sequenceNumbersPersistent(false)
                 .fixDictionary(FixDictionaryImpl.class)

@@ -1,7 +1,6 @@
 package org.fixbench.engine.artio;
 
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
@@ -50,10 +49,8 @@ final class ArtioServer implements EngineServer, SessionHandler {
 
     @Override
     public InetSocketAddress start() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, setup.bindAddress())) {
-            port = probe.getLocalPort();
-        }
+        InetSocketAddress address = setup.serverAddress();
+        int port = address.getPort();
         String host = setup.bindAddress().getHostAddress();
         node = new ArtioNode(setup.workDirectory(), "server");
         node.start(profile, host, port, this::acquired, 20_000);
@@ -61,7 +58,7 @@ final class ArtioServer implements EngineServer, SessionHandler {
         thread.setDaemon(true);
         thread.start();
         setup.note("artio server: Aeron media driver, archive and framer threads are Artio's own and are not pinned");
-        return new InetSocketAddress(setup.bindAddress(), port);
+        return address;
     }
 
     private SessionHandler acquired(Session session, SessionAcquiredInfo info) {

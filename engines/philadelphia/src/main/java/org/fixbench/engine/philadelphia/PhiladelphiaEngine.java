@@ -39,13 +39,13 @@ public final class PhiladelphiaEngine implements FixEngine {
     @Override
     public EngineServer server(EngineSetup setup) {
         Properties p = setup.profileProperties();
-        return new PhiladelphiaServer(setup, idle(p), config(p, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID));
+        return new PhiladelphiaServer(setup, idle(p), config(p, setup.serverCompId(), setup.clientCompId()));
     }
 
     @Override
     public EngineClient client(EngineSetup setup) {
         Properties p = setup.profileProperties();
-        return new PhiladelphiaClient(idle(p), config(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID));
+        return new PhiladelphiaClient(idle(p), config(p, setup.clientCompId(), setup.serverCompId()));
     }
 
     static Runnable idle(Properties p) {

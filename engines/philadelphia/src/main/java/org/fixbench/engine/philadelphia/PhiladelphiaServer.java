@@ -41,7 +41,7 @@ final class PhiladelphiaServer extends Session implements EngineServer {
 
     @Override
     public InetSocketAddress start() throws IOException {
-        acceptor = ServerSocketChannel.open().bind(new InetSocketAddress(setup.bindAddress(), 0));
+        acceptor = ServerSocketChannel.open().bind(new InetSocketAddress(setup.bindAddress(), setup.port()));
         thread = new Thread(this::serve, "philadelphia-server");
         thread.setDaemon(true);
         thread.start();

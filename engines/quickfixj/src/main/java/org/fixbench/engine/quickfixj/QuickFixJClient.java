@@ -50,7 +50,7 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
         this.listener = listener;
-        SessionSettings settings = profile.settings(false, server, setup.workDirectory());
+        SessionSettings settings = profile.settings(false, server, setup);
         initiator = new SocketInitiator(this, profile.storeFactory(settings), settings, profile.logFactory(settings),
                 new DefaultMessageFactory());
         initiator.start();
@@ -58,7 +58,7 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
             initiator.stop(true);
             throw new IllegalStateException("quickfixj: no Logon from " + server + " within " + timeout.toMillis() + " ms");
         }
-        session = Session.lookupSession(QuickFixJProfile.sessionId(false));
+        session = Session.lookupSession(QuickFixJProfile.sessionId(false, setup));
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
     }
 

@@ -65,11 +65,10 @@ final class QuickFixJProfile {
     }
 
     /** Settings for one side: the profile's [default] section plus this benchmark's session. */
-    SessionSettings settings(boolean acceptor, InetSocketAddress address, Path workDirectory) throws IOException {
+    SessionSettings settings(boolean acceptor, InetSocketAddress address, EngineSetup setup) throws IOException {
+        Path workDirectory = setup.workDirectory();
         SessionSettings settings = read(file);
-        SessionID id = acceptor
-                ? new SessionID(Workload.BEGIN_STRING, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID)
-                : new SessionID(Workload.BEGIN_STRING, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID);
+        SessionID id = sessionId(acceptor, setup);
         settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
         if (acceptor) {
             settings.setString(id, "SocketAcceptAddress", address.getAddress().getHostAddress());
@@ -85,10 +84,10 @@ final class QuickFixJProfile {
         return settings;
     }
 
-    static SessionID sessionId(boolean acceptor) {
+    static SessionID sessionId(boolean acceptor, EngineSetup setup) {
         return acceptor
-                ? new SessionID(Workload.BEGIN_STRING, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID)
-                : new SessionID(Workload.BEGIN_STRING, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID);
+                ? new SessionID(Workload.BEGIN_STRING, setup.serverCompId(), setup.clientCompId())
+                : new SessionID(Workload.BEGIN_STRING, setup.clientCompId(), setup.serverCompId());
     }
 
     MessageStoreFactory storeFactory(SessionSettings settings) {

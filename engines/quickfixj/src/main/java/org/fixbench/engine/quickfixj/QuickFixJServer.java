@@ -1,7 +1,6 @@
 package org.fixbench.engine.quickfixj;
 
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
@@ -50,12 +49,8 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
 
     @Override
     public InetSocketAddress start() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, setup.bindAddress())) {
-            port = probe.getLocalPort();
-        }
-        InetSocketAddress address = new InetSocketAddress(setup.bindAddress(), port);
-        SessionSettings settings = profile.settings(true, address, setup.workDirectory());
+        InetSocketAddress address = setup.serverAddress();
+        SessionSettings settings = profile.settings(true, address, setup);
         acceptor = new SocketAcceptor(this, profile.storeFactory(settings), settings, profile.logFactory(settings),
                 new DefaultMessageFactory());
         acceptor.start();
