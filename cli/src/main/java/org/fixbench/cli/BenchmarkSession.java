@@ -25,6 +25,7 @@ final class BenchmarkSession {
     final Map<String, Object> environment;
     final List<BenchmarkResult> results = new ArrayList<>();
     final PrintStream out;
+    private boolean written;
 
     BenchmarkSession(RunOptions options, PrintStream out) {
         this.folder = options.createResultsFolder();
@@ -43,9 +44,17 @@ final class BenchmarkSession {
         return result;
     }
 
+    /** Writes summary.json, summary.csv and the histograms (once). */
+    void writeResults() {
+        if (!written) {
+            ResultsWriter.write(folder, environment, results);
+            written = true;
+        }
+    }
+
     /** Writes the files; returns the exit status: 0 when every run of every benchmark was OK. */
     int finish() {
-        ResultsWriter.write(folder, environment, results);
+        writeResults();
         out.println("Results written to " + folder);
         boolean allOk = !results.isEmpty() && results.stream().allMatch(BenchmarkResult::allOk);
         if (!allOk) {

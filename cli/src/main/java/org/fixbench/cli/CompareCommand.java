@@ -16,6 +16,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixEngine;
+import org.fixbench.cli.report.Charts;
+import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.harness.CpuTimes;
 import org.fixbench.harness.HarnessException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,11 +67,16 @@ final class CompareCommand implements Callable<Integer> {
         writeEnvironment(session);
 
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos));
+        CpuTimes before = CpuTimes.read();
         sweep.run(specs, rateList);
+        double steal = CpuTimes.read().stealPercentSince(before);
+        session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
+        session.writeResults();
 
         List<String> labels = specs.stream().map(EngineSpec::label).toList();
+        Map<String, java.nio.file.Path> charts = Charts.write(session.folder, SummaryFile.load(session.folder));
         String report = ComparisonReport.render(command, session.environment, labels, rateList, session.results,
-                sweep.stopReason);
+                sweep.stopReason, charts);
         ComparisonReport.write(session.folder, report);
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));

@@ -28,11 +28,11 @@ final class ComparisonReport {
     }
 
     static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
-                         List<BenchmarkResult> results, String stopReason) {
+                         List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts) {
         StringBuilder md = new StringBuilder();
         md.append("# fixbench comparison\n\n");
         md.append("Command: `").append(command).append("`\n\n");
-        md.append(environmentLine(environment)).append("\n\n");
+        md.append(environmentSection(environment, results)).append('\n');
         md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
                 + "(coordinated-omission corrected), in µs: the median across runs of that percentile. "
                 + "✗ marks an engine × rate with FAILED runs: its latencies then measure queueing behind an engine "
@@ -60,6 +60,20 @@ final class ComparisonReport {
                 }
             }
             md.append('\n');
+            String chartTitle = String.format(Locale.ROOT, "Percentiles at %,d msgs/s", rate);
+            if (charts.containsKey(chartTitle)) {
+                md.append("![").append(chartTitle).append("](").append(charts.get(chartTitle).toString().replace('\\', '/'))
+                        .append(")\n\n");
+            }
+        }
+        List<Map.Entry<String, java.nio.file.Path>> curves = charts.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("latency against throughput")).toList();
+        if (!curves.isEmpty()) {
+            md.append("## Latency against throughput\n\n");
+            for (Map.Entry<String, java.nio.file.Path> e : curves) {
+                md.append("![").append(e.getKey()).append("](").append(e.getValue().toString().replace('\\', '/'))
+                        .append(")\n\n");
+            }
         }
         md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
         for (BenchmarkResult r : results) {
@@ -163,17 +177,50 @@ final class ComparisonReport {
         return Double.isNaN(pct) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", pct);
     }
 
-    static String environmentLine(Map<String, Object> env) {
-        return "Machine: " + env.get("cpuModel") + ", " + env.get("cpus") + " CPUs, " + env.get("kernel")
-                + ", clocksource " + env.get("clocksource") + ". JVM: " + env.get("jvmVendor") + " "
-                + env.get("jvmVersion") + " " + env.get("jvmFlags") + ", GC " + env.get("gc") + ". Commit "
-                + env.get("gitCommit") + (Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (dirty tree)" : "")
-                + ".";
+    /** The machine, JVM, engines and noise, at the top of every report. */
+    static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
+        StringBuilder sb = new StringBuilder("## Environment\n\n");
+        sb.append("- CPU: ").append(env.get("cpuModel")).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
+                .append(env.get("governor")).append('\n');
+        java.util.Set<String> pinned = new java.util.TreeSet<>();
+        java.util.Set<String> unpinned = new java.util.TreeSet<>();
+        for (BenchmarkResult r : results) {
+            r.pinning().forEach(p -> (p.pinned() ? pinned : unpinned).add(p.pinned() ? p.role() + " on CPU " + p.cpu()
+                    : p.role() + " (" + p.note() + ")"));
+        }
+        sb.append("- CPUs used: pinned ").append(pinned.isEmpty() ? "none" : String.join(", ", pinned))
+                .append(unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned)).append('\n');
+        sb.append("- Kernel: ").append(env.get("kernel")).append("; clocksource ").append(env.get("clocksource"))
+                .append('\n');
+        sb.append("- JVM: ").append(env.get("jvmVendor")).append(' ').append(env.get("jvmName")).append(' ')
+                .append(env.get("jvmVersion")).append("; flags ").append(env.get("jvmFlags")).append("; GC ")
+                .append(env.get("gc")).append('\n');
+        Object engines = env.get("engines");
+        if (engines instanceof Map<?, ?> map) {
+            map.forEach((label, info) -> {
+                if (info instanceof Map<?, ?> e) {
+                    sb.append("- ").append(label).append(": ").append(e.get("versions")).append("; profile `")
+                            .append(e.get("profileFile")).append("` sha256 ")
+                            .append(String.valueOf(e.get("profileSha256")), 0,
+                                    Math.min(16, String.valueOf(e.get("profileSha256")).length()))
+                            .append("…\n");
+                }
+            });
+        }
+        sb.append("- Suite: commit ").append(env.get("gitCommit"))
+                .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "").append('\n');
+        Object steal = env.get("stealPctWholeComparison");
+        sb.append("- CPU steal over the whole comparison: ")
+                .append(steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a")
+                .append('\n');
+        return sb.toString();
     }
 
     static void write(Path folder, String markdown) {
         try {
             Files.writeString(folder.resolve("report.md"), markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+            Files.writeString(folder.resolve("report.html"), org.fixbench.cli.report.HtmlReport.render(markdown, folder),
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
         } catch (IOException e) {
             throw new org.fixbench.harness.HarnessException("cannot write report.md: " + e.getMessage(), e);
         }

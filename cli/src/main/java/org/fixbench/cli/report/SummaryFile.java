@@ -1,0 +1,111 @@
+package org.fixbench.cli.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A results folder's {@code summary.json} read back: what charts and diffs are made from, so they work on any
+ * folder the suite ever wrote (schema 1), not only on the run in memory.
+ */
+public final class SummaryFile {
+    public static final String[] PERCENTILE_KEYS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
+    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+
+    /** One run's numbers for one series: percentile key → ns (null when not measured). */
+    public record Run(int run, boolean ok, String reason, boolean excluded, double achievedRate, long lost,
+                      Map<String, Map<String, Long>> series) {
+        public Long value(String series, String key) {
+            Map<String, Long> s = this.series.get(series);
+            return s == null ? null : s.get(key);
+        }
+    }
+
+    /** One benchmark: an engine × profile × rate (or a harness benchmark, labelled by its name). */
+    public record Result(String label, String engine, String profile, long targetRate, List<Run> runs) {
+        public List<Run> counted() {
+            return runs.stream().filter(r -> !r.excluded()).toList();
+        }
+
+        public boolean allOk() {
+            return !runs.isEmpty() && runs.stream().allMatch(Run::ok);
+        }
+
+        /** Per-run values of a percentile of a series, in ns, counted runs only. */
+        public double[] values(String series, String key) {
+            return counted().stream().map(r -> r.value(series, key)).filter(v -> v != null)
+                    .mapToDouble(Long::doubleValue).toArray();
+        }
+
+        public double median(String series, String key) {
+            return SummaryFile.median(values(series, key));
+        }
+
+        public String key() {
+            return label + "@" + targetRate;
+        }
+    }
+
+    private SummaryFile() {
+    }
+
+    /**
+     * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
+     */
+    public static List<Result> load(Path folder) {
+        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || root.path("schema").asInt() != 1 || !root.path("results").isArray()) {
+            throw new IllegalArgumentException(file + " is not a fixbench summary (schema 1)");
+        }
+        List<Result> results = new ArrayList<>();
+        for (JsonNode r : root.get("results")) {
+            String engine = r.path("engine").asText(null);
+            String profile = r.path("profile").asText(null);
+            String label = engine != null ? engine + ":" + profile : r.path("name").asText();
+            List<Run> runs = new ArrayList<>();
+            for (JsonNode run : r.path("runs")) {
+                Map<String, Map<String, Long>> series = new LinkedHashMap<>();
+                run.path("series").fields().forEachRemaining(e -> {
+                    Map<String, Long> stats = new LinkedHashMap<>();
+                    for (String key : PERCENTILE_KEYS) {
+                        JsonNode v = e.getValue().get(key);
+                        stats.put(key, v == null || v.isNull() ? null : v.asLong());
+                    }
+                    series.put(e.getKey(), stats);
+                });
+                runs.add(new Run(run.path("run").asInt(), "OK".equals(run.path("status").asText()),
+                        run.path("reason").asText(null), run.path("excluded").asBoolean(false),
+                        run.path("achievedRate").asDouble(), run.path("lost").asLong(), series));
+            }
+            results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs));
+        }
+        return results;
+    }
+
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+    }
+}
