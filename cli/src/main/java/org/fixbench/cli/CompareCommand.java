@@ -47,6 +47,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "address servers bind to (default: loopback)")
     String bind;
 
+    @Option(names = "--knee", paramLabel = "PERCENTILE=DURATION",
+            description = "also find each engine's highest rate within this SLO (1,000-200,000/s, 6 steps at most)")
+    String knee;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -56,6 +60,7 @@ final class CompareCommand implements Callable<Integer> {
         options.pinByDefault = true;
         List<EngineSpec> specs = engines == null ? defaultEngines() : EngineSpec.parseList(engines);
         List<Long> rateList = Rates.parse(rates);
+        Slo kneeSlo = knee == null ? null : Slo.parse(knee);
         Sweep.plan(options, specs, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         InetAddress bindAddress = bindAddress(bind);
 
@@ -69,14 +74,28 @@ final class CompareCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos));
         CpuTimes before = CpuTimes.read();
         sweep.run(specs, rateList);
+        List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
+        if (kneeSlo != null && sweep.stopReason == null) {
+            for (EngineSpec spec : specs) {
+                knees.add(KneeCommand.search(session, options, spec, kneeSlo, 1_000, 200_000, 6));
+            }
+        }
         double steal = CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
         session.writeResults();
 
         List<String> labels = specs.stream().map(EngineSpec::label).toList();
-        Map<String, java.nio.file.Path> charts = Charts.write(session.folder, SummaryFile.load(session.folder));
-        String report = ComparisonReport.render(command, session.environment, labels, rateList, session.results,
+        Map<String, java.nio.file.Path> charts = Charts.write(session.folder, SummaryFile.load(session.folder).stream()
+                .filter(r -> rateList.contains(r.targetRate())).toList());
+        List<org.fixbench.harness.BenchmarkResult> compared = session.results.subList(0,
+                session.results.size() - knees.stream().mapToInt(k -> k.steps().size()).sum());
+        String report = ComparisonReport.render(command, session.environment, labels, rateList, compared,
                 sweep.stopReason, charts);
+        if (!knees.isEmpty()) {
+            StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
+            knees.forEach(o -> k.append(o.markdown()).append('\n'));
+            report = report.replace("## Run-by-run summaries", k + "## Run-by-run summaries");
+        }
         ComparisonReport.write(session.folder, report);
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code scripts/fixbench}. Bad input gets one line and exit status 2, never a stack trace. */
 @Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0",
         description = "FIX-engine comparison benchmark suite for the JVM.",
-        subcommands = {CompareCommand.class, ServeCommand.class, ExampleCommand.class, CalibrateCommand.class})
+        subcommands = {CompareCommand.class, KneeCommand.class, DiffCommand.class, ServeCommand.class, ExampleCommand.class,
+                CalibrateCommand.class})
 public final class FixbenchCli implements Runnable {
     public static final int EXIT_FAILED_RUNS = 1;
     public static final int EXIT_BAD_INPUT = 2;

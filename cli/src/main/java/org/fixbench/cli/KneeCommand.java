@@ -1,0 +1,73 @@
+package org.fixbench.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.harness.BenchmarkResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The highest sustainable rate of one engine within a latency objective. */
+@Command(name = "knee", description = "Find the highest rate an engine sustains within an SLO, e.g. --slo p99=200us.")
+final class KneeCommand implements Callable<Integer> {
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "--engine", required = true, paramLabel = "ENGINE[:PROFILE]")
+    String engine;
+
+    @Option(names = "--slo", required = true, paramLabel = "PERCENTILE=DURATION", description = "e.g. p99=200us")
+    String slo;
+
+    @Option(names = "--from", description = "lowest rate to try (default: ${DEFAULT-VALUE})")
+    long from = 1_000;
+
+    @Option(names = "--to", description = "highest rate to try (default: ${DEFAULT-VALUE})")
+    long to = 200_000;
+
+    @Option(names = "--steps", description = "most benchmarks to run (default: ${DEFAULT-VALUE})")
+    int steps = 8;
+
+    @Override
+    public Integer call() throws IOException {
+        options.pinByDefault = true;
+        EngineSpec spec = EngineSpec.parse(engine);
+        Slo objective = Slo.parse(slo);
+        if (from <= 0 || to < from) {
+            throw new IllegalArgumentException("--from must be > 0 and --to at least --from");
+        }
+        if (steps < 2) {
+            throw new IllegalArgumentException("--steps must be at least 2");
+        }
+        Sweep.plan(options, List.of(spec), List.of(from, to), 3_000_000_000L, 2_000_000_000L);
+        BenchmarkSession session = new BenchmarkSession(options, System.out);
+        KneeSearch.Outcome outcome = search(session, options, spec, objective, from, to, steps);
+        String md = "# fixbench knee\n\n" + outcome.markdown();
+        session.writeResults();
+        Files.writeString(session.folder.resolve("knee.md"), md, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        System.out.println();
+        System.out.println(md);
+        session.finish();
+        return outcome.kneeRate() == null ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+    }
+
+    static KneeSearch.Outcome search(BenchmarkSession session, RunOptions options, EngineSpec spec, Slo objective,
+                                     long from, long to, int steps) {
+        Sweep sweep = new Sweep(session, options, CompareCommand.bindAddress(null), Duration.ofSeconds(20),
+                3_000_000_000L, 2_000_000_000L);
+        return KneeSearch.searchRunning(spec, objective, from, to, steps, rate -> {
+            int before = session.results.size();
+            sweep.run(List.of(spec), List.of(rate));
+            BenchmarkResult r = session.results.size() > before ? session.results.get(session.results.size() - 1) : null;
+            sweep.stopReason = null; // one failed step does not end the search
+            return r;
+        });
+    }
+}

@@ -1,0 +1,29 @@
+package org.fixbench.cli;
+
+import java.util.List;
+
+/** A latency objective such as {@code p99=200us}: a percentile of the round trip and a bound in ns. */
+record Slo(String percentileKey, long boundNanos, String text) {
+    static final List<String> KEYS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
+
+    static Slo parse(String text) {
+        int eq = text.indexOf('=');
+        if (eq < 0) {
+            throw new IllegalArgumentException("--slo takes PERCENTILE=DURATION, e.g. p99=200us (was '" + text + "')");
+        }
+        String key = text.substring(0, eq).trim();
+        if (!KEYS.contains(key)) {
+            throw new IllegalArgumentException("--slo percentile must be one of " + KEYS + " (was '" + key + "')");
+        }
+        long bound;
+        try {
+            bound = Durations.parseNanos(text.substring(eq + 1));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--slo bound: " + e.getMessage());
+        }
+        if (bound <= 0) {
+            throw new IllegalArgumentException("--slo bound must be > 0");
+        }
+        return new Slo(key, bound, text.trim());
+    }
+}
