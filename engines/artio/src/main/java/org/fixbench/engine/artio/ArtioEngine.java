@@ -30,9 +30,9 @@ public final class ArtioEngine implements FixEngine {
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("artio-core", Versions.of("uk.co.real-logic", "artio-core"));
-        v.put("aeron", Versions.of("io.aeron", "aeron-client"));
-        v.put("agrona", Versions.of("org.agrona", "agrona"));
+        v.put("artio-core", Versions.of("uk.co.real-logic", "artio-core", uk.co.real_logic.artio.engine.FixEngine.class));
+        v.put("aeron", Versions.of("io.aeron", "aeron-client", io.aeron.Aeron.class));
+        v.put("agrona", Versions.of("org.agrona", "agrona", org.agrona.DirectBuffer.class));
         v.put("dictionary", "QuickFIX/J FIX44.xml (quickfixj-messages-fix44 "
                 + Versions.of("org.quickfixj", "quickfixj-messages-fix44") + "), codecs generated at build time");
         return v;
