@@ -92,7 +92,7 @@ final class ServeCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // the JVM is already stopping: the hook ran
             }
-            Sweep.deleteRecursively(work);
+            org.fixbench.engine.Directories.deleteRecursively(work);
         }
         System.out.println("Stopped: " + orders.get() + " orders answered");
         return 0;

@@ -7,13 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
+import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.BenchmarkResult;
@@ -127,7 +126,7 @@ final class Sweep implements ProgressListener {
             stopReason = spec.label() + ": " + e.getMessage();
             return null;
         } finally {
-            deleteRecursively(work);
+            Directories.deleteRecursively(work);
         }
     }
 
@@ -156,19 +155,5 @@ final class Sweep implements ProgressListener {
     private static String clock(long millis) {
         long s = millis / 1000;
         return s >= 60 ? (s / 60) + "m" + String.format(Locale.ROOT, "%02d", s % 60) + "s" : s + "s";
-    }
-
-    static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort: a temp folder left behind is harmless
-                }
-            });
-        } catch (IOException ignored) {
-            // already gone
-        }
     }
 }

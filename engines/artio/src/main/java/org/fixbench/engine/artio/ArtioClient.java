@@ -28,7 +28,7 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * and in {@link #poll()} polls the library, which delivers ExecutionReports. Codecs are reused: no allocation per
  * order on our side.
  */
-final class ArtioClient implements EngineClient, SessionHandler {
+final class ArtioClient extends QuietSessionHandler implements EngineClient {
     private static final byte[] ACCOUNT = Workload.ACCOUNT.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SYMBOL = Workload.SYMBOL.getBytes(StandardCharsets.US_ASCII);
 
@@ -131,24 +131,12 @@ final class ArtioClient implements EngineClient, SessionHandler {
     }
 
     @Override
-    public void onTimeout(int libraryId, Session s) {
-    }
-
-    @Override
-    public void onSlowStatus(int libraryId, Session s, boolean hasBecomeSlow) {
-    }
-
-    @Override
     public Action onDisconnect(int libraryId, Session s, DisconnectReason reason) {
         if (!closing && endReason == null) {
             endReason = "artio: disconnected (" + reason + ")";
             listener.onDisconnect(endReason);
         }
         return Action.CONTINUE;
-    }
-
-    @Override
-    public void onSessionStart(Session s) {
     }
 
     @Override

@@ -3,10 +3,8 @@ package org.fixbench.engine.artio;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
@@ -14,6 +12,7 @@ import io.aeron.archive.ArchivingMediaDriver;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import org.fixbench.engine.Directories;
 import org.fixbench.engine.artio.codecs.FixDictionaryImpl;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.FixEngine;
@@ -128,8 +127,8 @@ final class ArtioNode implements AutoCloseable {
         library = null;
         engine = null;
         driver = null;
-        deleteRecursively(aeronDir);
-        deleteRecursively(dataDir);
+        Directories.deleteRecursively(aeronDir);
+        Directories.deleteRecursively(dataDir);
     }
 
     private static void closeQuietly(AutoCloseable closeable) {
@@ -139,17 +138,6 @@ final class ArtioNode implements AutoCloseable {
             } catch (Exception ignored) {
                 // closing everything matters more than the first failure
             }
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort
         }
     }
 }

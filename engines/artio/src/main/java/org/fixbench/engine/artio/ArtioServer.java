@@ -23,7 +23,7 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * The acceptor: the engine hands the logged-on session to our library (sole library); our thread polls it, and
  * each NewOrderSingle is decoded and answered with an ExecutionReport from reused codecs.
  */
-final class ArtioServer implements EngineServer, SessionHandler {
+final class ArtioServer extends QuietSessionHandler implements EngineServer {
     private final EngineSetup setup;
     private final ArtioProfile profile;
     private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
@@ -104,23 +104,6 @@ final class ArtioServer implements EngineServer, SessionHandler {
         byte[] bytes = new byte[prefix.length + 20];
         System.arraycopy(prefix, 0, bytes, 0, prefix.length);
         return bytes;
-    }
-
-    @Override
-    public void onTimeout(int libraryId, Session session) {
-    }
-
-    @Override
-    public void onSlowStatus(int libraryId, Session session, boolean hasBecomeSlow) {
-    }
-
-    @Override
-    public Action onDisconnect(int libraryId, Session session, DisconnectReason reason) {
-        return Action.CONTINUE;
-    }
-
-    @Override
-    public void onSessionStart(Session session) {
     }
 
     @Override
