@@ -15,6 +15,8 @@ import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.LatencyTask;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.ResultsWriter;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.SeriesData;
 
 /**
  * One command's worth of benchmarks: the results folder (made first, so a bad path fails before any work), the
@@ -36,6 +38,34 @@ final class BenchmarkSession {
         environment.put("nanoTimeGranularityNanos", clock.granularityNanos());
         out.println(clock.describe());
         out.println("Results folder: " + folder);
+    }
+
+    /**
+     * The harness's own floor at each rate: an empty task (it samples at once) for one second after half a second
+     * of warm-up, with the session's wait strategy. Recorded in the environment so every result can be read
+     * against what the harness itself costs at that rate.
+     */
+    void calibrateFloor(RunOptions options, List<Long> rates) {
+        Map<String, Object> floors = new LinkedHashMap<>();
+        for (long rate : rates) {
+            HarnessConfig config = options.configure("harness-floor-" + rate, rate, 1_000_000_000L, 500_000_000L)
+                    .runs(1).runNanos(1_000_000_000L).warmupNanos(500_000_000L).skipFirstRun(false)
+                    .pinning(false).cpus().hiccupMeter(false).jitterMonitor(false).quiet(true).build();
+            BenchmarkResult floor = Calibration.floor(config, out);
+            Map<String, Object> stats = new LinkedHashMap<>();
+            if (!floor.runs().isEmpty()) {
+                RunResult run = floor.runs().get(0);
+                stats.put("status", run.status());
+                stats.put("achievedRate", run.achievedRatePerSecond());
+                SeriesData e2e = run.endToEnd();
+                stats.put("p50", e2e.percentileNanos(50));
+                stats.put("p99", e2e.percentileNanos(99));
+                stats.put("max", e2e.maxNanos());
+            }
+            floors.put(Long.toString(rate), stats);
+            out.printf("Harness floor at %,d/s (empty task, 1 s): %s%n", rate, stats);
+        }
+        environment.put("harnessFloorNanos", floors);
     }
 
     BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress) {

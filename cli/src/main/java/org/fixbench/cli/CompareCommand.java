@@ -69,6 +69,7 @@ final class CompareCommand implements Callable<Integer> {
                 .originalArgs());
         session.environment.put("command", command);
         session.environment.put("engines", EngineEnvironment.describe(specs));
+        session.calibrateFloor(options, rateList);
         writeEnvironment(session);
 
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos));

@@ -209,6 +209,21 @@ final class ComparisonReport {
         }
         sb.append("- Suite: commit ").append(env.get("gitCommit"))
                 .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "").append('\n');
+        if (env.get("nanoTimeCostNanos") instanceof Number cost) {
+            sb.append(String.format(Locale.ROOT, "- Clock: System.nanoTime() %.1f ns per call, granularity %s ns%n",
+                    cost.doubleValue(), env.get("nanoTimeGranularityNanos")));
+        }
+        if (env.get("harnessFloorNanos") instanceof Map<?, ?> floors) {
+            sb.append("- Harness floor (an empty task, 1 s at each rate):");
+            floors.forEach((rate, stats) -> {
+                if (stats instanceof Map<?, ?> f && f.get("p50") instanceof Number p50 && f.get("p99") instanceof Number p99) {
+                    sb.append(String.format(Locale.ROOT, " %,d/s p50 %s µs, p99 %s µs;", Long.parseLong(rate.toString()),
+                            ComparisonTable.micros(p50.doubleValue()), ComparisonTable.micros(p99.doubleValue())));
+                }
+            });
+            sb.setLength(sb.length() - (sb.charAt(sb.length() - 1) == ';' ? 1 : 0));
+            sb.append('\n');
+        }
         Object steal = env.get("stealPctWholeComparison");
         sb.append("- CPU steal over the whole comparison: ")
                 .append(steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a")
