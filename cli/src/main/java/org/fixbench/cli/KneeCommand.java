@@ -48,8 +48,13 @@ final class KneeCommand implements Callable<Integer> {
         }
         Sweep.plan(options, List.of(spec), List.of(from, to), 3_000_000_000L, 2_000_000_000L);
         BenchmarkSession session = new BenchmarkSession(options, System.out);
+        session.environment.put("engines", EngineEnvironment.describe(List.of(spec)));
+        org.fixbench.harness.CpuTimes before = org.fixbench.harness.CpuTimes.read();
         KneeSearch.Outcome outcome = search(session, options, spec, objective, from, to, steps);
-        String md = "# fixbench knee\n\n" + outcome.markdown();
+        double steal = org.fixbench.harness.CpuTimes.read().stealPercentSince(before);
+        session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
+        String md = "# fixbench knee\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
+                + "\n" + outcome.markdown();
         session.writeResults();
         Files.writeString(session.folder.resolve("knee.md"), md, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
         System.out.println();

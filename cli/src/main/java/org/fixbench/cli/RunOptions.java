@@ -92,7 +92,7 @@ public class RunOptions {
         if (cpus.length > 0 || !pinning()) {
             return cpus;
         }
-        int n = Runtime.getRuntime().availableProcessors();
+        int n = org.fixbench.harness.Machine.cpus();
         int[] all = new int[n];
         for (int i = 0; i < n; i++) {
             all[i] = n - 1 - i;

@@ -28,7 +28,7 @@ public final class Environment {
         env.put("capturedAt", Instant.now().toString());
         env.put("host", ResultsFolder.hostName());
         env.put("cpuModel", cpuModel());
-        env.put("cpus", Runtime.getRuntime().availableProcessors());
+        env.put("cpus", Machine.cpus());
         env.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         env.put("clocksource", clocksource());
         env.put("governor", firstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));

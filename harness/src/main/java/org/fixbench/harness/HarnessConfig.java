@@ -50,7 +50,7 @@ public final class HarnessConfig {
         this.cpus = b.cpus.clone();
         this.hiccupMeter = b.hiccupMeter;
         this.jitterMonitor = b.jitterMonitor != null ? b.jitterMonitor
-                : Runtime.getRuntime().availableProcessors() >= 4;
+                : Machine.cpus() >= 4;
         this.highestTrackableNanos = b.highestTrackableNanos;
         this.quiet = b.quiet;
     }
@@ -166,7 +166,7 @@ public final class HarnessConfig {
             require(highestTrackableNanos >= 1_000_000, "highest trackable latency must be at least 1 ms");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(waitStrategy, "waitStrategy");
-            int available = Runtime.getRuntime().availableProcessors();
+            int available = Machine.cpus();
             for (int cpu : cpus) {
                 require(cpu >= 0 && cpu < available, "unknown CPU " + cpu + " (this machine has CPUs 0-"
                         + (available - 1) + ")");

@@ -19,6 +19,9 @@ final class Pinning implements AutoCloseable {
     private final List<PinOutcome> outcomes = new ArrayList<>();
     private final List<AffinityLock> locks = new ArrayList<>();
     private int nextCpu;
+    /** The creating thread (the harness thread) and its mask before any pinning, restored on close. */
+    private final Thread owner = Thread.currentThread();
+    private BitSet ownerMaskBefore;
 
     Pinning(boolean enabled, int[] cpus) {
         this.enabled = enabled;
@@ -41,8 +44,11 @@ final class Pinning implements AutoCloseable {
         return outcome;
     }
 
-    private static PinOutcome pinTo(String role, String thread, int cpu) {
+    private PinOutcome pinTo(String role, String thread, int cpu) {
         try {
+            if (Thread.currentThread() == owner && ownerMaskBefore == null) {
+                ownerMaskBefore = Affinity.getAffinity();
+            }
             BitSet mask = new BitSet();
             mask.set(cpu);
             Affinity.setAffinity(mask);
@@ -65,7 +71,7 @@ final class Pinning implements AutoCloseable {
             }
             lock.release();
             return new PinOutcome(role, thread, -1, false,
-                    "no free CPU to reserve (" + Runtime.getRuntime().availableProcessors() + " CPUs)");
+                    "no free CPU to reserve (" + Machine.cpus() + " CPUs)");
         } catch (Throwable e) {
             return new PinOutcome(role, thread, -1, false, "affinity unavailable: " + e);
         }
@@ -75,8 +81,20 @@ final class Pinning implements AutoCloseable {
         return List.copyOf(outcomes);
     }
 
+    /**
+     * Releases reserved CPUs and, called on the harness thread, gives it back the CPUs it had before, so that the
+     * next benchmark in the same process starts from the same place.
+     */
     @Override
     public synchronized void close() {
+        if (ownerMaskBefore != null && Thread.currentThread() == owner) {
+            try {
+                Affinity.setAffinity(ownerMaskBefore);
+            } catch (RuntimeException ignored) {
+                // best effort
+            }
+            ownerMaskBefore = null;
+        }
         for (AffinityLock lock : locks) {
             try {
                 lock.release();

@@ -41,7 +41,7 @@ class ConfigAndPinningTest {
 
     @Test
     void pinningNeverThrowsAndReportsWhatReallyHappened() throws Exception {
-        int cpus = Runtime.getRuntime().availableProcessors();
+        int cpus = Machine.cpus();
         List<PinOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         try (Pinning pinning = new Pinning(true, new int[0])) {
@@ -76,5 +76,32 @@ class ConfigAndPinningTest {
             assertFalse(o.pinned());
             assertEquals("pinning not requested", o.note());
         }
+    }
+
+    @Test
+    void cpuListsAreCountedAsTheKernelWritesThem() {
+        assertEquals(2, Machine.countRanges("0-1"));
+        assertEquals(7, Machine.countRanges("0-3,6,8-9"));
+        assertEquals(1, Machine.countRanges("0"));
+    }
+
+    @Test
+    void theHarnessThreadGetsItsCpusBackAfterABenchmark() throws Exception {
+        AtomicReference<String> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            BitSet before = Affinity.getAffinity();
+            try (Pinning pinning = new Pinning(true, new int[] {Machine.cpus() - 1})) {
+                pinning.pinCurrentThread("harness");
+            }
+            if (!Affinity.getAffinity().equals(before)) {
+                failure.set("mask " + Affinity.getAffinity() + " after, " + before + " before");
+            }
+            if (Machine.cpus() != Machine.readOnlineCpus()) {
+                failure.set("Machine.cpus() must not follow the thread's affinity");
+            }
+        });
+        t.start();
+        t.join();
+        assertEquals(null, failure.get());
     }
 }

@@ -24,7 +24,7 @@ public final class ArtioEngine implements FixEngine {
 
     @Override
     public List<String> comparisonProfiles() {
-        return Runtime.getRuntime().availableProcessors() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
+        return org.fixbench.harness.Machine.cpus() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
     }
 
     @Override
