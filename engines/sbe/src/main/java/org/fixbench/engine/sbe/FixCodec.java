@@ -1,0 +1,512 @@
+package org.fixbench.engine.sbe;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.sbe.model.ExecType;
+import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
+import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
+import org.fixbench.engine.sbe.model.HandlInst;
+import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
+import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
+import org.fixbench.engine.sbe.model.OrdStatus;
+import org.fixbench.engine.sbe.model.OrdType;
+import org.fixbench.engine.sbe.model.Side;
+import org.fixbench.engine.sbe.model.TimeInForce;
+
+/**
+ * FIX 4.4 tag=value ⇄ the SBE message model, over buffers, allocating nothing per message.
+ *
+ * <p>{@link #frame} finds one complete message in bytes read from a socket (TCP may split or join messages) and
+ * verifies BodyLength (9) and CheckSum (10). {@link #decodeNewOrderSingle} parses a framed NewOrderSingle's body
+ * into a {@link NewOrderSingleEncoder} (the model); the encode methods write tag=value from the model's decoders
+ * with a correct BodyLength and CheckSum. Failures are result codes (negative), with {@link #errorTag()} naming
+ * the tag at fault; malformed input never throws. Header fields other than MsgType are left to the session layer;
+ * tags the model does not carry are skipped here (dictionary validation is a separate step).
+ *
+ * <p>Not thread-safe: one instance per thread.
+ */
+public final class FixCodec {
+    public static final byte SOH = 1;
+    public static final int INCOMPLETE = 0;
+    public static final int GARBLED = -1;
+    public static final int BAD_BODY_LENGTH = -2;
+    public static final int BAD_CHECKSUM = -3;
+    public static final int TOO_LARGE = -4;
+    public static final int REQUIRED_TAG_MISSING = -5;
+    public static final int TAG_WITHOUT_VALUE = -6;
+    public static final int INCORRECT_DATA_FORMAT = -7;
+    public static final int VALUE_INCORRECT = -8;
+    public static final int TAG_APPEARS_MORE_THAN_ONCE = -9;
+    public static final int WRONG_MSG_TYPE = -10;
+    public static final int VALUE_TOO_LONG = -11;
+
+    static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final int TRAILER_LENGTH = 7; // 10=nnn<SOH>
+
+    private final int maxMessageBytes;
+    private final UnsafeBuffer body = new UnsafeBuffer(new byte[4096]);
+    private int errorTag;
+    private int bodyStart;
+    private int bodyEnd;
+
+    public FixCodec(int maxMessageBytes) {
+        if (maxMessageBytes < 64) {
+            throw new IllegalArgumentException("maximum message size must be at least 64 bytes");
+        }
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** The tag the last failure concerns (0 when none applies). */
+    public int errorTag() {
+        return errorTag;
+    }
+
+    /** Human words for a result code, as the FIX SessionRejectReason descriptions read where one applies. */
+    public static String describe(int code) {
+        return switch (code) {
+            case INCOMPLETE -> "Incomplete message";
+            case GARBLED -> "Garbled message";
+            case BAD_BODY_LENGTH -> "Incorrect BodyLength";
+            case BAD_CHECKSUM -> "Incorrect CheckSum";
+            case TOO_LARGE -> "Message too large";
+            case REQUIRED_TAG_MISSING -> "Required tag missing";
+            case TAG_WITHOUT_VALUE -> "Tag specified without a value";
+            case INCORRECT_DATA_FORMAT -> "Incorrect data format for value";
+            case VALUE_INCORRECT -> "Value is incorrect (out of range) for this tag";
+            case TAG_APPEARS_MORE_THAN_ONCE -> "Tag appears more than once";
+            case WRONG_MSG_TYPE -> "Invalid MsgType";
+            case VALUE_TOO_LONG -> "Value too long for the model";
+            default -> code > 0 ? "OK" : "Unknown result " + code;
+        };
+    }
+
+    /**
+     * Looks for one complete message at {@code offset}.
+     *
+     * @return its length (> 0); {@link #INCOMPLETE} when more bytes are needed; or a negative code: the message is
+     *         garbled (does not start {@code 8=FIX.4.4<SOH>9=}), its BodyLength does not lead to the CheckSum field,
+     *         its CheckSum is wrong, or it is longer than the maximum
+     */
+    public int frame(DirectBuffer buffer, int offset, int available) {
+        errorTag = 0;
+        int prefix = Math.min(available, BEGIN.length);
+        for (int i = 0; i < prefix; i++) {
+            if (buffer.getByte(offset + i) != BEGIN[i]) {
+                errorTag = i < 9 ? 8 : 9;
+                return GARBLED;
+            }
+        }
+        if (available <= BEGIN.length) {
+            return INCOMPLETE;
+        }
+        int i = offset + BEGIN.length;
+        int end = offset + available;
+        long bodyLength = 0;
+        int digits = 0;
+        while (i < end && buffer.getByte(i) != SOH) {
+            byte b = buffer.getByte(i);
+            if (b < '0' || b > '9' || ++digits > 7) {
+                errorTag = 9;
+                return GARBLED;
+            }
+            bodyLength = bodyLength * 10 + (b - '0');
+            i++;
+        }
+        if (i >= end) {
+            return digits > 0 && i - offset < maxMessageBytes ? INCOMPLETE : tooLarge();
+        }
+        if (digits == 0) {
+            errorTag = 9;
+            return GARBLED;
+        }
+        int headerLength = i + 1 - offset;
+        long total = headerLength + bodyLength + TRAILER_LENGTH;
+        if (total > maxMessageBytes) {
+            return tooLarge();
+        }
+        if (available < total) {
+            return INCOMPLETE;
+        }
+        int trailer = offset + headerLength + (int) bodyLength;
+        if (buffer.getByte(trailer) != '1' || buffer.getByte(trailer + 1) != '0' || buffer.getByte(trailer + 2) != '='
+                || buffer.getByte(trailer + 6) != SOH || buffer.getByte(trailer - 1) != SOH) {
+            errorTag = 9;
+            return BAD_BODY_LENGTH;
+        }
+        int declared = 0;
+        for (int k = 3; k < 6; k++) {
+            byte b = buffer.getByte(trailer + k);
+            if (b < '0' || b > '9') {
+                errorTag = 10;
+                return BAD_CHECKSUM;
+            }
+            declared = declared * 10 + (b - '0');
+        }
+        int sum = 0;
+        for (int k = offset; k < trailer; k++) {
+            sum += buffer.getByte(k) & 0xFF;
+        }
+        if ((sum & 0xFF) != declared) {
+            errorTag = 10;
+            return BAD_CHECKSUM;
+        }
+        bodyStart = offset + headerLength;
+        bodyEnd = trailer;
+        return (int) total;
+    }
+
+    private int tooLarge() {
+        errorTag = 9;
+        return TOO_LARGE;
+    }
+
+    /**
+     * Parses the message last {@linkplain #frame framed} as a NewOrderSingle into {@code order}, which must wrap a
+     * buffer. Returns a positive number on success, else a negative code with {@link #errorTag()}.
+     */
+    public int decodeNewOrderSingle(DirectBuffer buffer, NewOrderSingleEncoder order) {
+        errorTag = 0;
+        int seen = 0;
+        boolean isOrder = false;
+        int i = bodyStart;
+        while (i < bodyEnd) {
+            int tag = 0;
+            int tagStart = i;
+            byte b;
+            while (i < bodyEnd && (b = buffer.getByte(i)) != '=') {
+                if (b < '0' || b > '9' || i - tagStart > 6) {
+                    errorTag = tag;
+                    return INCORRECT_DATA_FORMAT;
+                }
+                tag = tag * 10 + (b - '0');
+                i++;
+            }
+            if (i >= bodyEnd || i == tagStart) {
+                errorTag = tag;
+                return GARBLED;
+            }
+            int valueStart = ++i;
+            while (i < bodyEnd && buffer.getByte(i) != SOH) {
+                i++;
+            }
+            int valueLength = i - valueStart;
+            i++; // past SOH
+            if (valueLength == 0) {
+                errorTag = tag;
+                return TAG_WITHOUT_VALUE;
+            }
+            int bit = bitOf(tag);
+            if (bit != 0) {
+                if ((seen & bit) != 0) {
+                    errorTag = tag;
+                    return TAG_APPEARS_MORE_THAN_ONCE;
+                }
+                seen |= bit;
+            }
+            int result = switch (tag) {
+                case 35 -> {
+                    isOrder = valueLength == 1 && buffer.getByte(valueStart) == 'D';
+                    yield isOrder ? 1 : WRONG_MSG_TYPE;
+                }
+                case 11, 1, 55, 60 -> text(buffer, valueStart, valueLength, order, tag);
+                case 21, 40, 54, 59 -> enumValue(buffer, valueStart, valueLength, order, tag);
+                case 38 -> decimal(buffer, valueStart, valueLength, order.orderQty());
+                case 44 -> decimal(buffer, valueStart, valueLength, order.price());
+                default -> 1; // header and fields the model does not carry
+            };
+            if (result < 0) {
+                errorTag = tag;
+                return result;
+            }
+        }
+        if (!isOrder) {
+            errorTag = 35;
+            return (seen & bitOf(35)) == 0 ? REQUIRED_TAG_MISSING : WRONG_MSG_TYPE;
+        }
+        for (int tag : REQUIRED_IN_ORDER) {
+            if ((seen & bitOf(tag)) == 0) {
+                errorTag = tag;
+                return REQUIRED_TAG_MISSING;
+            }
+        }
+        if ((seen & bitOf(21)) == 0) {
+            order.handlInst(HandlInst.NULL_VAL);
+        }
+        if ((seen & bitOf(59)) == 0) {
+            order.timeInForce(TimeInForce.Day);
+        }
+        return 1;
+    }
+
+    /** Required in a FIX 4.4 NewOrderSingle (FIX44.xml): ClOrdID, Side, TransactTime, OrdType and the Symbol. */
+    private static final int[] REQUIRED_IN_ORDER = {11, 54, 60, 40, 55};
+
+    private static int bitOf(int tag) {
+        return switch (tag) {
+            case 35 -> 1;
+            case 11 -> 1 << 1;
+            case 1 -> 1 << 2;
+            case 21 -> 1 << 3;
+            case 38 -> 1 << 4;
+            case 40 -> 1 << 5;
+            case 44 -> 1 << 6;
+            case 54 -> 1 << 7;
+            case 55 -> 1 << 8;
+            case 59 -> 1 << 9;
+            case 60 -> 1 << 10;
+            default -> 0;
+        };
+    }
+
+    /** Copies a text value into its NUL-padded model field, field by field so that nothing is captured. */
+    private static int text(DirectBuffer buffer, int start, int length, NewOrderSingleEncoder order, int tag) {
+        int capacity = switch (tag) {
+            case 11 -> NewOrderSingleEncoder.clOrdIdLength();
+            case 1 -> NewOrderSingleEncoder.accountLength();
+            case 55 -> NewOrderSingleEncoder.symbolLength();
+            default -> NewOrderSingleEncoder.transactTimeLength();
+        };
+        if (length > capacity) {
+            return VALUE_TOO_LONG;
+        }
+        for (int k = 0; k < capacity; k++) {
+            byte b = k < length ? buffer.getByte(start + k) : 0;
+            switch (tag) {
+                case 11 -> order.clOrdId(k, b);
+                case 1 -> order.account(k, b);
+                case 55 -> order.symbol(k, b);
+                default -> order.transactTime(k, b);
+            }
+        }
+        return 1;
+    }
+
+    /** A one-character enumerated value, checked against the model's valid values without throwing. */
+    private static int enumValue(DirectBuffer buffer, int start, int length, NewOrderSingleEncoder order, int tag) {
+        if (length != 1) {
+            return VALUE_INCORRECT;
+        }
+        byte v = buffer.getByte(start);
+        switch (tag) {
+            case 21 -> {
+                if (v < '1' || v > '3') {
+                    return VALUE_INCORRECT;
+                }
+                order.handlInst(HandlInst.get(v));
+            }
+            case 40 -> {
+                if (v < '1' || v > '4') {
+                    return VALUE_INCORRECT;
+                }
+                order.ordType(OrdType.get(v));
+            }
+            case 54 -> {
+                if (v < '1' || v > '9') {
+                    return VALUE_INCORRECT;
+                }
+                order.side(Side.get(v));
+            }
+            default -> {
+                if (v < '0' || v > '7') {
+                    return VALUE_INCORRECT;
+                }
+                order.timeInForce(TimeInForce.get(v));
+            }
+        }
+        return 1;
+    }
+
+    private static int decimal(DirectBuffer buffer, int start, int length,
+                               org.fixbench.engine.sbe.model.DecimalEncoder out) {
+        long mantissa = 0;
+        int exponent = 0;
+        int digits = 0;
+        boolean negative = false;
+        boolean point = false;
+        for (int k = 0; k < length; k++) {
+            byte b = buffer.getByte(start + k);
+            if (k == 0 && b == '-') {
+                negative = true;
+            } else if (b == '.' && !point) {
+                point = true;
+            } else if (b >= '0' && b <= '9') {
+                if (++digits > 18) {
+                    return INCORRECT_DATA_FORMAT;
+                }
+                mantissa = mantissa * 10 + (b - '0');
+                if (point) {
+                    exponent--;
+                }
+            } else {
+                return INCORRECT_DATA_FORMAT;
+            }
+        }
+        if (digits == 0 || exponent < -18) {
+            return INCORRECT_DATA_FORMAT;
+        }
+        out.mantissa(negative ? -mantissa : mantissa).exponent((byte) exponent);
+        return 1;
+    }
+
+    // ------------------------------------------------------------------ encoding
+
+    /**
+     * Writes a complete NewOrderSingle from the model into {@code out} at {@code offset}: header (MsgType, CompIDs,
+     * MsgSeqNum, SendingTime), body in the workload's field order, BodyLength and CheckSum. Returns its length.
+     */
+    public int encodeNewOrderSingle(NewOrderSingleDecoder order, byte[] senderCompId, byte[] targetCompId, long seqNum,
+                                    DirectBuffer sendingTime, int sendingTimeLength, MutableDirectBuffer out, int offset) {
+        int p = header('D', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
+        p = textField(p, 1, order.buffer(), order.offset() + NewOrderSingleDecoder.accountEncodingOffset(),
+                NewOrderSingleDecoder.accountLength());
+        p = textField(p, 11, order.buffer(), order.offset() + NewOrderSingleDecoder.clOrdIdEncodingOffset(),
+                NewOrderSingleDecoder.clOrdIdLength());
+        if (order.handlInst() != HandlInst.NULL_VAL) {
+            p = charField(p, 21, order.handlInstRaw());
+        }
+        p = decimalField(p, 38, order.orderQty().mantissa(), order.orderQty().exponent());
+        p = charField(p, 40, order.ordTypeRaw());
+        p = decimalField(p, 44, order.price().mantissa(), order.price().exponent());
+        p = charField(p, 54, order.sideRaw());
+        p = textField(p, 55, order.buffer(), order.offset() + NewOrderSingleDecoder.symbolEncodingOffset(),
+                NewOrderSingleDecoder.symbolLength());
+        p = charField(p, 59, order.timeInForceRaw());
+        p = textField(p, 60, order.buffer(), order.offset() + NewOrderSingleDecoder.transactTimeEncodingOffset(),
+                NewOrderSingleDecoder.transactTimeLength());
+        return frameOut(p, out, offset);
+    }
+
+    /** Writes a complete ExecutionReport from the model; see {@link #encodeNewOrderSingle}. */
+    public int encodeExecutionReport(ExecutionReportDecoder report, byte[] senderCompId, byte[] targetCompId,
+                                     long seqNum, DirectBuffer sendingTime, int sendingTimeLength,
+                                     MutableDirectBuffer out, int offset) {
+        int p = header('8', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
+        int o = report.offset();
+        p = textField(p, 37, report.buffer(), o + ExecutionReportDecoder.orderIdEncodingOffset(),
+                ExecutionReportDecoder.orderIdLength());
+        p = textField(p, 11, report.buffer(), o + ExecutionReportDecoder.clOrdIdEncodingOffset(),
+                ExecutionReportDecoder.clOrdIdLength());
+        p = textField(p, 17, report.buffer(), o + ExecutionReportDecoder.execIdEncodingOffset(),
+                ExecutionReportDecoder.execIdLength());
+        p = charField(p, 150, report.execTypeRaw());
+        p = charField(p, 39, report.ordStatusRaw());
+        p = textField(p, 55, report.buffer(), o + ExecutionReportDecoder.symbolEncodingOffset(),
+                ExecutionReportDecoder.symbolLength());
+        p = charField(p, 54, report.sideRaw());
+        p = decimalField(p, 38, report.orderQty().mantissa(), report.orderQty().exponent());
+        p = decimalField(p, 14, report.cumQty().mantissa(), report.cumQty().exponent());
+        p = decimalField(p, 151, report.leavesQty().mantissa(), report.leavesQty().exponent());
+        p = decimalField(p, 6, report.avgPx().mantissa(), report.avgPx().exponent());
+        p = textField(p, 60, report.buffer(), o + ExecutionReportDecoder.transactTimeEncodingOffset(),
+                ExecutionReportDecoder.transactTimeLength());
+        return frameOut(p, out, offset);
+    }
+
+    private int header(char msgType, byte[] sender, byte[] target, long seqNum, DirectBuffer time, int timeLength) {
+        int p = 0;
+        p = charField(p, 35, (byte) msgType);
+        p = bytesField(p, 49, sender);
+        p = bytesField(p, 56, target);
+        p = longField(p, 34, seqNum);
+        p = textField(p, 52, time, 0, timeLength);
+        return p;
+    }
+
+    private int frameOut(int bodyLength, MutableDirectBuffer out, int offset) {
+        int p = offset;
+        out.putBytes(p, BEGIN);
+        p += BEGIN.length;
+        p += out.putNaturalIntAscii(p, bodyLength);
+        out.putByte(p++, SOH);
+        out.putBytes(p, body, 0, bodyLength);
+        p += bodyLength;
+        int sum = 0;
+        for (int k = offset; k < p; k++) {
+            sum += out.getByte(k) & 0xFF;
+        }
+        sum &= 0xFF;
+        out.putByte(p++, (byte) '1');
+        out.putByte(p++, (byte) '0');
+        out.putByte(p++, (byte) '=');
+        out.putByte(p++, (byte) ('0' + sum / 100));
+        out.putByte(p++, (byte) ('0' + (sum / 10) % 10));
+        out.putByte(p++, (byte) ('0' + sum % 10));
+        out.putByte(p++, SOH);
+        return p - offset;
+    }
+
+    private int tag(int p, int tag) {
+        p += body.putNaturalIntAscii(p, tag);
+        body.putByte(p++, (byte) '=');
+        return p;
+    }
+
+    private int charField(int p, int tag, byte value) {
+        p = tag(p, tag);
+        body.putByte(p++, value);
+        body.putByte(p++, SOH);
+        return p;
+    }
+
+    private int longField(int p, int tag, long value) {
+        p = tag(p, tag);
+        p += body.putLongAscii(p, value);
+        body.putByte(p++, SOH);
+        return p;
+    }
+
+    private int bytesField(int p, int tag, byte[] value) {
+        p = tag(p, tag);
+        body.putBytes(p, value);
+        p += value.length;
+        body.putByte(p++, SOH);
+        return p;
+    }
+
+    /** A NUL-padded text field: up to the first NUL or the field's length. */
+    private int textField(int p, int tag, DirectBuffer source, int start, int capacity) {
+        p = tag(p, tag);
+        for (int k = 0; k < capacity; k++) {
+            byte b = source.getByte(start + k);
+            if (b == 0) {
+                break;
+            }
+            body.putByte(p++, b);
+        }
+        body.putByte(p++, SOH);
+        return p;
+    }
+
+    private int decimalField(int p, int tag, long mantissa, byte exponent) {
+        p = tag(p, tag);
+        if (exponent >= 0) {
+            p += body.putLongAscii(p, mantissa);
+            for (int k = 0; k < exponent; k++) {
+                body.putByte(p++, (byte) '0');
+            }
+        } else {
+            long m = mantissa;
+            if (m < 0) {
+                body.putByte(p++, (byte) '-');
+                m = -m;
+            }
+            long scale = 1;
+            for (int k = 0; k < -exponent; k++) {
+                scale *= 10;
+            }
+            p += body.putLongAscii(p, m / scale);
+            body.putByte(p++, (byte) '.');
+            long fraction = m % scale;
+            for (long s = scale / 10; s > 0; s /= 10) {
+                body.putByte(p++, (byte) ('0' + (fraction / s) % 10));
+            }
+        }
+        body.putByte(p++, SOH);
+        return p;
+    }
+
+    static boolean isExecTypeNew(ExecutionReportDecoder report) {
+        return report.execType() == ExecType.New && report.ordStatus() == OrdStatus.New;
+    }
+}
