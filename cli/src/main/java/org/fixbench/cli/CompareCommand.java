@@ -102,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
         int status = session.finish();
         if (sweep.stopReason != null) {
-            System.err.println("fixbench: comparison stopped early: " + sweep.stopReason);
+            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + sweep.stopReason);
             return EXIT_STOPPED;
         }
         return status;

@@ -164,12 +164,13 @@ final class ComparisonReport {
         String reasons = String.join("; ", r.countedRuns().stream().filter(run -> !run.ok())
                 .map(run -> "run " + run.run() + ": " + run.reason()).toList());
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
+        if (r.aborted()) {
+            return String.format(Locale.ROOT, "✗ **%s ended early at %,d msgs/s**: %s. ", label(r),
+                    r.config().targetRatePerSecond(), r.abortReason()) + reasons;
+        }
         String head = String.format(Locale.ROOT, "✗ **%s did not sustain %,d msgs/s** (lowest achieved %,.0f/s; %d of %d "
                         + "runs FAILED). ", label(r), r.config().targetRatePerSecond(), achieved, failed,
                 r.countedRuns().size());
-        if (r.aborted()) {
-            head += "The benchmark ended early: " + r.abortReason() + ". ";
-        }
         return head + reasons;
     }
 

@@ -141,4 +141,37 @@ class CliTest {
         server.join(10_000);
         assertEquals(20, reports.get());
     }
+
+    @Test
+    void aServerThatDiesMidRunStopsTheComparisonWithAClearMessageAndKeepsTheResults() throws Exception {
+        Path home = tmp.resolve("home");
+        Files.createDirectories(home.resolve("fix-configs/dying"));
+        Files.writeString(home.resolve("fix-configs/dying/yield.properties"), "mode=yield\nclientReceiver=thread\n");
+        String previous = System.getProperty("fixbench.home");
+        System.setProperty("fixbench.home", home.toString());
+        try {
+            Path out = tmp.resolve("dying");
+            StringWriter err = new StringWriter();
+            int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying", "--rates", "500,1000",
+                    "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--no-pin", "--out", out.toString()},
+                    new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+            assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+            assertTrue(err.toString().contains("comparison stopped early"), err.toString());
+            assertTrue(err.toString().contains("session ended during the benchmark"), err.toString());
+            String report = Files.readString(out.resolve("report.md"));
+            assertTrue(report.contains("The comparison stopped early"), report);
+            JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+            assertEquals(1, results.size(), "the second rate never started");
+            JsonNode run = results.get(0).get("runs").get(0);
+            assertEquals("FAILED", run.get("status").asText());
+            assertTrue(run.get("received").asLong() > 100, "results so far are kept: " + run);
+            assertTrue(run.get("reason").asText().contains("server closed the connection"), run.toString());
+        } finally {
+            if (previous == null) {
+                System.clearProperty("fixbench.home");
+            } else {
+                System.setProperty("fixbench.home", previous);
+            }
+        }
+    }
 }

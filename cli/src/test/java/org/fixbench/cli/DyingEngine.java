@@ -1,0 +1,62 @@
+package org.fixbench.cli;
+
+import java.net.InetSocketAddress;
+import java.util.Map;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.tcp.TcpEngine;
+
+/** For tests only: the raw-TCP engine whose server dies 700 ms after it starts, in the middle of a run. */
+public final class DyingEngine implements FixEngine {
+    private final TcpEngine tcp = new TcpEngine();
+
+    @Override
+    public String name() {
+        return "dying";
+    }
+
+    @Override
+    public String defaultProfile() {
+        return "yield";
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        return Map.of("dying", "test");
+    }
+
+    @Override
+    public EngineClient client(EngineSetup setup) {
+        return tcp.client(setup);
+    }
+
+    @Override
+    public EngineServer server(EngineSetup setup) {
+        EngineServer real = tcp.server(setup);
+        return new EngineServer() {
+            @Override
+            public InetSocketAddress start() throws Exception {
+                InetSocketAddress address = real.start();
+                Thread killer = new Thread(() -> {
+                    try {
+                        Thread.sleep(700);
+                        real.close();
+                    } catch (Exception ignored) {
+                        // the test checks what the client saw
+                    }
+                }, "dying-server-killer");
+                killer.setDaemon(true);
+                killer.start();
+                return address;
+            }
+
+            @Override
+            public void close() throws Exception {
+                real.close();
+            }
+        };
+    }
+}
