@@ -143,17 +143,30 @@ public final class FixCodec {
             }
             declared = declared * 10 + (b - '0');
         }
-        int sum = 0;
-        for (int k = offset; k < trailer; k++) {
-            sum += buffer.getByte(k) & 0xFF;
-        }
-        if ((sum & 0xFF) != declared) {
+        if ((checksum(buffer, offset, trailer) & 0xFF) != declared) {
             errorTag = 10;
             return BAD_CHECKSUM;
         }
         bodyStart = offset + headerLength;
         bodyEnd = trailer;
         return (int) total;
+    }
+
+    /** Sum of the bytes in [from, to); over the backing array when the buffer has one (no per-byte checks). */
+    static int checksum(DirectBuffer buffer, int from, int to) {
+        int sum = 0;
+        byte[] array = buffer.byteArray();
+        if (array != null) {
+            int base = (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
+            for (int k = base + from, end = base + to; k < end; k++) {
+                sum += array[k] & 0xFF;
+            }
+            return sum;
+        }
+        for (int k = from; k < to; k++) {
+            sum += buffer.getByte(k) & 0xFF;
+        }
+        return sum;
     }
 
     private int tooLarge() {
@@ -259,25 +272,36 @@ public final class FixCodec {
         };
     }
 
-    /** Copies a text value into its NUL-padded model field, field by field so that nothing is captured. */
+    /** Copies a text value into its NUL-padded model field in the model's buffer. */
     private static int text(DirectBuffer buffer, int start, int length, NewOrderSingleEncoder order, int tag) {
-        int capacity = switch (tag) {
-            case 11 -> NewOrderSingleEncoder.clOrdIdLength();
-            case 1 -> NewOrderSingleEncoder.accountLength();
-            case 55 -> NewOrderSingleEncoder.symbolLength();
-            default -> NewOrderSingleEncoder.transactTimeLength();
-        };
+        int capacity;
+        int fieldOffset;
+        switch (tag) {
+            case 11 -> {
+                capacity = NewOrderSingleEncoder.clOrdIdLength();
+                fieldOffset = NewOrderSingleEncoder.clOrdIdEncodingOffset();
+            }
+            case 1 -> {
+                capacity = NewOrderSingleEncoder.accountLength();
+                fieldOffset = NewOrderSingleEncoder.accountEncodingOffset();
+            }
+            case 55 -> {
+                capacity = NewOrderSingleEncoder.symbolLength();
+                fieldOffset = NewOrderSingleEncoder.symbolEncodingOffset();
+            }
+            default -> {
+                capacity = NewOrderSingleEncoder.transactTimeLength();
+                fieldOffset = NewOrderSingleEncoder.transactTimeEncodingOffset();
+            }
+        }
         if (length > capacity) {
             return VALUE_TOO_LONG;
         }
-        for (int k = 0; k < capacity; k++) {
-            byte b = k < length ? buffer.getByte(start + k) : 0;
-            switch (tag) {
-                case 11 -> order.clOrdId(k, b);
-                case 1 -> order.account(k, b);
-                case 55 -> order.symbol(k, b);
-                default -> order.transactTime(k, b);
-            }
+        MutableDirectBuffer model = order.buffer();
+        int at = order.offset() + fieldOffset;
+        model.putBytes(at, buffer, start, length);
+        if (length < capacity) {
+            model.setMemory(at + length, capacity - length, (byte) 0);
         }
         return 1;
     }
@@ -421,11 +445,7 @@ public final class FixCodec {
         out.putByte(p++, SOH);
         out.putBytes(p, body, 0, bodyLength);
         p += bodyLength;
-        int sum = 0;
-        for (int k = offset; k < p; k++) {
-            sum += out.getByte(k) & 0xFF;
-        }
-        sum &= 0xFF;
+        int sum = checksum(out, offset, p) & 0xFF;
         out.putByte(p++, (byte) '1');
         out.putByte(p++, (byte) '0');
         out.putByte(p++, (byte) '=');
@@ -467,13 +487,12 @@ public final class FixCodec {
     /** A NUL-padded text field: up to the first NUL or the field's length. */
     private int textField(int p, int tag, DirectBuffer source, int start, int capacity) {
         p = tag(p, tag);
-        for (int k = 0; k < capacity; k++) {
-            byte b = source.getByte(start + k);
-            if (b == 0) {
-                break;
-            }
-            body.putByte(p++, b);
+        int length = 0;
+        while (length < capacity && source.getByte(start + length) != 0) {
+            length++;
         }
+        body.putBytes(p, source, start, length);
+        p += length;
         body.putByte(p++, SOH);
         return p;
     }
