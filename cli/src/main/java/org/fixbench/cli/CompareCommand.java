@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
         options.pinByDefault = true;
         List<EngineSpec> specs = engines == null ? defaultEngines() : EngineSpec.parseList(engines);
         List<Long> rateList = Rates.parse(rates);
-        Slo kneeSlo = knee == null ? null : Slo.parse(knee);
+        Slo kneeSlo = knee == null ? null : Slo.parse(knee, "--knee");
         Sweep.plan(options, specs, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         InetAddress bindAddress = bindAddress(bind);
 

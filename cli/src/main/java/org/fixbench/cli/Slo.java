@@ -7,22 +7,27 @@ record Slo(String percentileKey, long boundNanos, String text) {
     static final List<String> KEYS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
 
     static Slo parse(String text) {
+        return parse(text, "--slo");
+    }
+
+    /** {@code option} names the command-line option in error messages. */
+    static Slo parse(String text, String option) {
         int eq = text.indexOf('=');
         if (eq < 0) {
-            throw new IllegalArgumentException("--slo takes PERCENTILE=DURATION, e.g. p99=200us (was '" + text + "')");
+            throw new IllegalArgumentException(option + " takes PERCENTILE=DURATION, e.g. p99=200us (was '" + text + "')");
         }
         String key = text.substring(0, eq).trim();
         if (!KEYS.contains(key)) {
-            throw new IllegalArgumentException("--slo percentile must be one of " + KEYS + " (was '" + key + "')");
+            throw new IllegalArgumentException(option + " percentile must be one of " + KEYS + " (was '" + key + "')");
         }
         long bound;
         try {
             bound = Durations.parseNanos(text.substring(eq + 1));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--slo bound: " + e.getMessage());
+            throw new IllegalArgumentException(option + " bound: " + e.getMessage());
         }
         if (bound <= 0) {
-            throw new IllegalArgumentException("--slo bound must be > 0");
+            throw new IllegalArgumentException(option + " bound must be > 0");
         }
         return new Slo(key, bound, text.trim());
     }

@@ -52,6 +52,14 @@ class CliTest {
                 "fixbench: --app 'echo' is not available");
         assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999"), 2, "fixbench: tcp is the raw-TCP floor");
         assertOneLineError(run("serve", "--port", "9999"), 2, "fixbench: Missing required option: '--engine");
+        assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p42=1ms", "--out", out), 2,
+                "fixbench: --slo percentile must be one of");
+        assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p99=1ms", "--from", "5000", "--to", "100",
+                "--out", out), 2, "fixbench: --from must be > 0 and --to at least --from");
+        assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p99=1ms", "--steps", "1", "--out", out), 2,
+                "fixbench: --steps must be at least 2");
+        assertOneLineError(run("compare", "--knee", "p99", "--out", out), 2, "fixbench: --knee takes PERCENTILE=DURATION");
+        assertOneLineError(run("diff", out), 2, "fixbench: Missing required parameter");
         assertFalse(Files.exists(tmp.resolve("never")), "nothing is created for a rejected command");
     }
 
