@@ -173,7 +173,8 @@ class CliTest {
             JsonNode run = results.get(0).get("runs").get(0);
             assertEquals("FAILED", run.get("status").asText());
             assertTrue(run.get("received").asLong() > 100, "results so far are kept: " + run);
-            assertTrue(run.get("reason").asText().contains("server closed the connection"), run.toString());
+            // the client sees either an orderly close or a reset, depending on timing; both end the session
+            assertTrue(run.get("reason").asText().contains("session ended during the benchmark"), run.toString());
         } finally {
             if (previous == null) {
                 System.clearProperty("fixbench.home");
