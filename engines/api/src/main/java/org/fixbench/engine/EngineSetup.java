@@ -69,6 +69,11 @@ public final class EngineSetup {
     public String serverCompId() { return serverCompId; }
     public String clientCompId() { return clientCompId; }
 
+    /** A listening channel on the bind address and the given port (0: any free one), for engines that accept themselves. */
+    public java.nio.channels.ServerSocketChannel openAcceptor() throws java.io.IOException {
+        return java.nio.channels.ServerSocketChannel.open().bind(new java.net.InetSocketAddress(bindAddress, port));
+    }
+
     /** The server's listening address: the bind address and the given port, or a free one. */
     public java.net.InetSocketAddress serverAddress() throws java.io.IOException {
         if (port > 0) {

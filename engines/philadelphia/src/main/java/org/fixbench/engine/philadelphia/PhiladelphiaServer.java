@@ -41,7 +41,7 @@ final class PhiladelphiaServer extends Session implements EngineServer {
 
     @Override
     public InetSocketAddress start() throws IOException {
-        acceptor = ServerSocketChannel.open().bind(new InetSocketAddress(setup.bindAddress(), setup.port()));
+        acceptor = setup.openAcceptor();
         thread = new Thread(this::serve, "philadelphia-server");
         thread.setDaemon(true);
         thread.start();

@@ -28,7 +28,7 @@ final class TcpServer implements EngineServer {
 
     @Override
     public InetSocketAddress start() throws IOException {
-        acceptor = ServerSocketChannel.open().bind(new InetSocketAddress(setup.bindAddress(), setup.port()));
+        acceptor = setup.openAcceptor();
         thread = new Thread(this::serve, "tcp-server");
         thread.setDaemon(true);
         thread.start();
