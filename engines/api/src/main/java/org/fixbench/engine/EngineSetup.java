@@ -29,6 +29,17 @@ public final class EngineSetup {
     private final String clientCompId;
     private final Set<String> pinnedRoles = new HashSet<>();
     private final List<String> notes = new ArrayList<>();
+    private String application = REPORT;
+
+    /** The benchmark's server application: each NewOrderSingle answered with the workload's ExecutionReport. */
+    public static final String REPORT = "report";
+    /**
+     * The conformance server application: each NewOrderSingle sent back as a NewOrderSingle with the same body
+     * (a PossResend duplicate of a ClOrdID already seen is dropped), SecurityDefinition echoed, any other
+     * application message answered with a BusinessMessageReject. Offered by the engines that list it in
+     * {@link FixEngine#serverApplications()}.
+     */
+    public static final String ECHO = "echo";
 
     public EngineSetup(String profile, Path profileFile, Path workDirectory, InetAddress bindAddress,
                        ServerHooks hooks, Consumer<String> pinner) {
@@ -60,6 +71,16 @@ public final class EngineSetup {
                 clientCompId, hooks, pinner);
     }
 
+    /** The same setup with another server application ({@link #REPORT} or {@link #ECHO}). */
+    public EngineSetup withApplication(String serverApplication) {
+        EngineSetup copy = new EngineSetup(profile, profileFile, workDirectory, bindAddress, port, serverCompId,
+                clientCompId, hooks, pinner);
+        copy.application = serverApplication;
+        return copy;
+    }
+
+    /** What the server does with application messages: {@link #REPORT} (the benchmark) unless set otherwise. */
+    public String application() { return application; }
     public String profile() { return profile; }
     public Path profileFile() { return profileFile; }
     public Path workDirectory() { return workDirectory; }

@@ -36,6 +36,11 @@ public interface FixEngine {
         return java.util.List.of(defaultProfile());
     }
 
+    /** The server applications this engine offers ({@link EngineSetup#REPORT} always). */
+    default java.util.Set<String> serverApplications() {
+        return java.util.Set.of(EngineSetup.REPORT);
+    }
+
     /** Versions of the engine and the libraries it runs on, recorded with every result. */
     Map<String, String> versions();
 

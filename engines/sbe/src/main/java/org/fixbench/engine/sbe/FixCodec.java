@@ -2,7 +2,6 @@ package org.fixbench.engine.sbe;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.sbe.model.ExecType;
 import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
 import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
@@ -45,16 +44,18 @@ public final class FixCodec {
     private static final int TRAILER_LENGTH = 7; // 10=nnn<SOH>
 
     private final int maxMessageBytes;
-    private final UnsafeBuffer body = new UnsafeBuffer(new byte[4096]);
+    private final FixWriter writer;
     private int errorTag;
-    private int bodyStart;
-    private int bodyEnd;
+    private final FixMessage scratch = new FixMessage(256);
+    private int frameOffset;
+    private int frameLength;
 
     public FixCodec(int maxMessageBytes) {
         if (maxMessageBytes < 64) {
             throw new IllegalArgumentException("maximum message size must be at least 64 bytes");
         }
         this.maxMessageBytes = maxMessageBytes;
+        this.writer = new FixWriter(maxMessageBytes);
     }
 
     /** The tag the last failure concerns (0 when none applies). */
@@ -147,8 +148,8 @@ public final class FixCodec {
             errorTag = 10;
             return BAD_CHECKSUM;
         }
-        bodyStart = offset + headerLength;
-        bodyEnd = trailer;
+        frameOffset = offset;
+        frameLength = (int) total;
         return (int) total;
     }
 
@@ -180,31 +181,25 @@ public final class FixCodec {
      */
     public int decodeNewOrderSingle(DirectBuffer buffer, NewOrderSingleEncoder order) {
         errorTag = 0;
+        if (scratch.index(buffer, frameOffset, frameLength, null) < 0) {
+            return GARBLED;
+        }
+        return decodeNewOrderSingle(scratch, order);
+    }
+
+    /**
+     * Parses an indexed NewOrderSingle into {@code order}, which must wrap a buffer. Returns a positive number on
+     * success, else a negative code with {@link #errorTag()}.
+     */
+    public int decodeNewOrderSingle(FixMessage message, NewOrderSingleEncoder order) {
+        errorTag = 0;
+        DirectBuffer buffer = message.buffer();
         int seen = 0;
         boolean isOrder = false;
-        int i = bodyStart;
-        while (i < bodyEnd) {
-            int tag = 0;
-            int tagStart = i;
-            byte b;
-            while (i < bodyEnd && (b = buffer.getByte(i)) != '=') {
-                if (b < '0' || b > '9' || i - tagStart > 6) {
-                    errorTag = tag;
-                    return INCORRECT_DATA_FORMAT;
-                }
-                tag = tag * 10 + (b - '0');
-                i++;
-            }
-            if (i >= bodyEnd || i == tagStart) {
-                errorTag = tag;
-                return GARBLED;
-            }
-            int valueStart = ++i;
-            while (i < bodyEnd && buffer.getByte(i) != SOH) {
-                i++;
-            }
-            int valueLength = i - valueStart;
-            i++; // past SOH
+        for (int f = 2, count = message.count(); f < count; f++) {
+            int tag = message.tag(f);
+            int valueStart = message.start(f);
+            int valueLength = message.length(f);
             if (valueLength == 0) {
                 errorTag = tag;
                 return TAG_WITHOUT_VALUE;
@@ -381,148 +376,65 @@ public final class FixCodec {
      */
     public int encodeNewOrderSingle(NewOrderSingleDecoder order, byte[] senderCompId, byte[] targetCompId, long seqNum,
                                     DirectBuffer sendingTime, int sendingTimeLength, MutableDirectBuffer out, int offset) {
-        int p = header('D', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
-        p = textField(p, 1, order.buffer(), order.offset() + NewOrderSingleDecoder.accountEncodingOffset(),
-                NewOrderSingleDecoder.accountLength());
-        p = textField(p, 11, order.buffer(), order.offset() + NewOrderSingleDecoder.clOrdIdEncodingOffset(),
-                NewOrderSingleDecoder.clOrdIdLength());
-        if (order.handlInst() != HandlInst.NULL_VAL) {
-            p = charField(p, 21, order.handlInstRaw());
-        }
-        p = decimalField(p, 38, order.orderQty().mantissa(), order.orderQty().exponent());
-        p = charField(p, 40, order.ordTypeRaw());
-        p = decimalField(p, 44, order.price().mantissa(), order.price().exponent());
-        p = charField(p, 54, order.sideRaw());
-        p = textField(p, 55, order.buffer(), order.offset() + NewOrderSingleDecoder.symbolEncodingOffset(),
-                NewOrderSingleDecoder.symbolLength());
-        p = charField(p, 59, order.timeInForceRaw());
-        p = textField(p, 60, order.buffer(), order.offset() + NewOrderSingleDecoder.transactTimeEncodingOffset(),
-                NewOrderSingleDecoder.transactTimeLength());
-        return frameOut(p, out, offset);
+        header('D', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
+        newOrderSingleBody(order, writer);
+        return writer.frame(out, offset);
     }
 
     /** Writes a complete ExecutionReport from the model; see {@link #encodeNewOrderSingle}. */
     public int encodeExecutionReport(ExecutionReportDecoder report, byte[] senderCompId, byte[] targetCompId,
                                      long seqNum, DirectBuffer sendingTime, int sendingTimeLength,
                                      MutableDirectBuffer out, int offset) {
-        int p = header('8', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
+        header('8', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
+        executionReportBody(report, writer);
+        return writer.frame(out, offset);
+    }
+
+    /** Appends a NewOrderSingle's body fields, in the workload's order, from the model. */
+    static void newOrderSingleBody(NewOrderSingleDecoder order, FixWriter w) {
+        int o = order.offset();
+        DirectBuffer b = order.buffer();
+        w.textField(1, b, o + NewOrderSingleDecoder.accountEncodingOffset(), NewOrderSingleDecoder.accountLength());
+        w.textField(11, b, o + NewOrderSingleDecoder.clOrdIdEncodingOffset(), NewOrderSingleDecoder.clOrdIdLength());
+        if (order.handlInst() != HandlInst.NULL_VAL) {
+            w.charField(21, order.handlInstRaw());
+        }
+        w.decimalField(38, order.orderQty().mantissa(), order.orderQty().exponent());
+        w.charField(40, order.ordTypeRaw());
+        w.decimalField(44, order.price().mantissa(), order.price().exponent());
+        w.charField(54, order.sideRaw());
+        w.textField(55, b, o + NewOrderSingleDecoder.symbolEncodingOffset(), NewOrderSingleDecoder.symbolLength());
+        w.charField(59, order.timeInForceRaw());
+        w.textField(60, b, o + NewOrderSingleDecoder.transactTimeEncodingOffset(),
+                NewOrderSingleDecoder.transactTimeLength());
+    }
+
+    /** Appends an ExecutionReport's body fields, in the workload's order, from the model. */
+    static void executionReportBody(ExecutionReportDecoder report, FixWriter w) {
         int o = report.offset();
-        p = textField(p, 37, report.buffer(), o + ExecutionReportDecoder.orderIdEncodingOffset(),
-                ExecutionReportDecoder.orderIdLength());
-        p = textField(p, 11, report.buffer(), o + ExecutionReportDecoder.clOrdIdEncodingOffset(),
-                ExecutionReportDecoder.clOrdIdLength());
-        p = textField(p, 17, report.buffer(), o + ExecutionReportDecoder.execIdEncodingOffset(),
-                ExecutionReportDecoder.execIdLength());
-        p = charField(p, 150, report.execTypeRaw());
-        p = charField(p, 39, report.ordStatusRaw());
-        p = textField(p, 55, report.buffer(), o + ExecutionReportDecoder.symbolEncodingOffset(),
-                ExecutionReportDecoder.symbolLength());
-        p = charField(p, 54, report.sideRaw());
-        p = decimalField(p, 38, report.orderQty().mantissa(), report.orderQty().exponent());
-        p = decimalField(p, 14, report.cumQty().mantissa(), report.cumQty().exponent());
-        p = decimalField(p, 151, report.leavesQty().mantissa(), report.leavesQty().exponent());
-        p = decimalField(p, 6, report.avgPx().mantissa(), report.avgPx().exponent());
-        p = textField(p, 60, report.buffer(), o + ExecutionReportDecoder.transactTimeEncodingOffset(),
+        DirectBuffer b = report.buffer();
+        w.textField(37, b, o + ExecutionReportDecoder.orderIdEncodingOffset(), ExecutionReportDecoder.orderIdLength());
+        w.textField(11, b, o + ExecutionReportDecoder.clOrdIdEncodingOffset(), ExecutionReportDecoder.clOrdIdLength());
+        w.textField(17, b, o + ExecutionReportDecoder.execIdEncodingOffset(), ExecutionReportDecoder.execIdLength());
+        w.charField(150, report.execTypeRaw());
+        w.charField(39, report.ordStatusRaw());
+        w.textField(55, b, o + ExecutionReportDecoder.symbolEncodingOffset(), ExecutionReportDecoder.symbolLength());
+        w.charField(54, report.sideRaw());
+        w.decimalField(38, report.orderQty().mantissa(), report.orderQty().exponent());
+        w.decimalField(14, report.cumQty().mantissa(), report.cumQty().exponent());
+        w.decimalField(151, report.leavesQty().mantissa(), report.leavesQty().exponent());
+        w.decimalField(6, report.avgPx().mantissa(), report.avgPx().exponent());
+        w.textField(60, b, o + ExecutionReportDecoder.transactTimeEncodingOffset(),
                 ExecutionReportDecoder.transactTimeLength());
-        return frameOut(p, out, offset);
     }
 
-    private int header(char msgType, byte[] sender, byte[] target, long seqNum, DirectBuffer time, int timeLength) {
-        int p = 0;
-        p = charField(p, 35, (byte) msgType);
-        p = bytesField(p, 49, sender);
-        p = bytesField(p, 56, target);
-        p = longField(p, 34, seqNum);
-        p = textField(p, 52, time, 0, timeLength);
-        return p;
-    }
-
-    private int frameOut(int bodyLength, MutableDirectBuffer out, int offset) {
-        int p = offset;
-        out.putBytes(p, BEGIN);
-        p += BEGIN.length;
-        p += out.putNaturalIntAscii(p, bodyLength);
-        out.putByte(p++, SOH);
-        out.putBytes(p, body, 0, bodyLength);
-        p += bodyLength;
-        int sum = checksum(out, offset, p) & 0xFF;
-        out.putByte(p++, (byte) '1');
-        out.putByte(p++, (byte) '0');
-        out.putByte(p++, (byte) '=');
-        out.putByte(p++, (byte) ('0' + sum / 100));
-        out.putByte(p++, (byte) ('0' + (sum / 10) % 10));
-        out.putByte(p++, (byte) ('0' + sum % 10));
-        out.putByte(p++, SOH);
-        return p - offset;
-    }
-
-    private int tag(int p, int tag) {
-        p += body.putNaturalIntAscii(p, tag);
-        body.putByte(p++, (byte) '=');
-        return p;
-    }
-
-    private int charField(int p, int tag, byte value) {
-        p = tag(p, tag);
-        body.putByte(p++, value);
-        body.putByte(p++, SOH);
-        return p;
-    }
-
-    private int longField(int p, int tag, long value) {
-        p = tag(p, tag);
-        p += body.putLongAscii(p, value);
-        body.putByte(p++, SOH);
-        return p;
-    }
-
-    private int bytesField(int p, int tag, byte[] value) {
-        p = tag(p, tag);
-        body.putBytes(p, value);
-        p += value.length;
-        body.putByte(p++, SOH);
-        return p;
-    }
-
-    /** A NUL-padded text field: up to the first NUL or the field's length. */
-    private int textField(int p, int tag, DirectBuffer source, int start, int capacity) {
-        p = tag(p, tag);
-        int length = 0;
-        while (length < capacity && source.getByte(start + length) != 0) {
-            length++;
-        }
-        body.putBytes(p, source, start, length);
-        p += length;
-        body.putByte(p++, SOH);
-        return p;
-    }
-
-    private int decimalField(int p, int tag, long mantissa, byte exponent) {
-        p = tag(p, tag);
-        if (exponent >= 0) {
-            p += body.putLongAscii(p, mantissa);
-            for (int k = 0; k < exponent; k++) {
-                body.putByte(p++, (byte) '0');
-            }
-        } else {
-            long m = mantissa;
-            if (m < 0) {
-                body.putByte(p++, (byte) '-');
-                m = -m;
-            }
-            long scale = 1;
-            for (int k = 0; k < -exponent; k++) {
-                scale *= 10;
-            }
-            p += body.putLongAscii(p, m / scale);
-            body.putByte(p++, (byte) '.');
-            long fraction = m % scale;
-            for (long s = scale / 10; s > 0; s /= 10) {
-                body.putByte(p++, (byte) ('0' + (fraction / s) % 10));
-            }
-        }
-        body.putByte(p++, SOH);
-        return p;
+    private void header(char msgType, byte[] sender, byte[] target, long seqNum, DirectBuffer time, int timeLength) {
+        writer.reset()
+                .charField(35, (byte) msgType)
+                .bytesField(49, sender)
+                .bytesField(56, target)
+                .longField(34, seqNum)
+                .rawField(52, time, 0, timeLength);
     }
 
     static boolean isExecTypeNew(ExecutionReportDecoder report) {

@@ -158,7 +158,7 @@ class FixCodecTest {
         assertEquals(FixCodec.VALUE_INCORRECT, decode(fix("35=D|11=1|40=2|54=Z|55=ACME|60=20261122-12:00:00|")));
         assertEquals(54, codec.errorTag());
         assertEquals(FixCodec.WRONG_MSG_TYPE, decode(fix("35=8|11=1|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
-        assertEquals(FixCodec.INCORRECT_DATA_FORMAT, decode(fix("35=D|1x=1|")));
+        assertEquals(FixCodec.GARBLED, decode(fix("35=D|1x=1|"))); // a tag that is not a number: garbled
 
         byte[] oversize = fix("35=D|58=" + "x".repeat(2000) + "|");
         assertEquals(FixCodec.TOO_LARGE, decode(oversize));

@@ -1,0 +1,152 @@
+package org.fixbench.engine.sbe;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Builds one outgoing FIX message: fields are appended to a reused body buffer from MsgType on, then
+ * {@link #frame} writes BeginString, BodyLength, the body and CheckSum. Allocation-free; one per thread.
+ */
+final class FixWriter {
+    private final UnsafeBuffer body;
+    private int p;
+
+    FixWriter(int maxMessageBytes) {
+        body = new UnsafeBuffer(new byte[maxMessageBytes]);
+    }
+
+    FixWriter reset() {
+        p = 0;
+        return this;
+    }
+
+    int bodyLength() {
+        return p;
+    }
+
+    /** Whether {@code bytes} more fit (messages larger than the maximum are refused, not truncated). */
+    boolean fits(int bytes) {
+        return p + bytes + 16 < body.capacity();
+    }
+
+    private void tag(int tag) {
+        p += body.putNaturalIntAscii(p, tag);
+        body.putByte(p++, (byte) '=');
+    }
+
+    FixWriter charField(int tag, byte value) {
+        tag(tag);
+        body.putByte(p++, value);
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    FixWriter longField(int tag, long value) {
+        tag(tag);
+        p += body.putLongAscii(p, value);
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    FixWriter bytesField(int tag, byte[] value) {
+        tag(tag);
+        body.putBytes(p, value);
+        p += value.length;
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    /** A value of {@code length} bytes copied from {@code source}. */
+    FixWriter rawField(int tag, DirectBuffer source, int start, int length) {
+        tag(tag);
+        body.putBytes(p, source, start, length);
+        p += length;
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
+    int beginField(int tag) {
+        tag(tag);
+        return p;
+    }
+
+    MutableDirectBuffer buffer() {
+        return body;
+    }
+
+    FixWriter endField(int valueLength) {
+        p += valueLength;
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    /** An ASCII text value (admin messages and error texts only). */
+    FixWriter stringField(int tag, CharSequence value) {
+        tag(tag);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            body.putByte(p++, (byte) (c < 128 && c != 1 ? c : '?'));
+        }
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
+    FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
+        int length = 0;
+        while (length < capacity && source.getByte(start + length) != 0) {
+            length++;
+        }
+        return rawField(tag, source, start, length);
+    }
+
+    FixWriter decimalField(int tag, long mantissa, byte exponent) {
+        tag(tag);
+        if (exponent >= 0) {
+            p += body.putLongAscii(p, mantissa);
+            for (int k = 0; k < exponent; k++) {
+                body.putByte(p++, (byte) '0');
+            }
+        } else {
+            long m = mantissa;
+            if (m < 0) {
+                body.putByte(p++, (byte) '-');
+                m = -m;
+            }
+            long scale = 1;
+            for (int k = 0; k < -exponent; k++) {
+                scale *= 10;
+            }
+            p += body.putLongAscii(p, m / scale);
+            body.putByte(p++, (byte) '.');
+            long fraction = m % scale;
+            for (long s = scale / 10; s > 0; s /= 10) {
+                body.putByte(p++, (byte) ('0' + (fraction / s) % 10));
+            }
+        }
+        body.putByte(p++, FixCodec.SOH);
+        return this;
+    }
+
+    /** Writes the whole message (BeginString, BodyLength, body, CheckSum) at {@code offset}; returns its length. */
+    int frame(MutableDirectBuffer out, int offset) {
+        int at = offset;
+        out.putBytes(at, FixCodec.BEGIN);
+        at += FixCodec.BEGIN.length;
+        at += out.putNaturalIntAscii(at, p);
+        out.putByte(at++, FixCodec.SOH);
+        out.putBytes(at, body, 0, p);
+        at += p;
+        int sum = FixCodec.checksum(out, offset, at) & 0xFF;
+        out.putByte(at++, (byte) '1');
+        out.putByte(at++, (byte) '0');
+        out.putByte(at++, (byte) '=');
+        out.putByte(at++, (byte) ('0' + sum / 100));
+        out.putByte(at++, (byte) ('0' + (sum / 10) % 10));
+        out.putByte(at++, (byte) ('0' + sum % 10));
+        out.putByte(at++, FixCodec.SOH);
+        return at - offset;
+    }
+}

@@ -1,0 +1,98 @@
+package org.fixbench.engine.sbe;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.Workload;
+import org.fixbench.engine.sbe.model.ExecType;
+import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
+import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
+import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
+import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
+import org.fixbench.engine.sbe.model.OrdStatus;
+
+/**
+ * The benchmark's server application: each NewOrderSingle is parsed into the SBE model and answered with the
+ * workload's ExecutionReport, built in the model and encoded from it. Nothing is allocated per order.
+ */
+final class ReportApplication implements FixSession.Application {
+    private static final byte[] ORDER_ID_PREFIX = Workload.ORDER_ID_PREFIX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] EXEC_ID_PREFIX = Workload.EXEC_ID_PREFIX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private final FixCodec codec;
+    private final ServerHooks hooks;
+    private final EpochClock clock;
+    private final UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
+    private final UnsafeBuffer reportBuffer = new UnsafeBuffer(new byte[ExecutionReportEncoder.BLOCK_LENGTH + 8]);
+    private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
+    private final NewOrderSingleDecoder orderView = new NewOrderSingleDecoder();
+    private final ExecutionReportEncoder report = new ExecutionReportEncoder();
+    private final ExecutionReportDecoder reportView = new ExecutionReportDecoder();
+    private long counter;
+
+    ReportApplication(int maxMessageBytes, ServerHooks hooks, EpochClock clock) {
+        this.codec = new FixCodec(maxMessageBytes);
+        this.hooks = hooks;
+        this.clock = clock;
+        order.wrap(orderBuffer, 0);
+        orderView.wrap(orderBuffer, 0, NewOrderSingleEncoder.BLOCK_LENGTH, NewOrderSingleEncoder.SCHEMA_VERSION);
+        report.wrap(reportBuffer, 0);
+        reportView.wrap(reportBuffer, 0, ExecutionReportEncoder.BLOCK_LENGTH, ExecutionReportEncoder.SCHEMA_VERSION);
+    }
+
+    @Override
+    public boolean onMessage(FixSession session, FixMessage message) {
+        if (!message.isType('D')) {
+            return false;
+        }
+        int result = codec.decodeNewOrderSingle(message, order);
+        if (result < 0) {
+            session.reject(message, rejectReason(result), codec.errorTag(),
+                    result == FixCodec.VALUE_TOO_LONG ? FixCodec.describe(result) : null);
+            return true;
+        }
+        hooks.orderReceived();
+        long n = ++counter;
+        counted(ExecutionReportEncoder.orderIdEncodingOffset(), ExecutionReportEncoder.orderIdLength(), ORDER_ID_PREFIX, n);
+        reportBuffer.putBytes(ExecutionReportEncoder.clOrdIdEncodingOffset(), orderBuffer,
+                NewOrderSingleEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdLength());
+        counted(ExecutionReportEncoder.execIdEncodingOffset(), ExecutionReportEncoder.execIdLength(), EXEC_ID_PREFIX, n);
+        report.execType(ExecType.New).ordStatus(OrdStatus.New).side(orderView.side());
+        reportBuffer.putBytes(ExecutionReportEncoder.symbolEncodingOffset(), orderBuffer,
+                NewOrderSingleEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolLength());
+        long qty = orderView.orderQty().mantissa();
+        byte qtyExponent = orderView.orderQty().exponent();
+        report.orderQty().mantissa(qty).exponent(qtyExponent);
+        report.cumQty().mantissa(Workload.CUM_QTY).exponent((byte) 0);
+        report.leavesQty().mantissa(qty).exponent(qtyExponent);
+        report.avgPx().mantissa(0).exponent((byte) 0);
+        int at = ExecutionReportEncoder.transactTimeEncodingOffset();
+        int length = UtcTime.format(clock.time(), reportBuffer, at);
+        reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
+        FixWriter w = session.begin('8' << 8);
+        FixCodec.executionReportBody(reportView, w);
+        hooks.reportSending();
+        session.send();
+        return true;
+    }
+
+    /** Writes prefix + n into a NUL-padded model field. */
+    private void counted(int offset, int capacity, byte[] prefix, long n) {
+        MutableDirectBuffer b = reportBuffer;
+        b.putBytes(offset, prefix);
+        int length = prefix.length + b.putLongAscii(offset + prefix.length, n);
+        b.setMemory(offset + length, capacity - length, (byte) 0);
+    }
+
+    static int rejectReason(int codecResult) {
+        return switch (codecResult) {
+            case FixCodec.REQUIRED_TAG_MISSING -> Validator.REQUIRED_TAG_MISSING;
+            case FixCodec.TAG_WITHOUT_VALUE -> Validator.TAG_WITHOUT_VALUE;
+            case FixCodec.INCORRECT_DATA_FORMAT -> Validator.INCORRECT_DATA_FORMAT;
+            case FixCodec.VALUE_INCORRECT -> Validator.VALUE_INCORRECT;
+            case FixCodec.TAG_APPEARS_MORE_THAN_ONCE -> Validator.TAG_APPEARS_MORE_THAN_ONCE;
+            default -> Validator.OTHER;
+        };
+    }
+}

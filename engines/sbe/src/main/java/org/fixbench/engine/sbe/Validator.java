@@ -1,0 +1,264 @@
+package org.fixbench.engine.sbe;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Checks an indexed message against a {@link FixDictionary}, as strictly as QuickFIX/J's default dictionary
+ * validation: MsgType defined; header, body and trailer in order; no tag twice in one header, body or group
+ * instance; groups whose instances start with their delimiter and whose count matches; every tag defined and
+ * allowed for the message type; every value present, well formed for its type and one of its enumerated values;
+ * required tags present (in groups too). Errors are FIX 4.4 SessionRejectReason codes with the tag at fault.
+ * Where a message has several faults, the one reported follows QuickFIX/J's order: structure, MsgType, required
+ * tags, then field by field. Allocation-free; one instance per thread.
+ */
+final class Validator {
+    static final int OK = -1;
+    static final int INVALID_TAG_NUMBER = 0;
+    static final int REQUIRED_TAG_MISSING = 1;
+    static final int TAG_NOT_DEFINED_FOR_MESSAGE_TYPE = 2;
+    static final int TAG_WITHOUT_VALUE = 4;
+    static final int VALUE_INCORRECT = 5;
+    static final int INCORRECT_DATA_FORMAT = 6;
+    static final int COMPID_PROBLEM = 9;
+    static final int SENDING_TIME_ACCURACY = 10;
+    static final int INVALID_MSGTYPE = 11;
+    static final int TAG_APPEARS_MORE_THAN_ONCE = 13;
+    static final int TAG_OUT_OF_ORDER = 14;
+    static final int GROUP_FIELDS_OUT_OF_ORDER = 15;
+    static final int INCORRECT_NUMINGROUP = 16;
+    static final int OTHER = 99;
+
+    private final FixDictionary dictionary;
+    private final int[] seen;
+    private int stamp;
+    private FixMessage message;
+    private int structureReason;
+    private int structureTag;
+    private int fieldReason;
+    private int fieldTag;
+    private int requiredTag;
+    private int reason;
+    private int refTag;
+
+    Validator(FixDictionary dictionary) {
+        this.dictionary = dictionary;
+        seen = new int[dictionary.maxTag() + 1];
+    }
+
+    /** The SessionRejectReason of the last failed check. */
+    int reason() {
+        return reason;
+    }
+
+    /** The tag the last failed check concerns (0 if none). */
+    int refTag() {
+        return refTag;
+    }
+
+    /** FIX 4.4's words for a SessionRejectReason, as QuickFIX/J writes them in Text (58). */
+    static String describe(int reason) {
+        return switch (reason) {
+            case INVALID_TAG_NUMBER -> "Invalid tag number";
+            case REQUIRED_TAG_MISSING -> "Required tag missing";
+            case TAG_NOT_DEFINED_FOR_MESSAGE_TYPE -> "Tag not defined for this message type";
+            case 3 -> "Undefined Tag";
+            case TAG_WITHOUT_VALUE -> "Tag specified without a value";
+            case VALUE_INCORRECT -> "Value is incorrect (out of range) for this tag";
+            case INCORRECT_DATA_FORMAT -> "Incorrect data format for value";
+            case COMPID_PROBLEM -> "CompID problem";
+            case SENDING_TIME_ACCURACY -> "SendingTime accuracy problem";
+            case INVALID_MSGTYPE -> "Invalid MsgType";
+            case TAG_APPEARS_MORE_THAN_ONCE -> "Tag appears more than once";
+            case TAG_OUT_OF_ORDER -> "Tag specified out of required order";
+            case INCORRECT_NUMINGROUP -> "Incorrect NumInGroup count for repeating group";
+            case GROUP_FIELDS_OUT_OF_ORDER -> "Out of order repeating group members";
+            default -> "Other";
+        };
+    }
+
+    /** Whether the message passes; if not, {@link #reason()} and {@link #refTag()} say why. */
+    boolean validate(FixMessage m) {
+        message = m;
+        structureReason = OK;
+        fieldReason = OK;
+        requiredTag = 0;
+        FixDictionary.FieldSet body = dictionary.message(m.typeKey());
+        if (body == null) {
+            return fail(INVALID_MSGTYPE, 35);
+        }
+        FixDictionary.FieldSet header = dictionary.header();
+        FixDictionary.FieldSet trailer = dictionary.trailer();
+        int headerStamp = ++stamp;
+        int bodyStamp = ++stamp;
+        int trailerStamp = ++stamp;
+        int phase = 0; // 0 header, 1 body, 2 trailer
+        int count = m.count();
+        int i = 0;
+        while (i < count) {
+            int tag = m.tag(i);
+            if (header.allows(tag)) {
+                if (phase != 0) {
+                    structure(TAG_OUT_OF_ORDER, tag);
+                }
+                i = field(header, i, headerStamp);
+            } else if (trailer.allows(tag)) {
+                phase = 2;
+                i = field(trailer, i, trailerStamp);
+            } else {
+                if (phase == 2) {
+                    structure(TAG_OUT_OF_ORDER, tag);
+                }
+                phase = 1;
+                i = field(body, i, bodyStamp);
+            }
+        }
+        if (structureReason != OK) {
+            return fail(structureReason, structureTag);
+        }
+        required(header, headerStamp);
+        required(body, bodyStamp);
+        required(trailer, trailerStamp);
+        if (requiredTag != 0) {
+            return fail(REQUIRED_TAG_MISSING, requiredTag);
+        }
+        if (fieldReason != OK) {
+            return fail(fieldReason, fieldTag);
+        }
+        return true;
+    }
+
+    /** Checks field {@code i} in {@code set}; a group count field consumes its instances. Returns the next index. */
+    private int field(FixDictionary.FieldSet set, int i, int scopeStamp) {
+        int tag = message.tag(i);
+        if (tag < seen.length) {
+            if (seen[tag] == scopeStamp) {
+                structure(TAG_APPEARS_MORE_THAN_ONCE, tag);
+            }
+            seen[tag] = scopeStamp;
+        }
+        checkValue(i);
+        if (!dictionary.isDefined(tag)) {
+            fieldError(INVALID_TAG_NUMBER, tag);
+        } else if (!set.allows(tag)) {
+            fieldError(TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
+        }
+        i++;
+        FixDictionary.Group group = dictionary.type(tag) == FixDictionary.T_NUMINGROUP ? set.group(tag) : null;
+        if (group != null) {
+            i = instances(group, i, FixMessage.parseLong(message.buffer(), message.start(i - 1), message.length(i - 1)));
+        }
+        return i;
+    }
+
+    private int instances(FixDictionary.Group group, int i, long declared) {
+        int count = message.count();
+        long instances = 0;
+        while (i < count && group.fields.allows(message.tag(i))) {
+            if (message.tag(i) != group.delimiter) {
+                structure(GROUP_FIELDS_OUT_OF_ORDER, message.tag(i));
+                i++;
+                continue;
+            }
+            instances++;
+            int instanceStamp = ++stamp;
+            i = field(group.fields, i, instanceStamp);
+            while (i < count && message.tag(i) != group.delimiter && group.fields.allows(message.tag(i))) {
+                i = field(group.fields, i, instanceStamp);
+            }
+            required(group.fields, instanceStamp);
+        }
+        if (declared >= 0 && instances != declared) {
+            fieldError(INCORRECT_NUMINGROUP, group.countTag);
+        }
+        return i;
+    }
+
+    private void checkValue(int i) {
+        int tag = message.tag(i);
+        int length = message.length(i);
+        if (length == 0) {
+            fieldError(TAG_WITHOUT_VALUE, tag);
+            return;
+        }
+        DirectBuffer b = message.buffer();
+        int start = message.start(i);
+        boolean wellFormed = switch (dictionary.type(tag)) {
+            case FixDictionary.T_INT, FixDictionary.T_LENGTH, FixDictionary.T_NUMINGROUP -> isInt(b, start, length);
+            case FixDictionary.T_FLOAT -> isDecimal(b, start, length);
+            case FixDictionary.T_CHAR -> length == 1;
+            case FixDictionary.T_BOOLEAN -> length == 1 && (b.getByte(start) == 'Y' || b.getByte(start) == 'N');
+            case FixDictionary.T_UTCTIMESTAMP -> UtcTime.parse(b, start, length) != UtcTime.INVALID;
+            case FixDictionary.T_UTCTIMEONLY -> UtcTime.timeOfDay(b, start, length) >= 0;
+            case FixDictionary.T_DATE -> UtcTime.isDate(b, start, length);
+            default -> true;
+        };
+        if (!wellFormed) {
+            fieldError(INCORRECT_DATA_FORMAT, tag);
+        } else if (!dictionary.isAllowedValue(tag, b, start, length)) {
+            fieldError(VALUE_INCORRECT, tag);
+        }
+    }
+
+    private void required(FixDictionary.FieldSet set, int scopeStamp) {
+        if (requiredTag != 0) {
+            return;
+        }
+        for (int tag : set.required) {
+            if (tag >= seen.length || seen[tag] != scopeStamp) {
+                requiredTag = tag;
+                return;
+            }
+        }
+    }
+
+    static boolean isInt(DirectBuffer b, int start, int length) {
+        int i = b.getByte(start) == '-' ? 1 : 0;
+        if (length - i < 1 || length - i > 10) {
+            return false;
+        }
+        for (; i < length; i++) {
+            byte c = b.getByte(start + i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean isDecimal(DirectBuffer b, int start, int length) {
+        int i = b.getByte(start) == '-' ? 1 : 0;
+        int digits = 0;
+        boolean point = false;
+        for (; i < length; i++) {
+            byte c = b.getByte(start + i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == '.' && !point) {
+                point = true;
+            } else {
+                return false;
+            }
+        }
+        return digits > 0;
+    }
+
+    private void structure(int why, int tag) {
+        if (structureReason == OK) {
+            structureReason = why;
+            structureTag = tag;
+        }
+    }
+
+    private void fieldError(int why, int tag) {
+        if (fieldReason == OK) {
+            fieldReason = why;
+            fieldTag = tag;
+        }
+    }
+
+    private boolean fail(int why, int tag) {
+        reason = why;
+        refTag = tag;
+        return false;
+    }
+}

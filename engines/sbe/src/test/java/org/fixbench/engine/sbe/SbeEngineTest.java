@@ -1,0 +1,10 @@
+package org.fixbench.engine.sbe;
+
+import org.fixbench.engine.EngineContractTest;
+
+class SbeEngineTest extends EngineContractTest {
+    @Override
+    protected String engineUnderTest() {
+        return "sbe:yield";
+    }
+}
