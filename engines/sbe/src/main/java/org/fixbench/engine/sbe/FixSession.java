@@ -676,8 +676,9 @@ public final class FixSession {
     }
 
     private void requestResend(long seq) {
-        if (resendTarget != 0 && seq <= resendTarget) {
-            return; // already asked for this range
+        if (resendTarget != 0) {
+            resendTarget = Math.max(resendTarget, seq); // already asked for everything from the gap on (16=0)
+            return;
         }
         log.accept("MsgSeqNum too high, expecting " + nextTargetSeq + " but received " + seq + ": ResendRequest");
         begin(RESEND_REQUEST).longField(7, nextTargetSeq).longField(16, 0);
