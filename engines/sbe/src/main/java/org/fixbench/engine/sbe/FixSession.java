@@ -318,7 +318,13 @@ public final class FixSession {
                 handle(inBuffer, position, result);
                 position += result;
             } else if (result == FixCodec.INCOMPLETE) {
-                break;
+                int next = nextBeginString(position + 1, limit);
+                if (next < 0) {
+                    break;
+                }
+                garbled++; // truncated: another message starts before this one's BodyLength is reached
+                log.accept("ignored a truncated message");
+                position = next;
             } else if (result == FixCodec.TOO_LARGE && codec.errorTag() == 9 && declaredLength(position, limit) > 0) {
                 long total = declaredLength(position, limit);
                 garbled++;
@@ -383,14 +389,35 @@ public final class FixSession {
         return true;
     }
 
-    /** The next place a message may start ("8=" at the start of the buffer or after SOH), or the limit. */
+    private static final byte[] BEGIN_STRING = {'8', '=', 'F', 'I', 'X'};
+
+    /** Where the next message may start after garbage: the next "8=FIX", or the tail that could begin one. */
     private int resync(int from, int limit) {
-        for (int i = from; i + 1 < limit; i++) {
-            if (inBuffer.getByte(i) == '8' && inBuffer.getByte(i + 1) == '=' && inBuffer.getByte(i - 1) == FixCodec.SOH) {
+        for (int i = from; i < limit; i++) {
+            int k = 0;
+            while (k < BEGIN_STRING.length && i + k < limit && inBuffer.getByte(i + k) == BEGIN_STRING[k]) {
+                k++;
+            }
+            if (k == BEGIN_STRING.length || i + k == limit) {
                 return i;
             }
         }
-        return limit > from && inBuffer.getByte(limit - 1) == '8' ? limit - 1 : limit;
+        return limit;
+    }
+
+    /** The start of a complete "8=FIX.4.4<SOH>9=" in [from, limit), or -1. */
+    private int nextBeginString(int from, int limit) {
+        byte[] begin = FixCodec.BEGIN;
+        for (int i = from; i + begin.length <= limit; i++) {
+            int k = 0;
+            while (k < begin.length && inBuffer.getByte(i + k) == begin[k]) {
+                k++;
+            }
+            if (k == begin.length) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private void timers() {
@@ -447,7 +474,7 @@ public final class FixSession {
             if (type == LOGON) {
                 end("Logon without a valid MsgSeqNum");
             } else {
-                reject(message, Validator.REQUIRED_TAG_MISSING, 34, null);
+                reject(message, seq == -1 ? Validator.REQUIRED_TAG_MISSING : Validator.INCORRECT_DATA_FORMAT, 34, null);
             }
             return;
         }

@@ -1,0 +1,128 @@
+package org.fixbench.engine.sbe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixConfigs;
+import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.sbe.RawFixPeer.Msg;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Malformed input over a live session: each kind gets its defined reaction (ignored as garbled, or rejected), the
+ * engine never crashes or hangs, and the well-formed message sent right after it is processed.
+ */
+class MalformedInputTest {
+    @TempDir
+    Path tmp;
+    private EngineServer server;
+    private InetSocketAddress address;
+
+    @BeforeEach
+    void start() throws Exception {
+        EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withApplication(EngineSetup.ECHO);
+        server = new SbeEngine().server(setup);
+        address = server.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        server.close();
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Sends the bad bytes, then a good order: it must come back, with nothing else in between. */
+    private static void thenAGoodOrderIsEchoed(RawFixPeer peer, byte[] bad, String clOrdId) throws Exception {
+        peer.sendRaw(bad);
+        peer.send("D", RawFixPeer.order(clOrdId));
+        Msg echo = peer.readSkippingHeartbeats(5_000);
+        assertNotNull(echo, "the order after the malformed input was lost");
+        assertEquals("D", echo.type(), echo.toString());
+        assertEquals(clOrdId, echo.get(11));
+        assertFalse(peer.isClosed());
+    }
+
+    @Test
+    void truncatedMessageIsIgnored() throws Exception {
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            byte[] whole = RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("cut")));
+            thenAGoodOrderIsEchoed(peer, Arrays.copyOf(whole, whole.length / 2), "o-2");
+        }
+    }
+
+    @Test
+    void wrongBodyLengthAndBadCheckSumAreIgnored() throws Exception {
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            String good = new String(RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("x"))),
+                    StandardCharsets.ISO_8859_1);
+            thenAGoodOrderIsEchoed(peer, bytes(good.replaceFirst("\u00019=(\\d+)", "\u00019=40")), "o-2");
+            thenAGoodOrderIsEchoed(peer, bytes(good.replaceFirst("\u00019=(\\d+)", "\u00019=1x2")), "o-3");
+            String badSum = good.substring(0, good.length() - 4) + (good.endsWith("000\u0001") ? "001" : "000") + "\u0001";
+            thenAGoodOrderIsEchoed(peer, bytes(badSum), "o-4");
+        }
+    }
+
+    @Test
+    void nonNumericValuesWhereNumbersBelongAreRejectedOrIgnored() throws Exception {
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            // a tag that is not a number: garbled, ignored
+            thenAGoodOrderIsEchoed(peer, RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", "1x=5|")), "o-2");
+            // MsgSeqNum not a number: rejected (incorrect data format), numbering unchanged
+            peer.sendRaw(RawFixPeer.frame("FIX.4.4", "35=D|49=FIXBENCH-CLIENT|56=FIXBENCH-SERVER|34=abc|52="
+                    + RawFixPeer.now() + "|" + RawFixPeer.order("bad-seq")));
+            Msg reject = peer.read(5_000);
+            assertEquals("3", reject.type(), reject.toString());
+            assertEquals("6", reject.get(373));
+            assertEquals("34", reject.get(371));
+            // a price that is not a number: rejected, numbering moves on
+            peer.send("D", RawFixPeer.order("bad-price").replace("44=101.25", "44=cheap"));
+            reject = peer.read(5_000);
+            assertEquals("6", reject.get(373), reject.toString());
+            assertEquals("44", reject.get(371));
+            thenAGoodOrderIsEchoed(peer, new byte[0], "o-4");
+        }
+    }
+
+    @Test
+    void oversizeMessageIsSkippedWithoutLosingTheNextOne() throws Exception {
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            byte[] huge = RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("huge")
+                    + "58=" + "x".repeat(20_000) + "|"));
+            thenAGoodOrderIsEchoed(peer, huge, "o-2");
+        }
+    }
+
+    @Test
+    void randomBytesAreIgnoredAndTheSessionCarriesOn() throws Exception {
+        Random random = new Random(4_4);
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            for (int round = 0; round < 20; round++) {
+                byte[] noise = new byte[1 + random.nextInt(3_000)];
+                random.nextBytes(noise);
+                thenAGoodOrderIsEchoed(peer, noise, "o-" + peer.nextSeq);
+            }
+        }
+    }
+}
