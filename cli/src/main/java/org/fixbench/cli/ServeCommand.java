@@ -16,8 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * An engine's server role on its own, for conformance checks and for clients on other hosts: it accepts a FIX 4.4
- * session and answers each NewOrderSingle with the workload's ExecutionReport ({@code --app report}).
+ * An engine's server role on its own, for conformance checks and for clients on other hosts: it accepts FIX 4.4
+ * sessions and answers each NewOrderSingle with the workload's ExecutionReport ({@code --app report}), or echoes
+ * orders for a session conformance suite ({@code --app echo}, sbe and quickfixj).
  */
 @Command(name = "serve", description = "Run an engine's acceptor on a port until stopped (Ctrl-C) or for --duration.")
 final class ServeCommand implements Callable<Integer> {
@@ -36,8 +37,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--target-comp-id", paramLabel = "ID", description = "the client's SenderCompID (default: ${DEFAULT-VALUE})")
     String targetCompId = Workload.CLIENT_COMP_ID;
 
-    @Option(names = "--app", paramLabel = "report", description = "what answers orders: report = an ExecutionReport per NewOrderSingle (default)")
-    String app = "report";
+    @Option(names = "--app", paramLabel = "APP", description = "what answers application messages: report = an "
+            + "ExecutionReport per NewOrderSingle (default); echo = NewOrderSingle and SecurityDefinition sent back, "
+            + "PossResend duplicates dropped, BusinessMessageReject for anything else (sbe, quickfixj)")
+    String app = EngineSetup.REPORT;
 
     @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION", description = "stop after this long")
     Long durationNanos;
@@ -51,8 +54,10 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 1 || port > 65_535) {
             throw new IllegalArgumentException("--port must be 1-65535 (was " + port + ")");
         }
-        if (!app.equals("report")) {
-            throw new IllegalArgumentException("--app '" + app + "' is not available (available: report)");
+        if (!spec.engine().serverApplications().contains(app)) {
+            throw new IllegalArgumentException("--app '" + app + "' is not available for " + spec.engine().name()
+                    + " (available: " + String.join(", ", new java.util.TreeSet<>(spec.engine().serverApplications()))
+                    + ")");
         }
         if (senderCompId.isBlank() || targetCompId.isBlank()) {
             throw new IllegalArgumentException("CompIDs must not be blank");
@@ -70,7 +75,7 @@ final class ServeCommand implements Callable<Integer> {
         };
         Path work = Files.createTempDirectory("fixbench-serve-");
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
-                port, senderCompId, targetCompId, counting, role -> { });
+                port, senderCompId, targetCompId, counting, role -> { }).withApplication(app);
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "fixbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -81,7 +86,8 @@ final class ServeCommand implements Callable<Integer> {
             long deadline = durationNanos == null ? Long.MAX_VALUE : System.nanoTime() + durationNanos;
             while (!stop.await(Math.min(10_000_000_000L, Math.max(1, deadline - System.nanoTime())),
                     TimeUnit.NANOSECONDS)) {
-                System.out.println("[serve] " + orders.get() + " orders answered");
+                System.out.println(app.equals(EngineSetup.REPORT) ? "[serve] " + orders.get() + " orders answered"
+                        : "[serve] echoing; still serving");
                 if (System.nanoTime() >= deadline) {
                     break;
                 }
@@ -94,7 +100,7 @@ final class ServeCommand implements Callable<Integer> {
             }
             org.fixbench.engine.Directories.deleteRecursively(work);
         }
-        System.out.println("Stopped: " + orders.get() + " orders answered");
+        System.out.println(app.equals(EngineSetup.REPORT) ? "Stopped: " + orders.get() + " orders answered" : "Stopped");
         return 0;
     }
 }

@@ -48,8 +48,8 @@ class CliTest {
         assertOneLineError(run("calibrate", "--cpus", "999", "--out", out), 2, "fixbench: unknown CPU 999");
         assertOneLineError(run("compare", "--bogus"), 2, "fixbench: Unknown option: '--bogus'");
         assertOneLineError(run("serve", "--engine", "philadelphia", "--port", "0"), 2, "fixbench: --port must be 1-65535");
-        assertOneLineError(run("serve", "--engine", "quickfixj", "--port", "9999", "--app", "echo"), 2,
-                "fixbench: --app 'echo' is not available");
+        assertOneLineError(run("serve", "--engine", "philadelphia", "--port", "9999", "--app", "echo"), 2,
+                "fixbench: --app 'echo' is not available for philadelphia (available: report)");
         assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999"), 2, "fixbench: tcp is the raw-TCP floor");
         assertOneLineError(run("serve", "--port", "9999"), 2, "fixbench: Missing required option: '--engine");
         assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p42=1ms", "--out", out), 2,
@@ -100,11 +100,11 @@ class CliTest {
     void aShortComparisonOfEveryEngineLosesNothing() throws Exception {
         Path out = tmp.resolve("all");
         Outcome o = run("compare", "--engines", "tcp:yield,quickfixj:tuned,quickfixj:published,philadelphia:yield,"
-                + "artio:tuned", "--rates", "300", "--runs", "1", "--duration", "500ms", "--warmup", "200ms",
+                + "artio:tuned,sbe:yield", "--rates", "300", "--runs", "1", "--duration", "500ms", "--warmup", "200ms",
                 "--no-pin", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
-        assertEquals(5, results.size());
+        assertEquals(6, results.size());
         for (JsonNode r : results) {
             JsonNode run = r.get("runs").get(0);
             assertEquals(150, run.get("received").asLong(), r.get("name").asText());
@@ -112,7 +112,7 @@ class CliTest {
         }
         String report = Files.readString(out.resolve("report.md"));
         for (String engine : new String[] {"tcp:yield", "quickfixj:tuned", "quickfixj:published", "philadelphia:yield",
-                "artio:tuned"}) {
+                "artio:tuned", "sbe:yield"}) {
             assertTrue(report.contains(engine), engine);
         }
     }
@@ -148,6 +148,81 @@ class CliTest {
         }
         server.join(10_000);
         assertEquals(20, reports.get());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"sbe:yield", "quickfixj:published"})
+    void serveEchoSendsOrdersAndSecurityDefinitionsBackDropsPossResendDuplicatesAndRejectsTheRest(String engine)
+            throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Thread server = new Thread(() -> run("serve", "--engine", engine, "--port", String.valueOf(port),
+                "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--app", "echo", "--duration", "4s"));
+        server.start();
+        Thread.sleep(700);
+        try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(3_000);
+            String time = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+                    .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
+            String header = "|49=TW|56=ISLD|52=" + time + "|";
+            String order = "1=ACCT-0001|11=E-1|21=1|38=1000|40=2|44=101.25|54=1|55=ACME|59=0|60=" + time + "|";
+            java.io.InputStream in = socket.getInputStream();
+            write(socket, "35=A|34=1" + header + "98=0|108=30|141=Y|");
+            assertEquals("A", field(readMessage(in), 35));
+            write(socket, "35=D|34=2" + header + order);
+            String echo = readMessage(in);
+            assertEquals("D", field(echo, 35), echo);
+            assertEquals("E-1", field(echo, 11));
+            assertEquals("101.25", field(echo, 44));
+            write(socket, "35=D|34=3|97=Y" + header + order); // a PossResend duplicate: dropped
+            write(socket, "35=d|34=4" + header + "320=R1|322=S1|323=1|55=ACME|");
+            String definition = readMessage(in);
+            assertEquals("d", field(definition, 35), "the duplicate was dropped; the definition echoed: " + definition);
+            assertEquals("S1", field(definition, 322));
+            write(socket, "35=B|34=5" + header + "148=headline|33=1|58=line|");
+            String reject = readMessage(in);
+            assertEquals("j", field(reject, 35), reject);
+            assertEquals("3", field(reject, 380));
+            assertEquals("B", field(reject, 372));
+        }
+        server.join(10_000);
+    }
+
+    private static void write(java.net.Socket socket, String pipeBody) throws java.io.IOException {
+        String body = pipeBody.replace('|', '\u0001');
+        String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
+        int sum = 0;
+        for (char c : (head + body).toCharArray()) {
+            sum += c;
+        }
+        socket.getOutputStream().write((head + body + String.format("10=%03d\u0001", sum % 256))
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+
+    private static String readMessage(java.io.InputStream in) throws java.io.IOException {
+        StringBuilder sb = new StringBuilder();
+        while (true) {
+            int b = in.read();
+            if (b < 0) {
+                throw new AssertionError("connection closed after: " + sb);
+            }
+            sb.append((char) b);
+            int trailer = sb.lastIndexOf("\u000110=");
+            if (b == 1 && trailer >= 0 && sb.length() - trailer == 8) {
+                return sb.toString().replace('\u0001', '|');
+            }
+        }
+    }
+
+    private static String field(String message, int tag) {
+        for (String f : message.split("\\|")) {
+            if (f.startsWith(tag + "=")) {
+                return f.substring(f.indexOf('=') + 1);
+            }
+        }
+        return null;
     }
 
     @Test

@@ -36,6 +36,11 @@ public final class QuickFixJEngine implements FixEngine {
     }
 
     @Override
+    public java.util.Set<String> serverApplications() {
+        return java.util.Set.of(EngineSetup.REPORT, EngineSetup.ECHO);
+    }
+
+    @Override
     public EngineServer server(EngineSetup setup) {
         return new QuickFixJServer(setup, QuickFixJProfile.load(setup));
     }

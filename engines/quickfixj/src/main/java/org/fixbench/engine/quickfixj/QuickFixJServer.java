@@ -41,6 +41,7 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
     private final QuickFixJProfile profile;
     private SocketAcceptor acceptor;
     private long counter;
+    private final java.util.Set<String> seenClOrdIds = new java.util.HashSet<>();
 
     QuickFixJServer(EngineSetup setup, QuickFixJProfile profile) {
         this.setup = setup;
@@ -61,6 +62,10 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
     @Override
     public void fromApp(Message message, SessionID sessionId) throws FieldNotFound, UnsupportedMessageType {
         setup.pinCurrentThread("server");
+        if (EngineSetup.ECHO.equals(setup.application())) {
+            echo(message, sessionId);
+            return;
+        }
         if (!MsgType.ORDER_SINGLE.equals(message.getHeader().getString(MsgType.FIELD))) {
             throw new UnsupportedMessageType();
         }
@@ -79,6 +84,29 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
         if (!Session.lookupSession(sessionId).send(report)) {
             throw new IllegalStateException("quickfixj server: ExecutionReport not sent (session not logged on)");
         }
+    }
+
+    /**
+     * The conformance application: a NewOrderSingle back as a NewOrderSingle with the same body (a PossResend
+     * duplicate of a ClOrdID already seen is dropped), a SecurityDefinition echoed, anything else unsupported
+     * (QuickFIX/J answers a BusinessMessageReject).
+     */
+    private void echo(Message message, SessionID sessionId) throws FieldNotFound, UnsupportedMessageType {
+        String type = message.getHeader().getString(MsgType.FIELD);
+        boolean order = MsgType.ORDER_SINGLE.equals(type);
+        if (!order && !MsgType.SECURITY_DEFINITION.equals(type)) {
+            throw new UnsupportedMessageType();
+        }
+        if (order && !seenClOrdIds.add(message.getString(ClOrdID.FIELD))
+                && message.getHeader().isSetField(quickfix.field.PossResend.FIELD)
+                && message.getHeader().getBoolean(quickfix.field.PossResend.FIELD)) {
+            return;
+        }
+        Message echo = new Message();
+        echo.getHeader().setString(MsgType.FIELD, type);
+        echo.setFields(message);
+        echo.setGroups(message);
+        Session.lookupSession(sessionId).send(echo);
     }
 
     @Override
