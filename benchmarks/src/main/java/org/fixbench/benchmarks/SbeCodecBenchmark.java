@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.FixCodec;
+import org.fixbench.engine.sbe.FixMessage;
 import org.fixbench.engine.sbe.model.ExecType;
 import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
 import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
@@ -41,6 +42,7 @@ public class SbeCodecBenchmark {
     private final UnsafeBuffer time = new UnsafeBuffer("20261122-12:00:00.000".getBytes(StandardCharsets.US_ASCII));
     private final byte[] server = Workload.SERVER_COMP_ID.getBytes(StandardCharsets.US_ASCII);
     private final byte[] client = Workload.CLIENT_COMP_ID.getBytes(StandardCharsets.US_ASCII);
+    private final FixMessage indexed = new FixMessage(256);
     private UnsafeBuffer wire;
     private int wireLength;
     private long seqNum;
@@ -50,6 +52,7 @@ public class SbeCodecBenchmark {
         byte[] bytes = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.parse("2026-11-22T12:00:00Z"));
         wire = new UnsafeBuffer(bytes);
         wireLength = bytes.length;
+        indexed.index(wire, 0, wireLength, null);
         ExecutionReportEncoder er = new ExecutionReportEncoder().wrap(report, 0);
         er.orderId("ORD-1").clOrdId("1234567890123456").execId("EXE-1").execType(ExecType.New).ordStatus(OrdStatus.New)
                 .symbol("ACME").side(Side.Buy).transactTime("20261122-12:00:00.000");
@@ -60,12 +63,32 @@ public class SbeCodecBenchmark {
         reportView.wrap(report, 0, ExecutionReportEncoder.BLOCK_LENGTH, ExecutionReportEncoder.SCHEMA_VERSION);
     }
 
-    /** Frame (BodyLength, CheckSum) and parse a NewOrderSingle into the model. */
+    /** Frame (BodyLength; CheckSum verified while indexing) and parse a NewOrderSingle into the model. */
     @Benchmark
     public int parseNewOrderSingle() {
-        codec.frame(wire, 0, wireLength);
+        codec.frameUnchecked(wire, 0, wireLength);
         order.wrap(model, 0);
         return codec.decodeNewOrderSingle(wire, order);
+    }
+
+    /** Breakdown of the parse: framing alone (BodyLength, trailer shape). */
+    @Benchmark
+    public int parseStep1Frame() {
+        return codec.frameUnchecked(wire, 0, wireLength);
+    }
+
+    /** Breakdown of the parse: indexing the fields and verifying the CheckSum (one pass). */
+    @Benchmark
+    public boolean parseStep2Index() {
+        indexed.index(wire, 0, wireLength, null);
+        return indexed.checksumMatches();
+    }
+
+    /** Breakdown of the parse: from the index into the model. */
+    @Benchmark
+    public int parseStep3Decode() {
+        order.wrap(model, 0);
+        return codec.decodeNewOrderSingle(indexed, order);
     }
 
     /** Encode an ExecutionReport from the model, with header, BodyLength and CheckSum. */

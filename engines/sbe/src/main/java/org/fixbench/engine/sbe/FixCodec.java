@@ -90,6 +90,18 @@ public final class FixCodec {
      *         its CheckSum is wrong, or it is longer than the maximum
      */
     public int frame(DirectBuffer buffer, int offset, int available) {
+        return frame(buffer, offset, available, true);
+    }
+
+    /**
+     * As {@link #frame}, but the CheckSum's value is left unverified (its field is still checked for shape): for
+     * callers that index the message next, which verifies it in the same pass ({@link FixMessage#checksumMatches()}).
+     */
+    public int frameUnchecked(DirectBuffer buffer, int offset, int available) {
+        return frame(buffer, offset, available, false);
+    }
+
+    private int frame(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
         errorTag = 0;
         int prefix = Math.min(available, BEGIN.length);
         for (int i = 0; i < prefix; i++) {
@@ -144,7 +156,7 @@ public final class FixCodec {
             }
             declared = declared * 10 + (b - '0');
         }
-        if ((checksum(buffer, offset, trailer) & 0xFF) != declared) {
+        if (verifyChecksum && (checksum(buffer, offset, trailer) & 0xFF) != declared) {
             errorTag = 10;
             return BAD_CHECKSUM;
         }
@@ -183,6 +195,10 @@ public final class FixCodec {
         errorTag = 0;
         if (scratch.index(buffer, frameOffset, frameLength, null) < 0) {
             return GARBLED;
+        }
+        if (!scratch.checksumMatches()) {
+            errorTag = 10;
+            return BAD_CHECKSUM;
         }
         return decodeNewOrderSingle(scratch, order);
     }

@@ -1,6 +1,8 @@
 package org.fixbench.engine.sbe;
 
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One framed FIX message seen as an index of its fields (tag, where the value starts, how long it is), built
@@ -14,11 +16,14 @@ public final class FixMessage {
     private final int[] tags;
     private final int[] starts;
     private final int[] lengths;
+    private final UnsafeBuffer copy = new UnsafeBuffer(new byte[1024]);
     private DirectBuffer buffer;
     private int count;
     private int offset;
     private int length;
     private int typeKey;
+    private int sum;
+    private int lastFieldSum;
 
     public FixMessage(int maxFields) {
         tags = new int[maxFields];
@@ -35,24 +40,43 @@ public final class FixMessage {
      *         than the index holds, or the first three fields are not 8, 9 and 35)
      */
     public int index(DirectBuffer buffer, int offset, int length, FixDictionary dictionary) {
-        this.buffer = buffer;
-        this.offset = offset;
+        byte[] array = buffer.byteArray();
+        int base;
+        if (array != null) {
+            this.buffer = buffer;
+            this.offset = offset;
+            base = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET);
+        } else { // off-heap bytes: indexed in a copy, which then backs the values
+            if (copy.capacity() < length) {
+                copy.wrap(new byte[Math.max(length, 2 * copy.capacity())]);
+            }
+            copy.putBytes(0, buffer, offset, length);
+            this.buffer = copy;
+            this.offset = 0;
+            array = copy.byteArray();
+            base = 0;
+        }
         this.length = length;
         count = 0;
         typeKey = 0;
-        int i = offset;
-        int end = offset + length;
+        int from = base + this.offset;
+        int i = from;
+        int end = from + length;
         int previousTag = 0;
         long previousValue = -1;
+        int sum = 0;
+        int fieldStartSum = 0;
+        int lastFieldSum = 0;
         while (i < end) {
             int tag = 0;
             int tagStart = i;
             byte b;
-            while (i < end && (b = buffer.getByte(i)) != '=') {
+            while (i < end && (b = array[i]) != '=') {
                 if (b < '0' || b > '9' || i - tagStart > 8) {
                     return GARBLED;
                 }
                 tag = tag * 10 + (b - '0');
+                sum += b;
                 i++;
             }
             if (i >= end || i == tagStart || tag == 0 || count == tags.length) {
@@ -61,10 +85,29 @@ public final class FixMessage {
             int valueStart = ++i;
             int dataLength = dictionary == null ? 0 : dictionary.dataLengthTag(tag);
             if (dataLength != 0 && dataLength == previousTag && previousValue >= 0 && valueStart + previousValue < end
-                    && buffer.getByte(valueStart + (int) previousValue) == FixCodec.SOH) {
+                    && array[valueStart + (int) previousValue] == FixCodec.SOH) {
                 i = valueStart + (int) previousValue;
+                for (int k = valueStart; k < i; k++) {
+                    sum += array[k] & 0xFF;
+                }
             } else {
-                while (i < end && buffer.getByte(i) != FixCodec.SOH) {
+                // eight bytes at a time: find SOH in a word, add the bytes before it to the checksum
+                while (i + 8 <= end) {
+                    long word = (long) LONG_VIEW.get(array, i);
+                    long x = word ^ 0x0101010101010101L;
+                    long soh = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+                    if (soh != 0) {
+                        int n = Long.numberOfTrailingZeros(soh) >>> 3;
+                        sum += byteSum(word & ((1L << (n << 3)) - 1));
+                        i += n;
+                        break;
+                    }
+                    sum += byteSum(word);
+                    i += 8;
+                }
+                byte v;
+                while (i < end && (v = array[i]) != FixCodec.SOH) {
+                    sum += v & 0xFF;
                     i++;
                 }
                 if (i >= end) {
@@ -72,19 +115,46 @@ public final class FixMessage {
                 }
             }
             tags[count] = tag;
-            starts[count] = valueStart;
+            starts[count] = valueStart - base;
             lengths[count] = i - valueStart;
             count++;
             previousTag = tag;
             previousValue = dictionary != null && dictionary.type(tag) == FixDictionary.T_LENGTH
-                    ? parseLong(buffer, valueStart, i - valueStart) : -1;
+                    ? parseLong(this.buffer, valueStart - base, i - valueStart) : -1;
+            sum += '=' + FixCodec.SOH;
+            lastFieldSum = sum - fieldStartSum;
+            fieldStartSum = sum;
             i++; // SOH
         }
+        this.sum = sum;
+        this.lastFieldSum = lastFieldSum;
         if (count < 4 || tags[0] != 8 || tags[1] != 9 || tags[2] != 35 || lengths[2] < 1 || lengths[2] > 2) {
             return GARBLED;
         }
-        typeKey = FixDictionary.key(buffer.getByte(starts[2]), lengths[2] == 2 ? buffer.getByte(starts[2] + 1) : 0);
+        typeKey = FixDictionary.key(array[base + starts[2]], lengths[2] == 2 ? array[base + starts[2] + 1] : 0);
         return count;
+    }
+
+    /**
+     * Whether the message ends with CheckSum (10) and its value is the sum of the bytes before it, modulo 256
+     * (computed while indexing: one pass over the bytes for both).
+     */
+    public boolean checksumMatches() {
+        int last = count - 1;
+        if (last < 0 || tags[last] != 10 || lengths[last] != 3) {
+            return false;
+        }
+        long declared = parseLong(buffer, starts[last], 3);
+        return declared >= 0 && ((sum - lastFieldSum) & 0xFF) == declared;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG_VIEW =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** The sum of a word's eight bytes (unsigned). */
+    private static int byteSum(long word) {
+        long pairs = (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
+        return (int) ((pairs * 0x0001000100010001L) >>> 48);
     }
 
     public int count() {

@@ -104,7 +104,7 @@ public final class FixSession {
         writer = new FixWriter(config.maxMessageBytes());
         store = new MessageStore(config.storeBytes(), config.storeMessages());
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
-        in = ByteBuffer.allocateDirect(buffer);
+        in = ByteBuffer.allocate(buffer); // on-heap: parsing reads the array directly
         inBuffer = new UnsafeBuffer(in);
         out = ByteBuffer.allocateDirect(buffer);
         outBuffer = new UnsafeBuffer(out);
@@ -313,7 +313,7 @@ public final class FixSession {
             position = skipped;
         }
         while (position < limit && endReason == null) {
-            int result = codec.frame(inBuffer, position, limit - position);
+            int result = codec.frameUnchecked(inBuffer, position, limit - position); // CheckSum: in handleOne
             if (result > 0) {
                 handle(inBuffer, position, result);
                 position += result;
@@ -462,6 +462,11 @@ public final class FixSession {
         if (message.index(buffer, offset, length, config.dictionary()) < 0) {
             garbled++;
             log.accept("ignored a garbled message (fields do not parse or do not start 8, 9, 35)");
+            return;
+        }
+        if (!message.checksumMatches()) {
+            garbled++;
+            log.accept("ignored a message with an incorrect CheckSum");
             return;
         }
         int type = message.typeKey();

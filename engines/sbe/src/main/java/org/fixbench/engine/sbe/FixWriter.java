@@ -13,7 +13,7 @@ final class FixWriter {
     private int p;
 
     FixWriter(int maxMessageBytes) {
-        body = new UnsafeBuffer(new byte[maxMessageBytes]);
+        body = new UnsafeBuffer(new byte[capacityFor(maxMessageBytes)]);
     }
 
     FixWriter reset() {
@@ -30,9 +30,35 @@ final class FixWriter {
         return p + bytes + 16 < body.capacity();
     }
 
+    /** Room past the maximum for the 8-byte tag stores. */
+    static int capacityFor(int maxMessageBytes) {
+        return maxMessageBytes + 8;
+    }
+
+    /** "tag=" for tags below 1000, packed little-endian into a long, written with one 8-byte store. */
+    private static final long[] TAG_PREFIX = new long[1000];
+    private static final byte[] TAG_PREFIX_LENGTH = new byte[1000];
+
+    static {
+        for (int tag = 1; tag < TAG_PREFIX.length; tag++) {
+            byte[] text = (tag + "=").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            long packed = 0;
+            for (int k = text.length - 1; k >= 0; k--) {
+                packed = (packed << 8) | text[k];
+            }
+            TAG_PREFIX[tag] = packed;
+            TAG_PREFIX_LENGTH[tag] = (byte) text.length;
+        }
+    }
+
     private void tag(int tag) {
-        p += body.putNaturalIntAscii(p, tag);
-        body.putByte(p++, (byte) '=');
+        if (tag < TAG_PREFIX.length) {
+            body.putLong(p, TAG_PREFIX[tag], java.nio.ByteOrder.LITTLE_ENDIAN); // the bytes past "=" are overwritten next
+            p += TAG_PREFIX_LENGTH[tag];
+        } else {
+            p += body.putNaturalIntAscii(p, tag);
+            body.putByte(p++, (byte) '=');
+        }
     }
 
     FixWriter charField(int tag, byte value) {
@@ -96,8 +122,16 @@ final class FixWriter {
     /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
     FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
         int length = 0;
-        while (length < capacity && source.getByte(start + length) != 0) {
-            length++;
+        byte[] array = source.byteArray();
+        if (array != null) {
+            int base = (int) (source.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET) + start;
+            while (length < capacity && array[base + length] != 0) {
+                length++;
+            }
+        } else {
+            while (length < capacity && source.getByte(start + length) != 0) {
+                length++;
+            }
         }
         return rawField(tag, source, start, length);
     }
