@@ -162,15 +162,30 @@ final class Validator {
             instances++;
             int instanceStamp = ++stamp;
             i = field(group.fields, i, instanceStamp);
+            int position = 0;
             while (i < count && message.tag(i) != group.delimiter && group.fields.allows(message.tag(i))) {
+                int next = positionOf(group.fields.order, message.tag(i));
+                if (next < position) {
+                    structure(GROUP_FIELDS_OUT_OF_ORDER, message.tag(i)); // members keep the dictionary's order
+                }
+                position = next;
                 i = field(group.fields, i, instanceStamp);
             }
             required(group.fields, instanceStamp);
         }
-        if (declared >= 0 && instances != declared) {
+        if (instances != declared) { // a count that is not a number (or negative) never matches
             fieldError(INCORRECT_NUMINGROUP, group.countTag);
         }
         return i;
+    }
+
+    private static int positionOf(int[] order, int tag) {
+        for (int k = 0; k < order.length; k++) {
+            if (order[k] == tag) {
+                return k;
+            }
+        }
+        return order.length;
     }
 
     private void checkValue(int i) {

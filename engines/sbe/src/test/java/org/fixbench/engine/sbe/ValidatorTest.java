@@ -1,0 +1,157 @@
+package org.fixbench.engine.sbe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.Workload;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sbe engine's dictionary validation against QuickFIX/J's, message by message: thousands of mutations of valid
+ * messages (fields removed, repeated, moved, emptied, given bad values, unknown or foreign tags, group counts off)
+ * are judged by both; whatever QuickFIX/J's default validation rejects, ours must reject too.
+ */
+class ValidatorTest {
+    private static final FixDictionary DICTIONARY = SessionConfig.Bundled.FIX44;
+    private final Validator validator = new Validator(DICTIONARY);
+    private final FixMessage message = new FixMessage(512);
+
+    private static List<String[]> fields(byte[] wire) {
+        List<String[]> fields = new ArrayList<>();
+        for (String f : new String(wire, StandardCharsets.ISO_8859_1).split("\u0001")) {
+            int eq = f.indexOf('=');
+            fields.add(new String[] {f.substring(0, eq), f.substring(eq + 1)});
+        }
+        return fields;
+    }
+
+    /** Re-frames fields (without 8, 9, 10) with a correct BodyLength and CheckSum. */
+    private static String frame(List<String[]> fields) {
+        StringBuilder body = new StringBuilder();
+        for (String[] f : fields) {
+            if (!f[0].equals("8") && !f[0].equals("9") && !f[0].equals("10")) {
+                body.append(f[0]).append('=').append(f[1]).append('\u0001');
+            }
+        }
+        String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
+        int sum = 0;
+        for (char c : (head + body).toCharArray()) {
+            sum += c;
+        }
+        return head + body + String.format("10=%03d\u0001", sum % 256);
+    }
+
+    private boolean ours(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        if (message.index(buffer, 0, bytes.length, DICTIONARY) < 0) {
+            return false;
+        }
+        return validator.validate(message);
+    }
+
+    private static boolean quickFixJ(quickfix.DataDictionary dictionary, String text) {
+        try {
+            quickfix.Message parsed = new quickfix.Message(text, dictionary, true);
+            dictionary.validate(parsed);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static List<List<String[]>> validMessages() {
+        Instant t = Instant.now();
+        List<List<String[]>> messages = new ArrayList<>();
+        messages.add(fields(Workload.sampleNewOrderSingle(42, 2, t)));
+        messages.add(fields(Workload.sampleExecutionReport(42, 1, 2, t)));
+        List<String[]> withParties = fields(Workload.sampleNewOrderSingle(43, 3, t));
+        withParties.add(withParties.size() - 1, new String[] {"453", "2"});
+        for (String[] f : new String[][] {{"448", "P1"}, {"447", "D"}, {"452", "1"}, {"448", "P2"}, {"447", "D"},
+                {"452", "3"}}) {
+            withParties.add(withParties.size() - 1, f);
+        }
+        messages.add(withParties);
+        return messages;
+    }
+
+    @Test
+    void theWorkloadsMessagesPassBothValidations() throws Exception {
+        quickfix.DataDictionary qfj = new quickfix.DataDictionary("FIX44.xml");
+        for (List<String[]> m : validMessages()) {
+            String text = frame(m);
+            assertTrue(quickFixJ(qfj, text), "QuickFIX/J: " + text.replace('\u0001', '|'));
+            assertTrue(ours(text), "ours: " + Validator.describe(validator.reason()) + " " + validator.refTag()
+                    + " in " + text.replace('\u0001', '|'));
+        }
+    }
+
+    @Test
+    void everythingQuickFixJRejectsIsRejectedHereToo() throws Exception {
+        quickfix.DataDictionary qfj = new quickfix.DataDictionary("FIX44.xml");
+        Random random = new Random(44);
+        String[] junk = {"", "abc", "9.9.9", "Z", "-1", "20261399-25:61:00", "1.5", "Y", "N", "999999999999", "0"};
+        String[] foreign = {"150", "9999", "5001", "37", "36", "123", "112", "58", "44", "382", "7"};
+        int checked = 0;
+        int bothReject = 0;
+        int onlyOursRejects = 0;
+        int sameReason = 0;
+        List<String> missed = new ArrayList<>();
+        java.util.Map<String, Integer> stricter = new java.util.TreeMap<>();
+        for (int i = 0; i < 6_000; i++) {
+            List<List<String[]>> valid = validMessages();
+            List<String[]> m = new ArrayList<>(valid.get(random.nextInt(valid.size())));
+            int at = 3 + random.nextInt(m.size() - 4); // not 8, 9, 35 or 10
+            switch (random.nextInt(6)) {
+                case 0 -> m.remove(at);
+                case 1 -> m.add(at, m.get(at).clone());
+                case 2 -> m.set(at, new String[] {m.get(at)[0], junk[random.nextInt(junk.length)]});
+                case 3 -> m.add(at, new String[] {foreign[random.nextInt(foreign.length)], "1"});
+                case 4 -> m.add(m.size() - 1, m.remove(at)); // moved to the end of the body
+                default -> {
+                    m.set(at, new String[] {m.get(at)[0], junk[random.nextInt(junk.length)]});
+                    m.remove(3 + random.nextInt(m.size() - 4));
+                }
+            }
+            String text = frame(m);
+            boolean theirs = quickFixJ(qfj, text);
+            boolean mine = ours(text);
+            checked++;
+            if (!theirs && mine) {
+                missed.add(text.replace('\u0001', '|'));
+            } else if (!theirs) {
+                bothReject++;
+            } else if (!mine) {
+                onlyOursRejects++;
+                stricter.merge(Validator.describe(validator.reason()) + ", field=" + validator.refTag(), 1, Integer::sum);
+            }
+        }
+        System.out.printf("validation vs QuickFIX/J: %d mutated messages, %d rejected by both, %d only by sbe, "
+                + "%d only by QuickFIX/J; sbe's stricter verdicts: %s%n", checked, bothReject, onlyOursRejects,
+                missed.size(), stricter);
+        assertTrue(bothReject > 1_000, "the mutations must mostly produce invalid messages: " + bothReject);
+        assertEquals(List.of(), missed.subList(0, Math.min(10, missed.size())),
+                missed.size() + " messages QuickFIX/J rejects passed the sbe validation");
+    }
+
+    @Test
+    void theDictionaryKnowsFix44() {
+        assertEquals("FIX.4.4", DICTIONARY.beginString());
+        assertTrue(DICTIONARY.isDefined(11) && DICTIONARY.isDefined(956));
+        assertFalse(DICTIONARY.isDefined(9999));
+        assertTrue(DICTIONARY.isAdmin(FixDictionary.key((byte) 'A', (byte) 0)));
+        assertFalse(DICTIONARY.isAdmin(FixDictionary.key((byte) 'D', (byte) 0)));
+        assertTrue(DICTIONARY.message(FixDictionary.key((byte) 'D', (byte) 0)).allows(453));
+        assertEquals(448, DICTIONARY.message(FixDictionary.key((byte) 'D', (byte) 0)).group(453).delimiter);
+        assertEquals(FixDictionary.T_DATA, DICTIONARY.type(89));
+        assertEquals(93, DICTIONARY.dataLengthTag(89));
+    }
+}
