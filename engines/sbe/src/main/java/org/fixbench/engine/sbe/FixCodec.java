@@ -171,7 +171,12 @@ public final class FixCodec {
         byte[] array = buffer.byteArray();
         if (array != null) {
             int base = (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
-            for (int k = base + from, end = base + to; k < end; k++) {
+            int k = base + from;
+            int end = base + to;
+            for (; k + 8 <= end; k += 8) { // eight bytes at a time
+                sum += FixMessage.byteSum((long) FixMessage.LONG_VIEW.get(array, k));
+            }
+            for (; k < end; k++) {
                 sum += array[k] & 0xFF;
             }
             return sum;

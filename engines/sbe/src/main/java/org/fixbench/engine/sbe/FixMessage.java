@@ -148,11 +148,11 @@ public final class FixMessage {
         return declared >= 0 && ((sum - lastFieldSum) & 0xFF) == declared;
     }
 
-    private static final java.lang.invoke.VarHandle LONG_VIEW =
+    static final java.lang.invoke.VarHandle LONG_VIEW =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** The sum of a word's eight bytes (unsigned). */
-    private static int byteSum(long word) {
+    static int byteSum(long word) {
         long pairs = (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
         return (int) ((pairs * 0x0001000100010001L) >>> 48);
     }

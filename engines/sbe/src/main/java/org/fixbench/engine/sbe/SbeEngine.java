@@ -55,7 +55,7 @@ public final class SbeEngine implements FixEngine {
         }
         v.put("fixbench-engine-sbe", built.getProperty("fixbench-engine-sbe", "unknown"));
         v.put("sbe (model generated with)", built.getProperty("sbe", "unknown"));
-        v.put("agrona", Versions.of("org.agrona", "agrona"));
+        v.put("agrona", Versions.of("org.agrona", "agrona", org.agrona.DirectBuffer.class));
         v.put("dictionary", "QuickFIX/J FIX44.xml from quickfixj-messages-fix44 "
                 + built.getProperty("quickfixj-messages-fix44", "unknown"));
         return v;
