@@ -225,6 +225,9 @@ final class ComparisonReport {
             sb.setLength(sb.length() - (sb.charAt(sb.length() - 1) == ';' ? 1 : 0));
             sb.append('\n');
         }
+        if (env.get("settlingRun") != null) {
+            sb.append("- Before measuring, a settling round: ").append(env.get("settlingRun")).append('\n');
+        }
         Object steal = env.get("stealPctWholeComparison");
         sb.append("- CPU steal over the whole comparison: ")
                 .append(steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a")

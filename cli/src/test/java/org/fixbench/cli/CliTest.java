@@ -111,6 +111,7 @@ class CliTest {
             assertEquals(0, run.get("lost").asLong(), r.get("name").asText());
         }
         String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("a settling round: tcp:yield at 300/s"), "the discarded settling round is reported");
         for (String engine : new String[] {"tcp:yield", "quickfixj:tuned", "quickfixj:published", "philadelphia:yield",
                 "artio:tuned", "sbe:yield"}) {
             assertTrue(report.contains(engine), engine);
