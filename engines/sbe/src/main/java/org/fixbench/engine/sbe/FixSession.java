@@ -295,12 +295,20 @@ public final class FixSession {
             end(logoutSent ? "logged out" : "the peer closed the connection");
             return false;
         }
-        if (read > 0) {
-            lastReceivedMillis = clock.time();
-            testRequestsSent = 0;
-            handleInput();
+        try {
+            if (read > 0) {
+                lastReceivedMillis = clock.time();
+                testRequestsSent = 0;
+                handleInput();
+            }
+            timers();
+        } catch (RuntimeException e) {
+            // a send that found the session gone has already ended it; anything else ends it here, with the reason,
+            // rather than killing the thread that serves it
+            if (endReason == null) {
+                end("error while handling input: " + e);
+            }
         }
-        timers();
         return read > 0;
     }
 

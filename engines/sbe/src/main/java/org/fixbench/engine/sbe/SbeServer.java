@@ -68,6 +68,8 @@ final class SbeServer implements EngineServer {
                     System.err.println("[sbe server] " + e.getMessage());
                 }
                 return;
+            } catch (RuntimeException e) {
+                System.err.println("[sbe server] session failed: " + e + "; accepting the next connection");
             }
         }
     }
