@@ -10,6 +10,7 @@ import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.ProfileValues;
 import org.fixbench.engine.Versions;
 import org.fixbench.engine.Workload;
 
@@ -49,13 +50,8 @@ public final class PhiladelphiaEngine implements FixEngine {
     }
 
     static Runnable idle(Properties p) {
-        String mode = p.getProperty("mode", "spin").trim();
-        return switch (mode) {
-            case "spin" -> Thread::onSpinWait;
-            case "yield" -> Thread::yield;
-            default -> throw new IllegalArgumentException("philadelphia profile: mode must be spin or yield (was '"
-                    + mode + "')");
-        };
+        return ProfileValues.choice(p, "philadelphia", "mode", "spin", "spin", "yield").equals("spin")
+                ? Thread::onSpinWait : Thread::yield;
     }
 
     static FIXConfig config(Properties p, String sender, String target) {
@@ -72,19 +68,6 @@ public final class PhiladelphiaEngine implements FixEngine {
     }
 
     private static int positive(Properties p, String key, int fallback) {
-        String text = p.getProperty(key);
-        if (text == null) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value > 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("philadelphia profile: " + key + " must be a positive integer (was '"
-                + text + "')");
+        return ProfileValues.positiveInt(p, "philadelphia", key, fallback);
     }
 }

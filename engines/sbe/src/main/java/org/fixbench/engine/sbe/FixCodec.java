@@ -2,13 +2,11 @@ package org.fixbench.engine.sbe;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.fixbench.engine.sbe.model.ExecType;
 import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
 import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
 import org.fixbench.engine.sbe.model.HandlInst;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
-import org.fixbench.engine.sbe.model.OrdStatus;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.fixbench.engine.sbe.model.TimeInForce;
@@ -456,9 +454,5 @@ public final class FixCodec {
                 .bytesField(56, target)
                 .longField(34, seqNum)
                 .rawField(52, time, 0, timeLength);
-    }
-
-    static boolean isExecTypeNew(ExecutionReportDecoder report) {
-        return report.execType() == ExecType.New && report.ordStatus() == OrdStatus.New;
     }
 }

@@ -19,8 +19,6 @@ public final class FixMessage {
     private final UnsafeBuffer copy = new UnsafeBuffer(new byte[1024]);
     private DirectBuffer buffer;
     private int count;
-    private int offset;
-    private int length;
     private int typeKey;
     private int sum;
     private int lastFieldSum;
@@ -42,24 +40,23 @@ public final class FixMessage {
     public int index(DirectBuffer buffer, int offset, int length, FixDictionary dictionary) {
         byte[] array = buffer.byteArray();
         int base;
+        int from;
         if (array != null) {
             this.buffer = buffer;
-            this.offset = offset;
             base = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET);
+            from = base + offset;
         } else { // off-heap bytes: indexed in a copy, which then backs the values
             if (copy.capacity() < length) {
                 copy.wrap(new byte[Math.max(length, 2 * copy.capacity())]);
             }
             copy.putBytes(0, buffer, offset, length);
             this.buffer = copy;
-            this.offset = 0;
             array = copy.byteArray();
             base = 0;
+            from = 0;
         }
-        this.length = length;
         count = 0;
         typeKey = 0;
-        int from = base + this.offset;
         int i = from;
         int end = from + length;
         int previousTag = 0;
@@ -175,15 +172,6 @@ public final class FixMessage {
 
     public DirectBuffer buffer() {
         return buffer;
-    }
-
-    public int offset() {
-        return offset;
-    }
-
-    /** Length of the whole message in bytes. */
-    public int messageLength() {
-        return length;
     }
 
     /** MsgType (35) as {@code first << 8 | second} (second 0 for one-character types). */

@@ -139,7 +139,10 @@ public final class FixSession {
         return nextTargetSeq;
     }
 
-    /** Messages ignored as garbled (bad framing, BodyLength or CheckSum), rejects sent, resends gap-filled for want of the message. */
+    /**
+     * Messages ignored as garbled (framing, BodyLength, CheckSum, size), rejects sent, and application messages a
+     * ResendRequest asked for that had left the store (gap-filled instead); logged when the session ends.
+     */
     public String counters() {
         return "garbled=" + garbled + " rejects=" + rejectsSent + " evictedResends=" + evictedResends;
     }
@@ -198,7 +201,7 @@ public final class FixSession {
         } catch (IOException ignored) {
             // closing anyway
         }
-        log.accept("session ended: " + reason);
+        log.accept("session ended: " + reason + " (" + counters() + ")");
         application.onEnd(this, reason);
     }
 
@@ -206,9 +209,17 @@ public final class FixSession {
 
     /** Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then {@link #send()}. */
     public FixWriter begin(int typeKey) {
+        return header(typeKey, nextSenderSeq, false);
+    }
+
+    /** The header of a message; a resend ({@code possDup}) carries PossDupFlag=Y and its original number. */
+    private FixWriter header(int typeKey, long seq, boolean possDup) {
         writer.reset();
         typeField(typeKey);
-        writer.bytesField(49, senderCompId).bytesField(56, targetCompId).longField(34, nextSenderSeq);
+        writer.bytesField(49, senderCompId).bytesField(56, targetCompId).longField(34, seq);
+        if (possDup) {
+            writer.bytesField(43, YES);
+        }
         int at = writer.beginField(52);
         writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
         return writer;
@@ -742,6 +753,9 @@ public final class FixSession {
         for (long seq = begin; seq <= end && endReason == null; seq++) {
             int offset = store.offset(seq);
             if (offset < 0) {
+                if (!store.isAdmin(seq)) {
+                    evictedResends++; // an application message no longer in the ring: gap-filled, not resent
+                }
                 if (gapStart == 0) {
                     gapStart = seq;
                 }
@@ -759,12 +773,8 @@ public final class FixSession {
     }
 
     private void gapFill(long seq, long newSeqNo) {
-        writer.reset();
-        typeField(SEQUENCE_RESET);
-        writer.bytesField(49, senderCompId).bytesField(56, targetCompId).longField(34, seq).bytesField(43, YES);
-        int at = writer.beginField(52);
-        writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
-        at = writer.beginField(122);
+        header(SEQUENCE_RESET, seq, true);
+        int at = writer.beginField(122);
         writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
         writer.bytesField(123, YES).longField(36, newSeqNo);
         int length = writer.frame(frameBuffer, 0);
@@ -774,15 +784,11 @@ public final class FixSession {
     private void resendStored(long seq, int offset) {
         int length = store.length(seq);
         if (stored.index(store.buffer(), offset, length, config.dictionary()) < 0) {
-            evictedResends++;
+            evictedResends++; // cannot happen for what this session wrote; gap-filled rather than resent garbled
             gapFill(seq, seq + 1);
             return;
         }
-        writer.reset();
-        typeField(stored.typeKey());
-        writer.bytesField(49, senderCompId).bytesField(56, targetCompId).longField(34, seq).bytesField(43, YES);
-        int at = writer.beginField(52);
-        writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
+        header(stored.typeKey(), seq, true);
         int k = stored.find(52);
         writer.rawField(122, stored.buffer(), stored.start(k), stored.length(k));
         FixDictionary d = config.dictionary();

@@ -13,7 +13,7 @@ final class FixWriter {
     private int p;
 
     FixWriter(int maxMessageBytes) {
-        body = new UnsafeBuffer(new byte[capacityFor(maxMessageBytes)]);
+        body = new UnsafeBuffer(new byte[maxMessageBytes + 8]); // + room for the 8-byte tag stores
     }
 
     FixWriter reset() {
@@ -23,16 +23,6 @@ final class FixWriter {
 
     int bodyLength() {
         return p;
-    }
-
-    /** Whether {@code bytes} more fit (messages larger than the maximum are refused, not truncated). */
-    boolean fits(int bytes) {
-        return p + bytes + 16 < body.capacity();
-    }
-
-    /** Room past the maximum for the 8-byte tag stores. */
-    static int capacityFor(int maxMessageBytes) {
-        return maxMessageBytes + 8;
     }
 
     /** "tag=" for tags below 1000, packed little-endian into a long, written with one 8-byte store. */

@@ -49,9 +49,14 @@ final class MessageStore {
         writePosition = at + length;
     }
 
-    /** Marks {@code seq} as not kept (an admin message: a resend covers it with a gap fill). */
+    /** Marks {@code seq} as an admin message: not kept, a resend covers it with a gap fill. */
     void skip(long seq) {
-        seqs[(int) (seq % seqs.length)] = 0;
+        seqs[(int) (seq % seqs.length)] = -seq;
+    }
+
+    /** Whether {@code seq} was marked as an admin message (and its slot not reused since). */
+    boolean isAdmin(long seq) {
+        return seqs[(int) (seq % seqs.length)] == -seq;
     }
 
     /** The stored message's offset in {@link #buffer()}, or -1 if it is not (or no longer) kept. */

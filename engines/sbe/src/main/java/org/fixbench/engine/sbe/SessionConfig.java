@@ -3,6 +3,8 @@ package org.fixbench.engine.sbe;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import org.fixbench.engine.ProfileValues;
+
 /**
  * One session side's settings: from the profile file in {@code fix-configs/sbe/} plus the CompIDs and role.
  *
@@ -16,17 +18,10 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             int bufferBytes, int storeBytes, int storeMessages, int logonTimeoutMillis,
                             int logoutTimeoutMillis, String idle) {
 
-    /** Reads a profile's properties (every key optional; defaults shown in fix-configs/sbe/README). */
+    /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
-        String validation = p.getProperty("validation", "dictionary").trim();
-        if (!validation.equals("dictionary") && !validation.equals("session")) {
-            throw new IllegalArgumentException("sbe profile: validation must be dictionary or session (was '"
-                    + validation + "')");
-        }
-        String idle = p.getProperty("idle", "spin").trim();
-        if (!idle.equals("spin") && !idle.equals("yield") && !idle.equals("backoff")) {
-            throw new IllegalArgumentException("sbe profile: idle must be spin, yield or backoff (was '" + idle + "')");
-        }
+        String validation = ProfileValues.choice(p, "sbe", "validation", "dictionary", "dictionary", "session");
+        String idle = ProfileValues.choice(p, "sbe", "idle", "spin", "spin", "yield", "backoff");
         String dictionaryPath = p.getProperty("dictionary", "").trim();
         FixDictionary dictionary = dictionaryPath.isEmpty() ? Bundled.FIX44 : FixDictionary.load(Path.of(dictionaryPath));
         return new SessionConfig(senderCompId, targetCompId, acceptor, dictionary, validation.equals("dictionary"),
@@ -34,16 +29,6 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 positive(p, "maxMessageBytes", 8192), positive(p, "bufferBytes", 1 << 20),
                 positive(p, "storeBytes", 64 << 20), positive(p, "storeMessages", 1 << 20),
                 positive(p, "logonTimeoutMillis", 10_000), positive(p, "logoutTimeoutMillis", 2_000), idle);
-    }
-
-    public SessionConfig withCompIds(String sender, String target) {
-        return new SessionConfig(sender, target, acceptor, dictionary, validate, heartBtIntSeconds, maxLatencySeconds,
-                maxMessageBytes, bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, idle);
-    }
-
-    public SessionConfig withHeartBtInt(int seconds) {
-        return new SessionConfig(senderCompId, targetCompId, acceptor, dictionary, validate, seconds, maxLatencySeconds,
-                maxMessageBytes, bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, idle);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */
@@ -55,18 +40,6 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
     }
 
     private static int positive(Properties p, String key, int fallback) {
-        String text = p.getProperty(key);
-        if (text == null) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value > 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("sbe profile: " + key + " must be a positive integer (was '" + text + "')");
+        return ProfileValues.positiveInt(p, "sbe", key, fallback);
     }
 }

@@ -40,13 +40,7 @@ class FixCodecTest {
     }
 
     private static byte[] fix(String pipeSeparated) {
-        String body = pipeSeparated.replace('|', '\u0001');
-        String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
-        int sum = 0;
-        for (byte b : (head + body).getBytes(StandardCharsets.US_ASCII)) {
-            sum += b & 0xFF;
-        }
-        return (head + body + String.format("10=%03d\u0001", sum % 256)).getBytes(StandardCharsets.US_ASCII);
+        return RawFixPeer.frame("FIX.4.4", pipeSeparated);
     }
 
     private int decode(byte[] message) {

@@ -4,46 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 
-import org.fixbench.engine.EngineServer;
-import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.FixConfigs;
-import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.sbe.RawFixPeer.Msg;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Malformed input over a live session: each kind gets its defined reaction (ignored as garbled, or rejected), the
  * engine never crashes or hangs, and the well-formed message sent right after it is processed.
  */
-class MalformedInputTest {
-    @TempDir
-    Path tmp;
-    private EngineServer server;
-    private InetSocketAddress address;
-
-    @BeforeEach
-    void start() throws Exception {
-        EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
-                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withApplication(EngineSetup.ECHO);
-        server = new SbeEngine().server(setup);
-        address = server.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        server.close();
-    }
-
+class MalformedInputTest extends EchoServerTestBase {
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
     }

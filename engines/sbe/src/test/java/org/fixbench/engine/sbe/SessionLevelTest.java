@@ -6,45 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.List;
 
-import org.fixbench.engine.EngineServer;
-import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.FixConfigs;
-import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.sbe.RawFixPeer.Msg;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The FIX 4.4 session-level test cases (FIX Session Layer Test Cases, 1a-20, as they apply to an acceptor without
  * encryption), run against the sbe acceptor over a socket with the echo application, by a hand-written peer that
  * sends exactly the bytes each case needs. Expected reactions and texts are QuickFIX/J's.
  */
-class SessionLevelTest {
-    @TempDir
-    Path tmp;
-    private EngineServer server;
-    private InetSocketAddress address;
-
-    @BeforeEach
-    void start() throws Exception {
-        EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
-                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withApplication(EngineSetup.ECHO);
-        server = new SbeEngine().server(setup);
-        address = server.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        server.close();
-    }
-
+class SessionLevelTest extends EchoServerTestBase {
     private RawFixPeer loggedOn() throws Exception {
         RawFixPeer peer = new RawFixPeer(address);
         peer.logon(30);

@@ -38,15 +38,10 @@ class ValidatorTest {
         StringBuilder body = new StringBuilder();
         for (String[] f : fields) {
             if (!f[0].equals("8") && !f[0].equals("9") && !f[0].equals("10")) {
-                body.append(f[0]).append('=').append(f[1]).append('\u0001');
+                body.append(f[0]).append('=').append(f[1]).append('|');
             }
         }
-        String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
-        int sum = 0;
-        for (char c : (head + body).toCharArray()) {
-            sum += c;
-        }
-        return head + body + String.format("10=%03d\u0001", sum % 256);
+        return new String(RawFixPeer.frame("FIX.4.4", body.toString()), StandardCharsets.ISO_8859_1);
     }
 
     private boolean ours(String text) {
