@@ -171,8 +171,16 @@ public final class FixCodec {
             int base = (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
             int k = base + from;
             int end = base + to;
-            for (; k + 8 <= end; k += 8) { // eight bytes at a time
-                sum += FixMessage.byteSum((long) FixMessage.LONG_VIEW.get(array, k));
+            while (k + 8 <= end) {
+                // eight bytes at a time into four 16-bit lanes; folded every 128 words (128 × 510 fits a lane)
+                long lanes = 0;
+                int words = Math.min((end - k) >>> 3, 128);
+                for (int w = 0; w < words; w++, k += 8) {
+                    long word = (long) FixMessage.LONG_VIEW.get(array, k);
+                    lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
+                }
+                sum += (int) ((lanes & 0xFFFF) + ((lanes >>> 16) & 0xFFFF) + ((lanes >>> 32) & 0xFFFF)
+                        + (lanes >>> 48));
             }
             for (; k < end; k++) {
                 sum += array[k] & 0xFF;

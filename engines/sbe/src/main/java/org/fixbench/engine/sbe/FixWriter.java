@@ -13,8 +13,11 @@ final class FixWriter {
     private int p;
 
     FixWriter(int maxMessageBytes) {
-        body = new UnsafeBuffer(new byte[maxMessageBytes + 8]); // + room for the 8-byte tag stores
+        body = new UnsafeBuffer(new byte[maxMessageBytes + SLACK]); // + room for the eight-byte stores
     }
+
+    /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
+    private static final int SLACK = 64;
 
     FixWriter reset() {
         p = 0;
@@ -76,12 +79,23 @@ final class FixWriter {
     /** A value of {@code length} bytes copied from {@code source}. */
     FixWriter rawField(int tag, DirectBuffer source, int start, int length) {
         tag(tag);
-        body.putBytes(p, source, start, length);
-        p += length;
+        copy(source, start, length);
         body.putByte(p++, FixCodec.SOH);
         return this;
     }
 
+    /** Copies {@code length} bytes to the body at p (whole words where both sides have room) and moves p past them. */
+    private void copy(DirectBuffer source, int start, int length) {
+        int words = (length + 7) & ~7;
+        if (length <= 64 && p + words <= body.capacity() && start + words <= source.capacity()) {
+            for (int w = 0; w < length; w += 8) {
+                body.putLong(p + w, source.getLong(start + w));
+            }
+        } else {
+            body.putBytes(p, source, start, length);
+        }
+        p += length;
+    }
     /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
     int beginField(int tag) {
         tag(tag);
@@ -111,19 +125,30 @@ final class FixWriter {
 
     /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
     FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
-        int length = 0;
-        byte[] array = source.byteArray();
-        if (array != null) {
-            int base = (int) (source.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET) + start;
-            while (length < capacity && array[base + length] != 0) {
-                length++;
+        tag(tag);
+        if ((capacity & 7) == 0 && p + capacity <= body.capacity() && start + capacity <= source.capacity()) {
+            // whole words copied until the one holding the first NUL; the bytes past it are overwritten next
+            int length = capacity;
+            for (int w = 0; w < capacity; w += 8) {
+                long word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN);
+                body.putLong(p + w, word, java.nio.ByteOrder.LITTLE_ENDIAN);
+                long nul = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+                if (nul != 0) {
+                    length = w + (Long.numberOfTrailingZeros(nul) >>> 3);
+                    break;
+                }
             }
-        } else {
-            while (length < capacity && source.getByte(start + length) != 0) {
-                length++;
-            }
+            p += length;
+            body.putByte(p++, FixCodec.SOH);
+            return this;
         }
-        return rawField(tag, source, start, length);
+        int length = 0;
+        while (length < capacity && source.getByte(start + length) != 0) {
+            length++;
+        }
+        copy(source, start, length);
+        body.putByte(p++, FixCodec.SOH);
+        return this;
     }
 
     FixWriter decimalField(int tag, long mantissa, byte exponent) {

@@ -113,6 +113,42 @@ class FixCodecTest {
     }
 
     @Test
+    void theChecksumIsTheByteSumAtEveryLengthAndOffset() {
+        Random random = new Random(7);
+        byte[] bytes = new byte[3000];
+        random.nextBytes(bytes);
+        UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        for (int length = 0; length <= 2100; length += length < 40 ? 1 : 97) { // past 1,024: the lanes are folded
+            for (int from = 0; from < 9; from++) {
+                int expected = 0;
+                for (int k = from; k < from + length; k++) {
+                    expected += bytes[k] & 0xFF;
+                }
+                assertEquals(expected, FixCodec.checksum(buffer, from, from + length), "from " + from + " length " + length);
+            }
+        }
+    }
+
+    @Test
+    void modelTextFieldsAreWrittenUpToTheirFirstNulAtEveryLength() {
+        FixWriter writer = new FixWriter(256);
+        for (boolean onHeap : new boolean[] {true, false}) {
+            for (int length = 0; length <= 16; length++) {
+                UnsafeBuffer model = onHeap ? new UnsafeBuffer(new byte[16])
+                        : new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(16));
+                StringBuilder value = new StringBuilder();
+                for (int k = 0; k < length; k++) {
+                    value.append((char) ('a' + k));
+                }
+                model.putStringWithoutLengthAscii(0, value.toString());
+                int end = writer.reset().textField(58, model, 0, 16).charField(54, (byte) '1').bodyLength();
+                String written = writer.buffer().getStringWithoutLengthAscii(0, end);
+                assertEquals("58=" + value + "\u000154=1\u0001", written, (onHeap ? "heap" : "direct") + ", length " + length);
+            }
+        }
+    }
+
+    @Test
     void tcpReadsThatSplitOrJoinMessagesAreFramedOneAtATime() {
         byte[] one = Workload.sampleNewOrderSingle(CL_ORD_ID, 2, T);
         byte[] two = Workload.sampleNewOrderSingle(CL_ORD_ID + 1, 3, T);
