@@ -148,6 +148,24 @@ public final class FixMessage {
     static final java.lang.invoke.VarHandle LONG_VIEW =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
+    /** {@code length} (at most 8) bytes of {@code bytes} from {@code from}, packed little-endian into a long. */
+    static long packed(byte[] bytes, int from, int length) {
+        long packed = 0;
+        for (int k = length - 1; k >= 0; k--) {
+            packed = (packed << 8) | (bytes[from + k] & 0xFF);
+        }
+        return packed;
+    }
+
+    /** The sum of the bytes in [from, to) (unsigned). */
+    static int checksum(byte[] bytes, int from, int to) {
+        int sum = 0;
+        for (int k = from; k < to; k++) {
+            sum += bytes[k] & 0xFF;
+        }
+        return sum;
+    }
+
     /** The sum of a word's eight bytes (unsigned). */
     static int byteSum(long word) {
         long pairs = (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);

@@ -64,7 +64,6 @@ public final class FixSession {
     private final UnsafeBuffer inBuffer;
     private final ByteBuffer out;
     private final UnsafeBuffer outBuffer;
-    private final UnsafeBuffer frameBuffer;
     private final UnsafeBuffer queue;
     private final UnsafeBuffer replay;
     private final UnsafeBuffer time = new UnsafeBuffer(new byte[32]);
@@ -108,7 +107,6 @@ public final class FixSession {
         inBuffer = new UnsafeBuffer(in);
         out = ByteBuffer.allocateDirect(buffer);
         outBuffer = new UnsafeBuffer(out);
-        frameBuffer = new UnsafeBuffer(new byte[config.maxMessageBytes() + 64]);
         queue = new UnsafeBuffer(new byte[buffer]);
         replay = new UnsafeBuffer(new byte[config.maxMessageBytes() + 64]);
         heartBtMillis = config.heartBtIntSeconds() * 1000L;
@@ -241,17 +239,17 @@ public final class FixSession {
         if (endReason != null) {
             throw new IllegalStateException("session ended: " + endReason);
         }
-        int length = writer.frame(frameBuffer, 0);
-        byte t0 = writer.buffer().getByte(3);
-        byte t1 = writer.buffer().getByte(4);
+        int length = writer.frame();
+        byte t0 = writer.bodyByte(3);
+        byte t1 = writer.bodyByte(4);
         int typeKey = FixDictionary.key(t0, t1 == FixCodec.SOH ? 0 : t1);
         if (config.dictionary().isAdmin(typeKey)) {
             store.skip(nextSenderSeq);
         } else {
-            store.put(nextSenderSeq, frameBuffer, 0, length);
+            store.put(nextSenderSeq, writer.buffer(), writer.start(), length);
         }
         nextSenderSeq++;
-        write(frameBuffer, 0, length);
+        write(writer.buffer(), writer.start(), length);
     }
 
     private void write(DirectBuffer bytes, int offset, int length) {
@@ -777,8 +775,8 @@ public final class FixSession {
         int at = writer.beginField(122);
         writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
         writer.bytesField(123, YES).longField(36, newSeqNo);
-        int length = writer.frame(frameBuffer, 0);
-        write(frameBuffer, 0, length);
+        int length = writer.frame();
+        write(writer.buffer(), writer.start(), length);
     }
 
     private void resendStored(long seq, int offset) {
@@ -798,8 +796,8 @@ public final class FixSession {
                 writer.rawField(tag, stored.buffer(), stored.start(f), stored.length(f));
             }
         }
-        int frameLength = writer.frame(frameBuffer, 0);
-        write(frameBuffer, 0, frameLength);
+        int frameLength = writer.frame();
+        write(writer.buffer(), writer.start(), frameLength);
     }
 
     // ------------------------------------------------------------------ queue of messages above a gap

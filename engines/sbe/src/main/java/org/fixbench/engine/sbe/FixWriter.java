@@ -5,27 +5,39 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Builds one outgoing FIX message: fields are appended to a reused body buffer from MsgType on, then
- * {@link #frame} writes BeginString, BodyLength, the body and CheckSum. Allocation-free; one per thread.
+ * Builds one outgoing FIX message: fields are appended to a reused buffer from MsgType on, then {@link #frame} puts
+ * BeginString and BodyLength in the room left before the body and CheckSum after it, so the message is whole in
+ * this buffer without moving the body. Allocation-free; one per thread.
  */
 final class FixWriter {
     private final UnsafeBuffer body;
     private int p;
 
     FixWriter(int maxMessageBytes) {
-        body = new UnsafeBuffer(new byte[maxMessageBytes + SLACK]); // + room for the eight-byte stores
+        body = new UnsafeBuffer(new byte[HEAD + maxMessageBytes + SLACK]);
     }
 
     /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
     private static final int SLACK = 64;
+    /** Room before the body for "8=FIX.4.4", SOH, "9=", up to 10 digits of BodyLength and SOH. */
+    private static final int HEAD = 32;
+    private static final long BEGIN_8 = FixMessage.packed(FixCodec.BEGIN, 0, 8);
+    private static final int BEGIN_4 = (int) FixMessage.packed(FixCodec.BEGIN, 8, 4);
+    private static final int BEGIN_SUM = FixMessage.checksum(FixCodec.BEGIN, 0, FixCodec.BEGIN.length);
+    private int start;
 
     FixWriter reset() {
-        p = 0;
+        p = HEAD;
         return this;
     }
 
     int bodyLength() {
-        return p;
+        return p - HEAD;
+    }
+
+    /** The body's {@code k}-th byte (0 is the '3' of "35="). */
+    byte bodyByte(int k) {
+        return body.getByte(HEAD + k);
     }
 
     /** "tag=" for tags below 1000, packed little-endian into a long, written with one 8-byte store. */
@@ -179,23 +191,44 @@ final class FixWriter {
         return this;
     }
 
-    /** Writes the whole message (BeginString, BodyLength, body, CheckSum) at {@code offset}; returns its length. */
+    /** Copies the whole message (BeginString, BodyLength, body, CheckSum) to {@code offset}; returns its length. */
     int frame(MutableDirectBuffer out, int offset) {
-        int at = offset;
-        out.putBytes(at, FixCodec.BEGIN);
-        at += FixCodec.BEGIN.length;
-        at += out.putNaturalIntAscii(at, p);
-        out.putByte(at++, FixCodec.SOH);
-        out.putBytes(at, body, 0, p);
-        at += p;
-        int sum = FixCodec.checksum(out, offset, at) & 0xFF;
-        out.putByte(at++, (byte) '1');
-        out.putByte(at++, (byte) '0');
-        out.putByte(at++, (byte) '=');
-        out.putByte(at++, (byte) ('0' + sum / 100));
-        out.putByte(at++, (byte) ('0' + (sum / 10) % 10));
-        out.putByte(at++, (byte) ('0' + sum % 10));
-        out.putByte(at++, FixCodec.SOH);
-        return at - offset;
+        int length = frame();
+        out.putBytes(offset, body, start, length);
+        return length;
+    }
+
+    /**
+     * Completes the message in place: BeginString and BodyLength before the body, CheckSum after it. Returns its
+     * length; it starts at {@link #start()} in {@link #buffer()}.
+     */
+    int frame() {
+        int bodyLength = p - HEAD;
+        int digits = digits(bodyLength);
+        int at = HEAD - 1 - digits - FixCodec.BEGIN.length;
+        start = at;
+        body.putLong(at, BEGIN_8, java.nio.ByteOrder.LITTLE_ENDIAN);
+        body.putInt(at + 8, BEGIN_4, java.nio.ByteOrder.LITTLE_ENDIAN);
+        body.putNaturalIntAscii(at + FixCodec.BEGIN.length, bodyLength);
+        body.putByte(HEAD - 1, FixCodec.SOH);
+        int sum = (BEGIN_SUM + FixCodec.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
+        // "10=nnn" and SOH in one eight-byte store (the eighth byte is past the message)
+        long trailer = '1' | '0' << 8 | '=' << 16 | (long) ('0' + sum / 100) << 24
+                | (long) ('0' + (sum / 10) % 10) << 32 | (long) ('0' + sum % 10) << 40 | (long) FixCodec.SOH << 48;
+        body.putLong(p, trailer, java.nio.ByteOrder.LITTLE_ENDIAN);
+        return p + 7 - at;
+    }
+
+    /** Where the message {@link #frame()} completed starts in {@link #buffer()}. */
+    int start() {
+        return start;
+    }
+
+    private static int digits(int value) {
+        int digits = 1;
+        for (int v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
     }
 }
