@@ -344,9 +344,10 @@ public final class FixSession {
                 position = next;
             } else if (result == FixCodec.TOO_LARGE && codec.errorTag() == 9 && declaredLength(position, limit) > 0) {
                 long total = declaredLength(position, limit);
-                garbled++;
-                log.accept("ignored a message of " + total + " bytes: larger than maxMessageBytes "
-                        + config.maxMessageBytes());
+                rejectOversize(position, limit, total);
+                if (endReason != null) {
+                    return;
+                }
                 long available = limit - position;
                 if (total <= available) {
                     position += (int) total;
@@ -376,6 +377,33 @@ public final class FixSession {
             inBuffer.putBytes(0, inBuffer, position, remaining);
         }
         in.position(remaining);
+    }
+
+    /**
+     * A message longer than maxMessageBytes is never held whole, so it is judged by its header, which is in the bytes
+     * at hand: if it carries the MsgSeqNum expected next, it is rejected (SessionRejectReason 99, Other, with the
+     * size in Text) and its number is used up, as for any rejected message, so the peer does not resend it forever
+     * and the messages after it are not held up; otherwise (no header, another number, before Logon) it is ignored
+     * as garbled and the next message's number says what is missing. Its CheckSum cannot be verified.
+     */
+    private void rejectOversize(int position, int limit, long total) {
+        String size = "Message too large: " + total + " bytes, maxMessageBytes is " + config.maxMessageBytes();
+        int end = (int) Math.min(limit, position + (long) config.maxMessageBytes());
+        int lastSoh = end - 1;
+        while (lastSoh > position && inBuffer.getByte(lastSoh) != FixCodec.SOH) {
+            lastSoh--;
+        }
+        long seq = lastSoh > position && message.index(inBuffer, position, lastSoh + 1 - position, null) >= 0
+                ? message.longValue(34) : -1;
+        if (logonReceived && seq == nextTargetSeq && message.typeKey() != LOGON
+                && message.typeKey() != SEQUENCE_RESET) {
+            reject(message, Validator.OTHER, 0, size);
+            drainQueue();
+        } else {
+            garbled++;
+            log.accept("ignored a message " + (seq > 0 ? "with MsgSeqNum " + seq + " (expected " + nextTargetSeq
+                    + ") " : "") + "of " + total + " bytes: larger than maxMessageBytes " + config.maxMessageBytes());
+        }
     }
 
     /** For a message too large to frame: its total length from BodyLength, or -1. */

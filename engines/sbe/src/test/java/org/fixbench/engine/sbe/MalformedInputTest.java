@@ -3,6 +3,7 @@ package org.fixbench.engine.sbe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -82,6 +83,25 @@ class MalformedInputTest extends EchoServerTestBase {
             byte[] huge = RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("huge")
                     + "58=" + "x".repeat(20_000) + "|"));
             thenAGoodOrderIsEchoed(peer, huge, "o-2");
+        }
+    }
+
+    @Test
+    void oversizeMessageWithTheNextNumberIsRejectedAndItsNumberUsedUp() throws Exception {
+        try (RawFixPeer peer = new RawFixPeer(address)) {
+            peer.logon(30);
+            int seq = peer.nextSeq;
+            peer.sendRaw(RawFixPeer.frame("FIX.4.4", peer.body("D", RawFixPeer.order("huge")
+                    + "58=" + "x".repeat(20_000) + "|")));
+            Msg reject = peer.readSkippingHeartbeats(5_000);
+            assertNotNull(reject, "no answer to a message over maxMessageBytes");
+            assertEquals("3", reject.type(), reject.toString());
+            assertEquals(String.valueOf(seq), reject.get(45));
+            assertEquals("D", reject.get(372));
+            assertEquals("99", reject.get(373));
+            assertTrue(reject.get(58).startsWith("Message too large"), reject.toString());
+            // the number was used up: the next order is processed, with no ResendRequest for the big one
+            thenAGoodOrderIsEchoed(peer, new byte[0], "o-after-huge");
         }
     }
 
