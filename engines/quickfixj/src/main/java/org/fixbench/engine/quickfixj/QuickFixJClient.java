@@ -100,11 +100,33 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         }
     }
 
+    /**
+     * Logs out in order when the session is up: the Logout is sent now and the peer's answer awaited (at most
+     * {@link #LOGOUT_WAIT_MILLIS}), so the server sees a Logout handshake rather than a dropped connection.
+     */
     @Override
     public void close() {
         closing = true;
-        if (initiator != null) {
-            initiator.stop(true);
+        if (initiator == null) {
+            return;
         }
+        Session s = session;
+        if (s != null && s.isLoggedOn()) {
+            s.logout(); // disabled: no reconnect; next() sends the Logout now rather than at the next timer tick
+            try {
+                s.next();
+                long deadline = System.nanoTime() + LOGOUT_WAIT_MILLIS * 1_000_000L;
+                while (s.isLoggedOn() && System.nanoTime() < deadline) {
+                    Thread.sleep(1);
+                }
+            } catch (java.io.IOException e) {
+                // the connection is already gone: nothing to hand over
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        initiator.stop(true);
     }
+
+    static final long LOGOUT_WAIT_MILLIS = 2_000;
 }

@@ -159,6 +159,16 @@ class SbeInteropTest {
             assertTrue(qfj.isLoggedOn() && ended.isEmpty(), "still logged on: " + ended);
         }
         assertTrue(ended.isEmpty(), "an orderly logout: " + ended);
+        // the Logout handshake, as QuickFIX/J's message log saw it: its Logout out, sbe's Logout back
+        List<String> logouts = new java.util.ArrayList<>();
+        try (var logs = Files.walk(clientWork)) {
+            for (Path log : logs.filter(p -> p.toString().endsWith(".messages.log")).toList()) {
+                Files.readAllLines(log).stream().filter(line -> line.contains("\u000135=5\u0001")).forEach(logouts::add);
+            }
+        }
+        assertTrue(logouts.stream().anyMatch(l -> l.contains("49=" + Workload.CLIENT_COMP_ID + "\u0001"))
+                && logouts.stream().anyMatch(l -> l.contains("49=" + Workload.SERVER_COMP_ID + "\u0001")),
+                "a Logout each way: " + logouts);
     }
 
     private static long count(List<Long> reports, long id) {
