@@ -69,8 +69,16 @@ final class BenchmarkSession {
     }
 
     BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress) {
+        return run(config, task, labels, progress, true);
+    }
+
+    /** Runs a benchmark; {@code record}: adds its result to those written (else the caller adds a merged one). */
+    BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress,
+                        boolean record) {
         BenchmarkResult result = new LatencyBenchmark(config, out, progress).run(task, labels);
-        results.add(result);
+        if (record) {
+            results.add(result);
+        }
         return result;
     }
 

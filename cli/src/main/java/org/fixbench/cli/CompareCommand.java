@@ -51,6 +51,12 @@ final class CompareCommand implements Callable<Integer> {
             description = "also find each engine's highest rate within this SLO (1,000-200,000/s, 6 steps at most)")
     String knee;
 
+    @Option(names = "--interleave",
+            description = "go round by round: in each round every engine x rate does one run (own warm-up, fresh "
+                    + "engine pair), so slow drift of the machine lands on every engine alike (default: each "
+                    + "benchmark's runs together)")
+    boolean interleave;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -69,10 +75,15 @@ final class CompareCommand implements Callable<Integer> {
                 .originalArgs());
         session.environment.put("command", command);
         session.environment.put("engines", EngineEnvironment.describe(specs));
+        session.environment.put("runOrder", interleave
+                ? "interleaved: round by round, every engine x rate did one run per round, each in a fresh engine pair"
+                        + " after its own warm-up"
+                : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
         session.calibrateFloor(options, rateList);
         writeEnvironment(session);
 
-        Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos));
+        Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
+                .interleave(interleave);
         CpuTimes before = CpuTimes.read();
         sweep.run(specs, rateList);
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();

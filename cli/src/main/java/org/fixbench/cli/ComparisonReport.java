@@ -225,6 +225,9 @@ final class ComparisonReport {
             sb.setLength(sb.length() - (sb.charAt(sb.length() - 1) == ';' ? 1 : 0));
             sb.append('\n');
         }
+        if (env.get("runOrder") != null) {
+            sb.append("- Run order: ").append(env.get("runOrder")).append('\n');
+        }
         if (env.get("settlingRun") != null) {
             sb.append("- Before measuring, a settling round: ").append(env.get("settlingRun")).append('\n');
         }

@@ -26,6 +26,11 @@ import org.fixbench.harness.RunResult;
  * Runs every engine at every rate, one benchmark at a time (never two at once), each in a fresh engine pair and
  * a fresh work folder that is deleted afterwards. Shows a progress line per run. A benchmark that loses its session
  * stops the sweep (results so far are kept); one that cannot sustain its rate is FAILED and the sweep goes on.
+ *
+ * <p>Grouped (the default), a benchmark's runs follow each other after one warm-up. {@linkplain #interleave
+ * Interleaved}, the sweep goes round by round: in each round every engine × rate does one run, in a fresh engine
+ * pair after its own warm-up, so each engine's runs are spread over the whole comparison and over as many engine
+ * pairs as runs; slow drift of the machine and the luck of one engine pair then land on every engine alike.
  */
 final class Sweep implements ProgressListener {
     static final long DEFAULT_RUN_NANOS = 5_000_000_000L;
@@ -46,6 +51,9 @@ final class Sweep implements ProgressListener {
     private int benchmarkCount;
     private String currentLabel;
     private HarnessConfig currentConfig;
+    private boolean interleave;
+    private int round;
+    private int rounds;
     String stopReason;
 
     Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
@@ -61,6 +69,12 @@ final class Sweep implements ProgressListener {
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
         this.out = session.out;
+    }
+
+    /** Runs round by round (see the class comment) rather than each benchmark's runs together. */
+    Sweep interleave(boolean on) {
+        this.interleave = on;
+        return this;
     }
 
     static String benchmarkName(EngineSpec spec, long rate) {
@@ -86,6 +100,10 @@ final class Sweep implements ProgressListener {
 
     void run(List<EngineSpec> engines, List<Long> rates) {
         List<HarnessConfig> configs = plan(engines, rates);
+        if (interleave) {
+            runInterleaved(engines, rates, configs);
+            return;
+        }
         benchmarkCount = configs.size();
         plannedNanos = configs.stream().mapToLong(Sweep::plannedNanos).sum();
         startMillis = System.currentTimeMillis();
@@ -99,7 +117,7 @@ final class Sweep implements ProgressListener {
                 currentLabel = spec.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
                 out.println();
                 out.println("=== [" + i + "/" + benchmarkCount + "] " + currentLabel);
-                BenchmarkResult result = runOne(spec, config);
+                BenchmarkResult result = runOne(spec, config, true);
                 doneNanos += plannedNanos(config);
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
@@ -108,6 +126,82 @@ final class Sweep implements ProgressListener {
                 }
             }
         }
+    }
+
+    private void runInterleaved(List<EngineSpec> engines, List<Long> rates, List<HarnessConfig> configs) {
+        List<EngineSpec> specs = new ArrayList<>();
+        List<HarnessConfig> singles = new ArrayList<>();
+        for (EngineSpec spec : engines) {
+            for (long rate : rates) {
+                specs.add(spec);
+                singles.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
+                        .runs(1).skipFirstRun(false).build());
+            }
+        }
+        rounds = configs.get(0).runs();
+        benchmarkCount = configs.size();
+        plannedNanos = rounds * singles.stream().mapToLong(Sweep::plannedNanos).sum();
+        startMillis = System.currentTimeMillis();
+        settle(specs.get(0), singles.get(0));
+        List<List<BenchmarkResult>> done = new ArrayList<>();
+        specs.forEach(s -> done.add(new ArrayList<>()));
+        rounds:
+        for (round = 1; round <= rounds; round++) {
+            for (int i = 0; i < specs.size(); i++) {
+                HarnessConfig single = singles.get(i);
+                currentConfig = single;
+                benchmarkIndex = i + 1;
+                currentLabel = specs.get(i).label() + " @ " + String.format(Locale.ROOT, "%,d/s",
+                        single.targetRatePerSecond());
+                out.println();
+                out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
+                        + currentLabel);
+                BenchmarkResult result = runOne(specs.get(i), single, false);
+                doneNanos += plannedNanos(single);
+                if (result != null) {
+                    done.get(i).add(result);
+                }
+                if (result == null || result.aborted()) {
+                    stopReason = result == null ? stopReason : result.abortReason();
+                    out.println("Sweep stopped: " + stopReason);
+                    break rounds;
+                }
+            }
+        }
+        for (int i = 0; i < specs.size(); i++) {
+            if (!done.get(i).isEmpty()) {
+                BenchmarkResult merged = merge(configs.get(i), done.get(i));
+                session.results.add(merged);
+                out.println();
+                out.println("=== " + specs.get(i).label() + " @ " + String.format(Locale.ROOT, "%,d/s",
+                        merged.config().targetRatePerSecond()) + ": its " + merged.runs().size() + " interleaved runs");
+                out.print(org.fixbench.harness.TextReport.summaries(merged));
+            }
+        }
+    }
+
+    /**
+     * One benchmark's result from its single-run rounds: run k is round k's run (renumbered; left out of summaries
+     * when it is run 1 and the configuration skips the first run); the labels, warm-up and pinning are the first
+     * round's; the first round that ended early gives the reason.
+     */
+    static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
+        List<RunResult> runs = new ArrayList<>();
+        String abortReason = null;
+        for (BenchmarkResult r : rounds) {
+            for (RunResult run : r.runs()) {
+                int k = runs.size() + 1;
+                runs.add(new RunResult(k, run.status(), run.reason(), run.achievedRatePerSecond(), run.sent(),
+                        run.received(), run.lost(), run.stealPercent(), run.busyPercent(),
+                        k == 1 && config.skipFirstRun(), run.startEpochMillis(), run.endEpochMillis(), run.series()));
+            }
+            if (abortReason == null && r.aborted()) {
+                abortReason = r.abortReason();
+            }
+        }
+        BenchmarkResult first = rounds.get(0);
+        return new BenchmarkResult(first.name(), config, first.labels(), first.warmupIterations(), runs,
+                first.pinning(), abortReason);
     }
 
     /**
@@ -144,7 +238,7 @@ final class Sweep implements ProgressListener {
         }
     }
 
-    private BenchmarkResult runOne(EngineSpec spec, HarnessConfig config) {
+    private BenchmarkResult runOne(EngineSpec spec, HarnessConfig config, boolean record) {
         Path work;
         try {
             work = Files.createTempDirectory("fixbench-" + config.name() + "-");
@@ -156,7 +250,7 @@ final class Sweep implements ProgressListener {
         labels.put("profile", spec.profile());
         RoundTripTask task = new RoundTripTask(spec, work, bindAddress, connectTimeout);
         try {
-            BenchmarkResult result = session.run(config, task, labels, this);
+            BenchmarkResult result = session.run(config, task, labels, this, record);
             labels.put("engineNotes", task.engineNotes());
             return result;
         } catch (HarnessException e) {
@@ -179,9 +273,10 @@ final class Sweep implements ProgressListener {
         HarnessConfig c = currentConfig;
         long withinNanos = warmup ? 0 : (c.warmupIterations() + (run - 1L) * c.iterationsPerRun()) * c.intervalNanos();
         long remainingMillis = Math.max(0, (plannedNanos - doneNanos - withinNanos) / 1_000_000);
+        String what = interleave ? "round " + round + "/" + rounds + (warmup ? " warm-up" : " run")
+                : warmup ? "warm-up" : "run " + run + "/" + runs;
         out.printf(Locale.ROOT, "[progress] %d/%d %s %s - elapsed %s, about %s of planned work left%n",
-                benchmarkIndex, benchmarkCount, currentLabel, warmup ? "warm-up" : "run " + run + "/" + runs,
-                clock(elapsedMillis), clock(remainingMillis));
+                benchmarkIndex, benchmarkCount, currentLabel, what, clock(elapsedMillis), clock(remainingMillis));
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -94,6 +95,34 @@ class CliTest {
                 "400ms", "--out", out.toString());
         assertOneLineError(again, 3, "fixbench: output folder");
         assertTrue(again.err().contains("never overwritten"), again.err());
+    }
+
+    @Test
+    void anInterleavedComparisonRunsRoundByRoundAndKeepsEachEnginesRunsTogether() throws Exception {
+        Path out = tmp.resolve("interleaved");
+        Outcome o = run("compare", "--engines", "tcp:yield,tcp:blocking", "--rates", "500", "--runs", "2",
+                "--duration", "300ms", "--warmup", "100ms", "--no-pin", "--interleave", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        JsonNode yield = results.get(0).get("runs");
+        JsonNode blocking = results.get(1).get("runs");
+        for (JsonNode runs : List.of(yield, blocking)) {
+            assertEquals(2, runs.size());
+            for (int k = 0; k < 2; k++) {
+                assertEquals(k + 1, runs.get(k).get("run").asInt());
+                assertEquals(150, runs.get(k).get("received").asLong());
+                assertEquals(0, runs.get(k).get("lost").asLong());
+            }
+        }
+        // round 1 of both engines, then round 2 of both
+        assertTrue(yield.get(0).get("endEpochMillis").asLong() <= blocking.get(0).get("startEpochMillis").asLong()
+                && blocking.get(0).get("endEpochMillis").asLong() <= yield.get(1).get("startEpochMillis").asLong()
+                && yield.get(1).get("endEpochMillis").asLong() <= blocking.get(1).get("startEpochMillis").asLong(),
+                "runs in round order: " + results);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("- Run order: interleaved"), report);
+        assertTrue(report.contains("| runs OK | 2/2 | 2/2 |"), report);
     }
 
     @Test
