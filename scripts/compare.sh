@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The suite's main job: the default comparison. Every engine built so far (raw TCP first, as the floor; each
-# engine's comparison profiles), at 2,000, 10,000 and 50,000 msgs/s, 3 runs of 5 s after a 5 s warm-up.
+# engine's comparison profiles), at 2,000, 10,000 and 50,000 msgs/s, 3 runs of 5 s, each after a 5 s warm-up,
+# interleaved (round by round: every engine x rate runs once per round).
 # Writes results/<UTC timestamp>-<host>/ with report.md; extra arguments are passed to `fixbench compare`
 # (e.g. --out DIR, --runs 5, --pin).
 set -euo pipefail

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Engines side by side at each rate: the suite's main job. */
-@Command(name = "compare", description = "Run engines side by side at each rate and write report.md.")
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Run engines side by side at each rate and write report.md.")
 final class CompareCommand implements Callable<Integer> {
     static final int EXIT_STOPPED = 4;
 
@@ -51,11 +51,11 @@ final class CompareCommand implements Callable<Integer> {
             description = "also find each engine's highest rate within this SLO (1,000-200,000/s, 6 steps at most)")
     String knee;
 
-    @Option(names = "--interleave",
-            description = "go round by round: in each round every engine x rate does one run (own warm-up, fresh "
-                    + "engine pair), so slow drift of the machine lands on every engine alike (default: each "
-                    + "benchmark's runs together)")
-    boolean interleave;
+    @Option(names = "--interleave", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "go round by round (the default): in each round every engine x rate does one run (own "
+                    + "warm-up, fresh engine pair), so drift of the machine lands on every engine alike; "
+                    + "--no-interleave runs each benchmark's runs together after one warm-up")
+    boolean interleave = true;
 
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")

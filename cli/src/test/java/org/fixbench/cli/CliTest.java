@@ -65,6 +65,19 @@ class CliTest {
     }
 
     @Test
+    void everyCommandExplainsItsOptions() {
+        for (String[] command : new String[][] {{"compare"}, {"knee"}, {"diff"}, {"serve"}, {"calibrate"},
+                {"example", "co"}, {"example", "in-context"}, {"example", "tcp-throughput"}}) {
+            StringWriter out = new StringWriter();
+            String[] args = java.util.Arrays.copyOf(command, command.length + 1);
+            args[command.length] = "--help";
+            int status = FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+            assertEquals(0, status, String.join(" ", command));
+            assertTrue(out.toString().startsWith("Usage: fixbench " + String.join(" ", command)), out.toString());
+        }
+    }
+
+    @Test
     void anUnwritableOutputFolderIsOneLine() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         assertOneLineError(run("calibrate", "--out", file.resolve("sub").toString()), 3,
@@ -75,10 +88,11 @@ class CliTest {
     void compareWritesReportSummaryAndEnvironmentAndNeverOverwrites() throws Exception {
         Path out = tmp.resolve("cmp");
         Outcome o = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration", "400ms",
-                "--warmup", "100ms", "--out", out.toString());
+                "--warmup", "100ms", "--no-interleave", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## 500 msgs/s"), report);
+        assertTrue(report.contains("- Run order: grouped"), report);
         assertTrue(report.contains("| tcp:yield |"), report);
         assertTrue(report.contains("Command: `scripts/fixbench compare --engines tcp:yield"), report);
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -101,7 +115,7 @@ class CliTest {
     void anInterleavedComparisonRunsRoundByRoundAndKeepsEachEnginesRunsTogether() throws Exception {
         Path out = tmp.resolve("interleaved");
         Outcome o = run("compare", "--engines", "tcp:yield,tcp:blocking", "--rates", "500", "--runs", "2",
-                "--duration", "300ms", "--warmup", "100ms", "--no-pin", "--interleave", "--out", out.toString());
+                "--duration", "300ms", "--warmup", "100ms", "--no-pin", "--out", out.toString()); // interleaved by default
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
