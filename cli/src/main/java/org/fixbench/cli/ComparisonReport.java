@@ -133,9 +133,19 @@ final class ComparisonReport {
             lost.add(String.format(Locale.ROOT, "%,d", r.runs().stream().mapToLong(RunResult::lost).sum()));
             ok.add(r.countedRuns().stream().filter(RunResult::ok).count() + "/" + r.countedRuns().size());
         }
+        // each run's p50: shows when runs of one engine disagree (e.g. engine pairs landing in different modes)
+        List<String> spread = new ArrayList<>(List.of("p50 of each run, lowest – highest"));
+        for (BenchmarkResult r : atRate) {
+            java.util.LongSummaryStatistics p50s = r.countedRuns().stream()
+                    .filter(run -> run.series().containsKey(SeriesNames.END_TO_END))
+                    .mapToLong(run -> run.endToEnd().percentileNanos(50)).summaryStatistics();
+            spread.add(p50s.getCount() == 0 ? "-" : ComparisonTable.micros(p50s.getMin()) + " – "
+                    + ComparisonTable.micros(p50s.getMax()));
+        }
         row(sb, achieved);
         row(sb, lost);
         row(sb, ok);
+        row(sb, spread);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
                     + " at p" + (int) p));

@@ -137,6 +137,8 @@ class CliTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- Run order: interleaved"), report);
         assertTrue(report.contains("| runs OK | 2/2 | 2/2 |"), report);
+        assertTrue(report.matches("(?s).*\\| p50 of each run, lowest – highest \\| [0-9.,]+ – [0-9.,]+ \\| [0-9.,]+ – [0-9.,]+ \\|.*"),
+                report);
     }
 
     @Test
