@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The clock's cost and granularity, the clocksource, and the harness's floor: an empty task at the rate. */
-@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Measure System.nanoTime() and the harness floor (an empty task) at a rate.")
+@Command(name = "calibrate", description = "Measure System.nanoTime() and the harness floor (an empty task) at a rate.")
 final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;

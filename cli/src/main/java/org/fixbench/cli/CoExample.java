@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * with correction off and then on. Off, the stall shows only from the 99.99th percentile; on, the ~100 iterations
  * each stall delays are charged too, so about 1% are hit and the 99th percentile is tens to hundreds of µs.
  */
-@Command(name = "co", mixinStandardHelpOptions = true, description = "Coordinated omission: a 1 ms stall every 10,000 iterations, correction off vs on.")
+@Command(name = "co", description = "Coordinated omission: a 1 ms stall every 10,000 iterations, correction off vs on.")
 final class CoExample implements Callable<Integer> {
     @Mixin
     RunOptions options;

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Engines side by side at each rate: the suite's main job. */
-@Command(name = "compare", mixinStandardHelpOptions = true, description = "Run engines side by side at each rate and write report.md.")
+@Command(name = "compare", description = "Run engines side by side at each rate and write report.md.")
 final class CompareCommand implements Callable<Integer> {
     static final int EXIT_STOPPED = 4;
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Old results against new: exit status 1 when something is worse beyond the threshold and beyond noise. */
-@Command(name = "diff", mixinStandardHelpOptions = true, description = "Compare two results folders; exit 1 if anything got worse beyond --threshold.")
+@Command(name = "diff", description = "Compare two results folders; exit 1 if anything got worse beyond --threshold.")
 final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "OLD_RESULTS")
     Path older;

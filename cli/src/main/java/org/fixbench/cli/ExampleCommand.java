@@ -3,7 +3,7 @@ package org.fixbench.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "example", mixinStandardHelpOptions = true, description = "The seed experiments, reproduced.",
+@Command(name = "example", description = "The seed experiments, reproduced.",
         subcommands = {CoExample.class, InContextExample.class, TcpThroughputExample.class})
 final class ExampleCommand implements Runnable {
     @Override

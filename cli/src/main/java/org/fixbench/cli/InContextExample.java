@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  * serialisation inside a TCP loopback request/response, measured there by a probe on the server thread. The
  * point: the same code costs more in context (caches and branch predictors are shared with the I/O around it).
  */
-@Command(name = "in-context", mixinStandardHelpOptions = true, description = "Date serialisation alone vs inside a TCP loopback round trip (probe).")
+@Command(name = "in-context", description = "Date serialisation alone vs inside a TCP loopback round trip (probe).")
 final class InContextExample implements Callable<Integer> {
     static final String PROBE = "date serialisation";
 

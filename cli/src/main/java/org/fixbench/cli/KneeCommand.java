@@ -15,7 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The highest sustainable rate of one engine within a latency objective. */
-@Command(name = "knee", mixinStandardHelpOptions = true, description = "Find the highest rate an engine sustains within an SLO, e.g. --slo p99=200us.")
+@Command(name = "knee", description = "Find the highest rate an engine sustains within an SLO, e.g. --slo p99=200us.")
 final class KneeCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;

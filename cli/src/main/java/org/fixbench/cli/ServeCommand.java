@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  * sessions and answers each NewOrderSingle with the workload's ExecutionReport ({@code --app report}), or echoes
  * orders for a session conformance suite ({@code --app echo}, sbe and quickfixj).
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "Run an engine's acceptor on a port until stopped (Ctrl-C) or for --duration.")
+@Command(name = "serve", description = "Run an engine's acceptor on a port until stopped (Ctrl-C) or for --duration.")
 final class ServeCommand implements Callable<Integer> {
     @Option(names = "--engine", required = true, paramLabel = "ENGINE[:PROFILE]", description = "the FIX engine to serve")
     String engine;

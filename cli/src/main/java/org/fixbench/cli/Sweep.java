@@ -145,7 +145,7 @@ final class Sweep implements ProgressListener {
         settle(specs.get(0), singles.get(0));
         List<List<BenchmarkResult>> done = new ArrayList<>();
         specs.forEach(s -> done.add(new ArrayList<>()));
-        rounds:
+        sweep:
         for (round = 1; round <= rounds; round++) {
             for (int i = 0; i < specs.size(); i++) {
                 HarnessConfig single = singles.get(i);
@@ -164,7 +164,7 @@ final class Sweep implements ProgressListener {
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
                     out.println("Sweep stopped: " + stopReason);
-                    break rounds;
+                    break sweep;
                 }
             }
         }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  * latency (corrected). While the machine keeps up, the halves add up to the whole at the median; when it does
  * not, the end to end grows in the tail because it also counts the time orders waited to be sent.
  */
-@Command(name = "tcp-throughput", mixinStandardHelpOptions = true, description = "Raw TCP at several rates: client->server + server->client vs end to end.")
+@Command(name = "tcp-throughput", description = "Raw TCP at several rates: client->server + server->client vs end to end.")
 final class TcpThroughputExample implements Callable<Integer> {
     @Mixin
     RunOptions options;

@@ -74,6 +74,11 @@ class CliTest {
             int status = FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
             assertEquals(0, status, String.join(" ", command));
             assertTrue(out.toString().startsWith("Usage: fixbench " + String.join(" ", command)), out.toString());
+            StringWriter version = new StringWriter();
+            args[command.length] = "--version";
+            assertEquals(0, FixbenchCli.execute(args, new PrintWriter(version, true),
+                    new PrintWriter(new StringWriter(), true)));
+            assertEquals("fixbench 0.1.0", version.toString().strip(), String.join(" ", command));
         }
     }
 
