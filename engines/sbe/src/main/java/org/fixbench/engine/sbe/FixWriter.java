@@ -108,6 +108,7 @@ final class FixWriter {
         }
         p += length;
     }
+
     /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
     int beginField(int tag) {
         tag(tag);
