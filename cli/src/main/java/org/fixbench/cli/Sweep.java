@@ -27,10 +27,11 @@ import org.fixbench.harness.RunResult;
  * a fresh work folder that is deleted afterwards. Shows a progress line per run. A benchmark that loses its session
  * stops the sweep (results so far are kept); one that cannot sustain its rate is FAILED and the sweep goes on.
  *
- * <p>Grouped (the default), a benchmark's runs follow each other after one warm-up. {@linkplain #interleave
- * Interleaved}, the sweep goes round by round: in each round every engine × rate does one run, in a fresh engine
- * pair after its own warm-up, so each engine's runs are spread over the whole comparison and over as many engine
- * pairs as runs; slow drift of the machine and the luck of one engine pair then land on every engine alike.
+ * <p>Grouped (this class's default; {@code compare} interleaves unless told not to), a benchmark's runs follow each
+ * other after one warm-up, in one engine pair. {@linkplain #interleave Interleaved}, the sweep goes round by round:
+ * in each round every engine × rate does one run, in a fresh engine pair after its own warm-up, so each engine's runs
+ * are spread over the whole comparison and over as many engine pairs as runs; drift of the machine and the mode an
+ * engine pair happens to land in (on a small VM, p50 modes some µs apart) then land on every engine alike.
  */
 final class Sweep implements ProgressListener {
     static final long DEFAULT_RUN_NANOS = 5_000_000_000L;
