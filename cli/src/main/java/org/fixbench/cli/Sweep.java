@@ -78,6 +78,10 @@ final class Sweep implements ProgressListener {
         return this;
     }
 
+    private static String label(EngineSpec spec, long rate) {
+        return spec.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
+    }
+
     static String benchmarkName(EngineSpec spec, long rate) {
         return spec.engine().name() + "-" + spec.profile() + "-" + rate;
     }
@@ -115,7 +119,7 @@ final class Sweep implements ProgressListener {
                 HarnessConfig config = configs.get(i++);
                 currentConfig = config;
                 benchmarkIndex = i;
-                currentLabel = spec.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
+                currentLabel = label(spec, rate);
                 out.println();
                 out.println("=== [" + i + "/" + benchmarkCount + "] " + currentLabel);
                 BenchmarkResult result = runOne(spec, config, true);
@@ -152,8 +156,7 @@ final class Sweep implements ProgressListener {
                 HarnessConfig single = singles.get(i);
                 currentConfig = single;
                 benchmarkIndex = i + 1;
-                currentLabel = specs.get(i).label() + " @ " + String.format(Locale.ROOT, "%,d/s",
-                        single.targetRatePerSecond());
+                currentLabel = label(specs.get(i), single.targetRatePerSecond());
                 out.println();
                 out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
                         + currentLabel);
@@ -174,8 +177,8 @@ final class Sweep implements ProgressListener {
                 BenchmarkResult merged = merge(configs.get(i), done.get(i));
                 session.results.add(merged);
                 out.println();
-                out.println("=== " + specs.get(i).label() + " @ " + String.format(Locale.ROOT, "%,d/s",
-                        merged.config().targetRatePerSecond()) + ": its " + merged.runs().size() + " interleaved runs");
+                out.println("=== " + label(specs.get(i), merged.config().targetRatePerSecond()) + ": its "
+                        + merged.runs().size() + " interleaved runs");
                 out.print(org.fixbench.harness.TextReport.summaries(merged));
             }
         }

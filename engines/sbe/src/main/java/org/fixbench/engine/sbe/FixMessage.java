@@ -157,15 +157,6 @@ public final class FixMessage {
         return packed;
     }
 
-    /** The sum of the bytes in [from, to) (unsigned). */
-    static int checksum(byte[] bytes, int from, int to) {
-        int sum = 0;
-        for (int k = from; k < to; k++) {
-            sum += bytes[k] & 0xFF;
-        }
-        return sum;
-    }
-
     /** The sum of a word's eight bytes (unsigned). */
     static int byteSum(long word) {
         long pairs = (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);

@@ -23,7 +23,7 @@ final class FixWriter {
     private static final int HEAD = 32;
     private static final long BEGIN_8 = FixMessage.packed(FixCodec.BEGIN, 0, 8);
     private static final int BEGIN_4 = (int) FixMessage.packed(FixCodec.BEGIN, 8, 4);
-    private static final int BEGIN_SUM = FixMessage.checksum(FixCodec.BEGIN, 0, FixCodec.BEGIN.length);
+    private static final int BEGIN_SUM = FixCodec.checksum(new UnsafeBuffer(FixCodec.BEGIN), 0, FixCodec.BEGIN.length);
     private int start;
 
     FixWriter reset() {
@@ -47,11 +47,7 @@ final class FixWriter {
     static {
         for (int tag = 1; tag < TAG_PREFIX.length; tag++) {
             byte[] text = (tag + "=").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            long packed = 0;
-            for (int k = text.length - 1; k >= 0; k--) {
-                packed = (packed << 8) | text[k];
-            }
-            TAG_PREFIX[tag] = packed;
+            TAG_PREFIX[tag] = FixMessage.packed(text, 0, text.length);
             TAG_PREFIX_LENGTH[tag] = (byte) text.length;
         }
     }
