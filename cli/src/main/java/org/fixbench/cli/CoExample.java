@@ -82,7 +82,7 @@ final class CoExample implements Callable<Integer> {
                     Thread.onSpinWait();
                 }
             }
-            harness.sample(clock.nanoTime() - startNanos);
+            harness.sample(startNanos, clock.nanoTime());
         }
     }
 }

@@ -57,6 +57,10 @@ final class CompareCommand implements Callable<Integer> {
                     + "--no-interleave runs each benchmark's runs together after one warm-up")
     boolean interleave = true;
 
+    @Option(names = "--seed", paramLabel = "N",
+            description = "seed of the interleaved run order (default: drawn from the clock; recorded either way)")
+    Long seed;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -75,15 +79,17 @@ final class CompareCommand implements Callable<Integer> {
                 .originalArgs());
         session.environment.put("command", command);
         session.environment.put("engines", EngineEnvironment.describe(specs));
+        long orderSeed = seed != null ? seed : System.nanoTime();
         session.environment.put("runOrder", interleave
                 ? "interleaved: round by round, every engine x rate did one run per round, each in a fresh engine pair"
-                        + " after its own warm-up"
+                        + " after its own warm-up, in an order shuffled per round (seed " + orderSeed + "); each "
+                        + "engine run next to a raw-TCP run at its rate, its pair for the overhead"
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
         session.calibrateFloor(options, rateList);
         writeEnvironment(session);
 
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
-                .interleave(interleave);
+                .interleave(interleave).seed(orderSeed);
         CpuTimes before = CpuTimes.read();
         sweep.run(specs, rateList);
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();

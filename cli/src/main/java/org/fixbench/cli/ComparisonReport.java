@@ -14,7 +14,9 @@ import java.util.Objects;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.BenchmarkResult;
 import org.fixbench.harness.ComparisonTable;
+import org.fixbench.cli.report.PairedStats;
 import org.fixbench.harness.RunResult;
+import org.fixbench.harness.RunStatus;
 import org.fixbench.harness.SeriesNames;
 import org.fixbench.harness.TextReport;
 
@@ -35,8 +37,12 @@ final class ComparisonReport {
         md.append(environmentSection(environment, results)).append('\n');
         md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
                 + "(coordinated-omission corrected), in µs: the median across runs of that percentile. "
-                + "✗ marks an engine × rate with FAILED runs: its latencies then measure queueing behind an engine "
-                + "that could not keep up, not the engine; see the notes under the table.\n\n");
+                + "\"worst\" is the largest round trip of all runs. Orders never answered are charged at no less than "
+                + "the sample timeout. ✗ marks an engine × rate with a run that is not OK: SATURATED (it did not keep "
+                + "up, seen from the sends or from the replies: replies completed below the rate, an order left "
+                + "unanswered past the bound, or latency rising through the run) or FAILED (orders lost, session "
+                + "lost); its latencies then measure a queue, not the engine; see the notes under the table. "
+                + "Overheads over raw TCP leave such runs out.\n\n");
         if (stopReason != null) {
             md.append("**The comparison stopped early:** ").append(stopReason)
                     .append(". Results below are what was measured before that.\n\n");
@@ -80,10 +86,34 @@ final class ComparisonReport {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",
                     r.config().targetRatePerSecond()));
             md.append("```\n");
+            BenchmarkResult floor = results.stream().filter(f -> Sweep.FLOOR_ENGINE.equals(f.labels().get("engine"))
+                    && f.config().targetRatePerSecond() == r.config().targetRatePerSecond()).findFirst().orElse(null);
+            PairedStats.Modes modes = floor == null ? null : PairedStats.modes(floor.countedRuns().stream()
+                    .filter(RunResult::ok).mapToDouble(run -> run.endToEnd().percentileNanos(50)).toArray());
+            if (r == floor && modes != null && modes.bimodal()) {
+                md.append(String.format(Locale.ROOT, "the floor's run p50s fall into two modes: low %s – %s µs (%d "
+                                + "runs), high %s – %s µs (%d runs)%n", ComparisonTable.micros(modes.low()[0]),
+                        ComparisonTable.micros(modes.low()[modes.low().length - 1]), modes.low().length,
+                        ComparisonTable.micros(modes.high()[0]),
+                        ComparisonTable.micros(modes.high()[modes.high().length - 1]), modes.high().length));
+            }
+            List<?> pairs = r.labels().get("pairedFloorRuns") instanceof List<?> l ? l : List.of();
             for (RunResult run : r.runs()) {
-                md.append(String.format(Locale.ROOT, "run %d: %s, achieved %,.0f/s, lost %,d, steal %s%s%n", run.run(),
-                        run.status(), run.achievedRatePerSecond(), run.lost(), stealText(run.stealPercent()),
-                        run.ok() ? "" : " - " + run.reason()));
+                String pair = "";
+                if (floor != null && run.run() - 1 < pairs.size() && pairs.get(run.run() - 1) instanceof Number n) {
+                    RunResult f = floor.runs().stream().filter(x -> x.run() == n.intValue()).findFirst().orElse(null);
+                    pair = f == null ? ", no floor run beside it" : ", paired with " + label(floor) + " run "
+                            + f.run() + (modes != null && modes.bimodal() && f.ok() ? " ("
+                            + modes.modeOf(f.endToEnd().percentileNanos(50)) + " mode of the floor)" : "");
+                } else if (r == floor && modes != null && modes.bimodal() && run.ok()) {
+                    pair = ", " + modes.modeOf(run.endToEnd().percentileNanos(50)) + " mode";
+                }
+                md.append(String.format(Locale.ROOT, "run %d: %s, sent %,.0f/s, replies completed %,.0f/s, lost %,d"
+                                + "%s, oldest unanswered %s µs, largest catch-up burst %,d, steal %s%s%s%n", run.run(),
+                        run.status(), run.achievedRatePerSecond(), run.completionRatePerSecond(), run.lost(),
+                        run.lateReplies() > 0 ? String.format(Locale.ROOT, " (%,d answered late)", run.lateReplies())
+                                : "", ComparisonTable.micros(run.oldestUnansweredNanos()), run.largestSendBacklog(),
+                        stealText(run.stealPercent()), pair, run.ok() ? "" : " - " + run.reason()));
             }
             for (String series : List.of(SeriesNames.END_TO_END, RoundTripTask.CLIENT_TO_SERVER,
                     RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT, SeriesNames.HICCUPS)) {
@@ -112,26 +142,43 @@ final class ComparisonReport {
     }
 
     private static String rateTable(List<BenchmarkResult> atRate) {
-        BenchmarkResult floor = atRate.stream().filter(r -> "tcp".equals(r.labels().get("engine"))).findFirst()
-                .orElse(null);
+        BenchmarkResult floor = atRate.stream().filter(r -> Sweep.FLOOR_ENGINE.equals(r.labels().get("engine")))
+                .findFirst().orElse(null);
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("µs"));
-        atRate.forEach(r -> header.add(label(r) + (r.allOk() ? "" : " ✗")));
+        atRate.forEach(r -> header.add(label(r) + (r.status() == RunStatus.OK ? "" : " ✗")));
         row(sb, header);
         row(sb, header.stream().map(h -> h.equals("µs") ? "---" : "---:").toList());
         for (double p : ComparisonTable.PERCENTILES) {
             List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)));
-            atRate.forEach(r -> cells.add(ComparisonTable.micros(ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p))));
+            atRate.forEach(r -> cells.add(ComparisonTable.micros(p >= 100
+                    ? ComparisonTable.worstNanos(r, SeriesNames.END_TO_END)
+                    : ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p))));
             row(sb, cells);
         }
-        List<String> achieved = new ArrayList<>(List.of("achieved msgs/s (lowest run)"));
-        List<String> lost = new ArrayList<>(List.of("lost messages (all runs)"));
-        List<String> ok = new ArrayList<>(List.of("runs OK"));
+        List<String> maxima = new ArrayList<>(List.of("median of the runs' maxima"));
+        List<String> achieved = new ArrayList<>(List.of("achieved sends/s (lowest run)"));
+        List<String> completed = new ArrayList<>(List.of("completed replies/s (lowest run)"));
+        List<String> oldest = new ArrayList<>(List.of("oldest unanswered order, µs (highest run)"));
+        List<String> lost = new ArrayList<>(List.of("lost orders (all runs; late replies among them)"));
+        List<String> clamped = new ArrayList<>(List.of("samples beyond the trackable range (clamped)"));
+        List<String> status = new ArrayList<>(List.of("runs OK / SATURATED / FAILED"));
         for (BenchmarkResult r : atRate) {
+            maxima.add(ComparisonTable.micros(ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, 100)));
             achieved.add(String.format(Locale.ROOT, "%,.0f",
                     r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0)));
-            lost.add(String.format(Locale.ROOT, "%,d", r.runs().stream().mapToLong(RunResult::lost).sum()));
-            ok.add(r.countedRuns().stream().filter(RunResult::ok).count() + "/" + r.countedRuns().size());
+            completed.add(String.format(Locale.ROOT, "%,.0f",
+                    r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0)));
+            oldest.add(ComparisonTable.micros(
+                    r.countedRuns().stream().mapToLong(RunResult::oldestUnansweredNanos).max().orElse(0)));
+            long lostOrders = r.runs().stream().mapToLong(RunResult::lost).sum();
+            long late = r.runs().stream().mapToLong(RunResult::lateReplies).sum();
+            lost.add(String.format(Locale.ROOT, "%,d", lostOrders) + (late > 0 ? String.format(Locale.ROOT,
+                    " (%,d late)", late) : ""));
+            clamped.add(String.format(Locale.ROOT, "%,d", r.runs().stream().flatMap(run -> run.series().values()
+                    .stream()).mapToLong(org.fixbench.harness.SeriesData::clampedCount).sum()));
+            status.add(count(r, RunStatus.OK) + " / " + count(r, RunStatus.SATURATED) + " / "
+                    + count(r, RunStatus.FAILED));
         }
         // each run's p50: shows when runs of one engine disagree (e.g. engine pairs landing in different modes)
         List<String> spread = new ArrayList<>(List.of("p50 of each run, lowest – highest"));
@@ -142,22 +189,25 @@ final class ComparisonReport {
             spread.add(p50s.getCount() == 0 ? "-" : ComparisonTable.micros(p50s.getMin()) + " – "
                     + ComparisonTable.micros(p50s.getMax()));
         }
+        row(sb, maxima);
         row(sb, achieved);
+        row(sb, completed);
+        row(sb, oldest);
         row(sb, lost);
-        row(sb, ok);
+        row(sb, clamped);
+        row(sb, status);
         row(sb, spread);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
-                    + " at p" + (int) p));
+                    + " at p" + (int) p + (floor != null && paired(atRate) ? ", paired: median [interval]"
+                    : ", unpaired: difference of medians")));
             for (BenchmarkResult r : atRate) {
                 if (floor == null) {
                     cells.add("no tcp run");
                 } else if (r == floor) {
                     cells.add("-");
                 } else {
-                    double d = ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p)
-                            - ComparisonTable.medianNanos(floor, SeriesNames.END_TO_END, p);
-                    cells.add(ComparisonTable.micros(d));
+                    cells.add(Overhead.of(r, floor, p).cell());
                 }
             }
             row(sb, cells);
@@ -165,22 +215,89 @@ final class ComparisonReport {
         return sb.toString();
     }
 
+    private static boolean paired(List<BenchmarkResult> atRate) {
+        return atRate.stream().anyMatch(r -> r.labels().get("pairedFloorRuns") instanceof List<?>);
+    }
+
+    private static long count(BenchmarkResult r, RunStatus status) {
+        return r.countedRuns().stream().filter(run -> run.status() == status).count();
+    }
+
+    /**
+     * An engine's overhead over the floor at one percentile. Paired (interleaved comparisons): per run, the engine's
+     * value minus that of the floor run adjacent to it; the median of those differences with its order-statistic
+     * interval. Runs that are not OK, on either side of a pair, are left out and said so. Unpaired (grouped): the
+     * difference of medians over OK runs, no interval.
+     */
+    record Overhead(PairedStats.Interval interval, boolean paired, int excluded, String excludedWhy) {
+
+        static Overhead of(BenchmarkResult engine, BenchmarkResult floor, double percentile) {
+            List<RunResult> runs = engine.countedRuns();
+            if (engine.labels().get("pairedFloorRuns") instanceof List<?> pairs) {
+                List<Double> diffs = new ArrayList<>();
+                int excluded = 0;
+                java.util.Set<String> why = new java.util.TreeSet<>();
+                for (RunResult run : runs) {
+                    int k = run.run() - 1;
+                    RunResult f = k < pairs.size() && pairs.get(k) instanceof Number n && n.intValue() > 0
+                            ? floor.runs().stream().filter(x -> x.run() == n.intValue()).findFirst().orElse(null)
+                            : null;
+                    if (f == null || !run.ok() || !f.ok() || f.excluded()) {
+                        excluded++;
+                        why.add(f == null ? "no floor run" : !run.ok() ? run.status().name()
+                                : f.excluded() ? "floor run excluded" : "floor run " + f.status());
+                        continue;
+                    }
+                    diffs.add((double) run.endToEnd().percentileNanos(percentile)
+                            - f.endToEnd().percentileNanos(percentile));
+                }
+                return new Overhead(PairedStats.median(diffs.stream().mapToDouble(Double::doubleValue).toArray()), true,
+                        excluded, String.join(", ", why));
+            }
+            List<RunResult> ok = runs.stream().filter(RunResult::ok).toList();
+            List<RunResult> floorOk = floor.countedRuns().stream().filter(RunResult::ok).toList();
+            int excluded = runs.size() - ok.size();
+            if (ok.isEmpty() || floorOk.isEmpty()) {
+                return new Overhead(PairedStats.median(new double[0]), false, excluded,
+                        ok.isEmpty() ? "no OK run" : "no OK floor run");
+            }
+            double d = median(ok, percentile) - median(floorOk, percentile);
+            return new Overhead(new PairedStats.Interval(d, d, d, 0, 1), false, excluded, excluded > 0
+                    ? "not OK" : "");
+        }
+
+        private static double median(List<RunResult> runs, double percentile) {
+            return org.fixbench.cli.report.SummaryFile.median(runs.stream()
+                    .mapToDouble(r -> r.endToEnd().percentileNanos(percentile)).toArray());
+        }
+
+        String cell() {
+            String value = interval.n() == 0 ? "✗ none" : paired ? interval.text(ComparisonTable::micros)
+                    : ComparisonTable.micros(interval.median());
+            return excluded == 0 ? value : value + " (" + excluded + " run(s) left out: " + excludedWhy + ")";
+        }
+    }
+
     /** A plain sentence for an engine × rate that was not sustained, or ended early; null when all is well. */
     static String verdict(BenchmarkResult r) {
-        if (r.allOk()) {
+        if (r.status() == RunStatus.OK) {
             return null;
         }
-        long failed = r.countedRuns().stream().filter(run -> !run.ok()).count();
-        String reasons = String.join("; ", r.countedRuns().stream().filter(run -> !run.ok())
-                .map(run -> "run " + run.run() + ": " + run.reason()).toList());
-        double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
+        List<RunResult> bad = r.countedRuns().stream().filter(run -> !run.ok()).toList();
+        String reasons = String.join("; ", bad.stream()
+                .map(run -> "run " + run.run() + " " + run.status() + ": " + run.reason()).toList());
         if (r.aborted()) {
             return String.format(Locale.ROOT, "✗ **%s ended early at %,d msgs/s**: %s. ", label(r),
                     r.config().targetRatePerSecond(), r.abortReason()) + reasons;
         }
-        String head = String.format(Locale.ROOT, "✗ **%s did not sustain %,d msgs/s** (lowest achieved %,.0f/s; %d of %d "
-                        + "runs FAILED). ", label(r), r.config().targetRatePerSecond(), achieved, failed,
-                r.countedRuns().size());
+        long saturated = bad.stream().filter(run -> run.status() == RunStatus.SATURATED).count();
+        long failed = bad.stream().filter(run -> run.status() == RunStatus.FAILED).count();
+        double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
+        double completed = r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0);
+        String head = String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s** (lowest run: sent %,.0f/s, "
+                        + "replies completed %,.0f/s; of %d runs %d SATURATED, %d FAILED; its latencies measure a "
+                        + "queue, and it is left out of the overhead rows). ", label(r),
+                r.config().targetRatePerSecond(), achieved, completed, r.countedRuns().size(), saturated, failed);
         return head + reasons;
     }
 

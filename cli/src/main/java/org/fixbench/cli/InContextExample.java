@@ -95,7 +95,7 @@ final class InContextExample implements Callable<Integer> {
         @Override
         public void run(long startNanos) {
             date = roundTrip(date);
-            harness.sample(clock.nanoTime() - startNanos);
+            harness.sample(startNanos, clock.nanoTime());
         }
     }
 
@@ -188,7 +188,7 @@ final class InContextExample implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UncheckedIOException("in-context client: " + e.getMessage(), e);
             }
-            harness.sample(clock.nanoTime() - startNanos);
+            harness.sample(startNanos, clock.nanoTime());
         }
 
         @Override

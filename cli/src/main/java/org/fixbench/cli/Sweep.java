@@ -29,9 +29,10 @@ import org.fixbench.harness.RunResult;
  *
  * <p>Grouped (this class's default; {@code compare} interleaves unless told not to), a benchmark's runs follow each
  * other after one warm-up, in one engine pair. {@linkplain #interleave Interleaved}, the sweep goes round by round:
- * in each round every engine × rate does one run, in a fresh engine pair after its own warm-up, so each engine's runs
- * are spread over the whole comparison and over as many engine pairs as runs; drift of the machine and the mode an
- * engine pair happens to land in (on a small VM, p50 modes some µs apart) then land on every engine alike.
+ * in each round every engine × rate does one run, in a fresh engine pair after its own warm-up, in an order drawn
+ * from a seeded shuffle ({@link RunOrder}), and every engine run sits next to a raw-TCP run at its rate, its pair:
+ * the overhead over the floor is then taken per pair, from runs adjacent in time, so drift of the machine (on the
+ * 2-vCPU VM, p50 modes some µs apart that follow wall-clock time) cancels out of it.
  */
 final class Sweep implements ProgressListener {
     static final long DEFAULT_RUN_NANOS = 5_000_000_000L;
@@ -53,6 +54,9 @@ final class Sweep implements ProgressListener {
     private String currentLabel;
     private HarnessConfig currentConfig;
     private boolean interleave;
+    private long seed = System.nanoTime();
+    /** The engine whose runs are the floor other engines are paired with in an interleaved comparison. */
+    static final String FLOOR_ENGINE = "tcp";
     private int round;
     private int rounds;
     String stopReason;
@@ -70,6 +74,12 @@ final class Sweep implements ProgressListener {
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
         this.out = session.out;
+    }
+
+    /** The seed of the interleaved order (recorded with the results). */
+    Sweep seed(long seed) {
+        this.seed = seed;
+        return this;
     }
 
     /** Runs round by round (see the class comment) rather than each benchmark's runs together. */
@@ -143,38 +153,70 @@ final class Sweep implements ProgressListener {
                         .runs(1).skipFirstRun(false).build());
             }
         }
+        int floor = -1;
+        for (int e = 0; e < engines.size() && floor < 0; e++) {
+            if (FLOOR_ENGINE.equals(engines.get(e).engine().name())) {
+                floor = e;
+            }
+        }
         rounds = configs.get(0).runs();
-        benchmarkCount = configs.size();
-        plannedNanos = rounds * singles.stream().mapToLong(Sweep::plannedNanos).sum();
+        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, rates.size(), rounds, seed);
+        benchmarkCount = order.get(0).size();
+        plannedNanos = order.stream().flatMap(List::stream).mapToLong(s -> plannedNanos(singles.get(s.benchmark())))
+                .sum();
         startMillis = System.currentTimeMillis();
-        settle(specs.get(0), singles.get(0));
+        session.environment.put("runOrderSeed", seed);
+        List<String> sequence = new ArrayList<>();
+        settle(specs.get(order.get(0).get(0).benchmark()), singles.get(order.get(0).get(0).benchmark()));
         List<List<BenchmarkResult>> done = new ArrayList<>();
-        specs.forEach(s -> done.add(new ArrayList<>()));
+        List<List<Integer>> pairedFloorRuns = new ArrayList<>();
+        specs.forEach(s -> {
+            done.add(new ArrayList<>());
+            pairedFloorRuns.add(new ArrayList<>());
+        });
         sweep:
         for (round = 1; round <= rounds; round++) {
-            for (int i = 0; i < specs.size(); i++) {
-                HarnessConfig single = singles.get(i);
+            List<RunOrder.Slot> slots = order.get(round - 1);
+            int[] floorRunAt = new int[slots.size()];
+            List<String> roundLabels = new ArrayList<>();
+            for (int i = 0; i < slots.size(); i++) {
+                RunOrder.Slot slot = slots.get(i);
+                int b = slot.benchmark();
+                HarnessConfig single = singles.get(b);
                 currentConfig = single;
                 benchmarkIndex = i + 1;
-                currentLabel = label(specs.get(i), single.targetRatePerSecond());
+                currentLabel = label(specs.get(b), single.targetRatePerSecond());
+                roundLabels.add(currentLabel);
                 out.println();
                 out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
-                        + currentLabel);
-                BenchmarkResult result = runOne(specs.get(i), single, false);
+                        + currentLabel + (slot.floor() ? " (floor)" : ""));
+                BenchmarkResult result = runOne(specs.get(b), single, false);
                 doneNanos += plannedNanos(single);
                 if (result != null) {
-                    done.get(i).add(result);
+                    done.get(b).add(result);
+                    if (slot.floor()) {
+                        floorRunAt[i] = done.get(b).size();
+                    }
                 }
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
                     out.println("Sweep stopped: " + stopReason);
+                    resolvePairs(slots, i, floorRunAt, done, pairedFloorRuns);
+                    sequence.add("round " + round + ": " + String.join(", ", roundLabels));
                     break sweep;
                 }
             }
+            resolvePairs(slots, slots.size() - 1, floorRunAt, done, pairedFloorRuns);
+            sequence.add("round " + round + ": " + String.join(", ", roundLabels));
         }
+        session.environment.put("runSequence", sequence);
         for (int i = 0; i < specs.size(); i++) {
             if (!done.get(i).isEmpty()) {
                 BenchmarkResult merged = merge(configs.get(i), done.get(i));
+                if (floor >= 0 && !FLOOR_ENGINE.equals(specs.get(i).engine().name())) {
+                    merged.labels().put("pairedFloorRuns", pairedFloorRuns.get(i));
+                    merged.labels().put("floor", engines.get(floor).label());
+                }
                 session.results.add(merged);
                 out.println();
                 out.println("=== " + label(specs.get(i), merged.config().targetRatePerSecond()) + ": its "
@@ -185,27 +227,82 @@ final class Sweep implements ProgressListener {
     }
 
     /**
+     * For every engine run of the round up to {@code last} that ran, the number (within the floor benchmark at its
+     * rate) of the floor run adjacent to it; 0 when that floor run did not happen.
+     */
+    private static void resolvePairs(List<RunOrder.Slot> slots, int last, int[] floorRunAt,
+                                     List<List<BenchmarkResult>> done, List<List<Integer>> pairedFloorRuns) {
+        for (int i = 0; i <= last; i++) {
+            RunOrder.Slot slot = slots.get(i);
+            if (slot.floor() || slot.pairedSlot() < 0) {
+                continue;
+            }
+            List<Integer> pairs = pairedFloorRuns.get(slot.benchmark());
+            if (pairs.size() < done.get(slot.benchmark()).size()) {
+                pairs.add(floorRunAt[slot.pairedSlot()]);
+            }
+        }
+    }
+
+    /**
      * One benchmark's result from its single-run rounds: run k is round k's run (renumbered; left out of summaries
-     * when it is run 1 and the configuration skips the first run); the labels, warm-up and pinning are the first
-     * round's; the first round that ended early gives the reason.
+     * when it is run 1 and the configuration skips the first run, which in an interleaved comparison discards the
+     * whole first round); the labels and warm-up are the first round's; every round's pinning outcomes and engine
+     * notes are kept (one that differs between rounds says which rounds it held in); the first round that ended
+     * early gives the reason.
      */
     static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
         List<RunResult> runs = new ArrayList<>();
         String abortReason = null;
+        Map<String, List<Integer>> notes = new LinkedHashMap<>();
+        Map<String, List<Integer>> pinDescriptions = new LinkedHashMap<>();
+        Map<String, org.fixbench.harness.PinOutcome> pins = new LinkedHashMap<>();
+        int roundNumber = 0;
         for (BenchmarkResult r : rounds) {
+            roundNumber++;
             for (RunResult run : r.runs()) {
                 int k = runs.size() + 1;
-                runs.add(new RunResult(k, run.status(), run.reason(), run.achievedRatePerSecond(), run.sent(),
-                        run.received(), run.lost(), run.stealPercent(), run.busyPercent(),
-                        k == 1 && config.skipFirstRun(), run.startEpochMillis(), run.endEpochMillis(), run.series()));
+                runs.add(run.renumbered(k, k == 1 && config.skipFirstRun()));
             }
             if (abortReason == null && r.aborted()) {
                 abortReason = r.abortReason();
             }
+            if (r.labels().get("engineNotes") instanceof List<?> list) {
+                for (Object note : list) {
+                    notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
+                }
+            }
+            for (org.fixbench.harness.PinOutcome p : r.pinning()) {
+                pinDescriptions.computeIfAbsent(p.describe(), d -> new ArrayList<>()).add(roundNumber);
+                pins.putIfAbsent(p.describe(), p);
+            }
         }
+        int all = rounds.size();
+        List<String> mergedNotes = new ArrayList<>();
+        notes.forEach((note, in) -> mergedNotes.add(note + roundsSuffix(in, all)));
+        List<org.fixbench.harness.PinOutcome> mergedPins = new ArrayList<>();
+        pinDescriptions.forEach((d, in) -> {
+            org.fixbench.harness.PinOutcome p = pins.get(d);
+            mergedPins.add(new org.fixbench.harness.PinOutcome(p.role(), p.thread(), p.cpu(), p.pinned(),
+                    p.note() + roundsSuffix(in, all)));
+        });
         BenchmarkResult first = rounds.get(0);
-        return new BenchmarkResult(first.name(), config, first.labels(), first.warmupIterations(), runs,
-                first.pinning(), abortReason);
+        Map<String, Object> labels = new LinkedHashMap<>(first.labels());
+        if (!mergedNotes.isEmpty() || labels.containsKey("engineNotes")) {
+            labels.put("engineNotes", mergedNotes);
+        }
+        long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
+        long stray = rounds.stream().mapToLong(BenchmarkResult::straySamples).sum();
+        return new BenchmarkResult(first.name(), config, labels, first.warmupIterations(), runs, mergedPins,
+                abortReason, lateWarmups, stray);
+    }
+
+    private static String roundsSuffix(List<Integer> in, int all) {
+        if (in.size() == all) {
+            return "";
+        }
+        return in.size() == 1 ? " (round " + in.get(0) + ")"
+                : " (rounds " + String.join(", ", in.stream().map(String::valueOf).toList()) + ")";
     }
 
     /**

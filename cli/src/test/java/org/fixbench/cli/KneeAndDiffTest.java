@@ -75,7 +75,7 @@ class KneeAndDiffTest {
             for (String k : SummaryFile.PERCENTILE_KEYS) {
                 stats.put(k, ns);
             }
-            runs.add(new SummaryFile.Run(i + 1, true, null, false, rate, 0, Map.of("endToEnd", stats)));
+            runs.add(new SummaryFile.Run(i + 1, "OK", null, false, rate, 0, Map.of("endToEnd", stats)));
         }
         return new SummaryFile.Result(label, label.split(":")[0], label.split(":")[1], rate, runs);
     }

@@ -10,16 +10,37 @@ import java.util.Map;
 
 import org.fixbench.harness.BenchmarkResult;
 import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.PinOutcome;
+import org.fixbench.harness.RunReason;
 import org.fixbench.harness.RunResult;
+import org.fixbench.harness.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** An interleaved benchmark's rounds become one result: its runs in round order, numbered again. */
 class SweepMergeTest {
-    private static BenchmarkResult round(long startMillis, String status, String abortReason) {
-        RunResult run = new RunResult(1, status, null, 1_000, 100, 100, 0, 0, 50, false, startMillis,
-                startMillis + 100, Map.of());
-        return new BenchmarkResult("tcp-yield-1000", null, Map.of("engine", "tcp", "round", startMillis), 10,
-                List.of(run), List.of(), abortReason);
+    private static BenchmarkResult round(long startMillis, RunStatus status, String abortReason) {
+        List<RunReason> reasons = status == RunStatus.OK ? List.of()
+                : List.of(new RunReason(RunReason.Kind.LOST, "1 of 100 samples missing"));
+        RunResult run = new RunResult(1, status, reasons, 1_000, 100, 100, 0, 0, 1_000, 0, 0, 0, 0, 0, 0, 50, false,
+                startMillis, startMillis + 100, Map.of());
+        Map<String, Object> labels = Map.of("engine", "tcp", "round", startMillis,
+                "engineNotes", List.of("note of round " + startMillis));
+        PinOutcome pin = new PinOutcome("harness", "main", startMillis == 1_000 ? 1 : -1, startMillis == 1_000,
+                startMillis == 1_000 ? "reserved" : "no CPU left");
+        return new BenchmarkResult("tcp-yield-1000", null, labels, 10, List.of(run), List.of(pin), abortReason);
+    }
+
+    @Test
+    void everyRoundsPinningAndNotesAreKept() {
+        BenchmarkResult merged = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+                round(2_000, RunStatus.OK, null)));
+        assertEquals(2, merged.pinning().size(), "round 2 was not pinned, and that must show");
+        assertEquals(List.of("note of round 1000 (round 1)", "note of round 2000 (round 2)"),
+                merged.labels().get("engineNotes"));
+        BenchmarkResult same = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+                round(1_000, RunStatus.OK, null)));
+        assertEquals(1, same.pinning().size(), "the same outcome in every round is listed once");
+        assertEquals(List.of("note of round 1000"), same.labels().get("engineNotes"));
     }
 
     private static HarnessConfig config(boolean skipFirstRun) {
@@ -29,8 +50,8 @@ class SweepMergeTest {
 
     @Test
     void roundsBecomeRunsInOrderWithTheFirstRoundsLabels() {
-        BenchmarkResult merged = Sweep.merge(config(false), List.of(round(1_000, RunResult.OK, null),
-                round(2_000, RunResult.FAILED, null), round(3_000, RunResult.OK, null)));
+        BenchmarkResult merged = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+                round(2_000, RunStatus.FAILED, null), round(3_000, RunStatus.OK, null)));
         assertEquals(3, merged.runs().size());
         for (int k = 0; k < 3; k++) {
             RunResult run = merged.runs().get(k);
@@ -38,7 +59,7 @@ class SweepMergeTest {
             assertEquals((k + 1) * 1_000L, run.startEpochMillis());
             assertFalse(run.excluded());
         }
-        assertEquals(RunResult.FAILED, merged.runs().get(1).status());
+        assertEquals(RunStatus.FAILED, merged.runs().get(1).status());
         assertEquals(1_000L, merged.labels().get("round"));
         assertEquals(3, merged.config().runs());
         assertNull(merged.abortReason());
@@ -46,8 +67,8 @@ class SweepMergeTest {
 
     @Test
     void skipFirstRunLeavesOutRoundOneAndAnEarlyEndIsKept() {
-        BenchmarkResult merged = Sweep.merge(config(true), List.of(round(1_000, RunResult.OK, null),
-                round(2_000, RunResult.FAILED, "session ended during the benchmark")));
+        BenchmarkResult merged = Sweep.merge(config(true), List.of(round(1_000, RunStatus.OK, null),
+                round(2_000, RunStatus.FAILED, "session ended during the benchmark")));
         assertTrue(merged.runs().get(0).excluded());
         assertFalse(merged.runs().get(1).excluded());
         assertEquals(1, merged.countedRuns().size());

@@ -8,7 +8,8 @@ import java.util.function.Function;
 
 /**
  * Several benchmarks side by side: a row per percentile, a column per benchmark, each cell the median across
- * the benchmark's counted runs (FAILED runs included, and flagged) of that percentile of one series, in µs.
+ * the benchmark's counted runs (runs that are not OK included, and flagged) of that percentile of one series, in µs;
+ * the "worst" row is the largest value of all counted runs, not a median.
  * Rendered as a Markdown table, which reads as plain text too.
  */
 public final class ComparisonTable {
@@ -28,6 +29,12 @@ public final class ComparisonTable {
         }
         int mid = values.length / 2;
         return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+    }
+
+    /** The largest value of {@code series} over all counted runs, in ns; NaN when nothing was measured. */
+    public static double worstNanos(BenchmarkResult result, String series) {
+        return result.countedRuns().stream().map(r -> r.series().get(series)).filter(d -> d != null && d.count() > 0)
+                .mapToDouble(SeriesData::maxNanos).max().orElse(Double.NaN);
     }
 
     public static String percentileLabel(double p) {
@@ -58,7 +65,7 @@ public final class ComparisonTable {
         for (double p : PERCENTILES) {
             List<String> cells = new ArrayList<>(List.of(percentileLabel(p)));
             for (Column c : columns) {
-                cells.add(micros(medianNanos(c.result(), c.series(), p)));
+                cells.add(micros(p >= 100 ? worstNanos(c.result(), c.series()) : medianNanos(c.result(), c.series(), p)));
             }
             row(sb, cells);
         }

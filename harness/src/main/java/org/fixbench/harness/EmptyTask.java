@@ -13,6 +13,6 @@ public final class EmptyTask implements LatencyTask {
 
     @Override
     public void run(long startNanos) {
-        harness.sample(clock.nanoTime() - startNanos);
+        harness.sample(startNanos, clock.nanoTime());
     }
 }

@@ -3,8 +3,13 @@ package org.fixbench.harness;
 /** What a {@link LatencyTask} sees of the harness. All methods are safe to call from any thread. */
 public interface Harness {
 
-    /** Records one end-to-end latency: {@code clock().nanoTime() - startNanos} for the iteration it ends. */
-    void sample(long elapsedNanos);
+    /**
+     * Records the end of the iteration that was given {@code startNanos}: its latency is {@code endNanos −
+     * startNanos}. The start says which iteration (and which run) the sample answers: a sample for an earlier run
+     * arrived after that run's sample timeout and is only counted as late for it; a second sample for one start,
+     * or one for a start never given, is counted against the run and recorded nowhere.
+     */
+    void sample(long startNanos, long endNanos);
 
     /**
      * Adds a named series that records any point in the code. Call from {@link LatencyTask#init}.

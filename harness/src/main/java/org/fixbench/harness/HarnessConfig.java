@@ -9,6 +9,9 @@ import java.util.Objects;
  */
 public final class HarnessConfig {
     public static final long NANOS_PER_SECOND = 1_000_000_000L;
+    public static final long DEFAULT_UNANSWERED_AGE_BOUND_NANOS = NANOS_PER_SECOND;
+    public static final double DEFAULT_RISING_FACTOR = 2.0;
+    public static final long DEFAULT_RISING_FLOOR_NANOS = 1_000_000;
 
     private final String name;
     private final long targetRatePerSecond;
@@ -20,6 +23,9 @@ public final class HarnessConfig {
     private final boolean skipFirstRun;
     private final long saturationBoundNanos;
     private final long sampleTimeoutNanos;
+    private final long unansweredAgeBoundNanos;
+    private final double risingFactor;
+    private final long risingFloorNanos;
     private final WaitStrategy waitStrategy;
     private final Idler idler;
     private final NanoClock clock;
@@ -43,6 +49,9 @@ public final class HarnessConfig {
         this.skipFirstRun = b.skipFirstRun;
         this.saturationBoundNanos = b.saturationBoundNanos;
         this.sampleTimeoutNanos = b.sampleTimeoutNanos;
+        this.unansweredAgeBoundNanos = b.unansweredAgeBoundNanos;
+        this.risingFactor = b.risingFactor;
+        this.risingFloorNanos = b.risingFloorNanos;
         this.waitStrategy = b.waitStrategy;
         this.idler = b.idler != null ? b.idler : b.waitStrategy;
         this.clock = b.clock;
@@ -80,6 +89,12 @@ public final class HarnessConfig {
     public boolean skipFirstRun() { return skipFirstRun; }
     public long saturationBoundNanos() { return saturationBoundNanos; }
     public long sampleTimeoutNanos() { return sampleTimeoutNanos; }
+    /** A run whose oldest unanswered order got older than this is SATURATED. */
+    public long unansweredAgeBoundNanos() { return unansweredAgeBoundNanos; }
+    /** A run is SATURATED as rising when its last third's p50 is this many times its first third's ... */
+    public double risingFactor() { return risingFactor; }
+    /** ... and higher by more than this. */
+    public long risingFloorNanos() { return risingFloorNanos; }
     public WaitStrategy waitStrategy() { return waitStrategy; }
     Idler idler() { return idler; }
     public NanoClock clock() { return clock; }
@@ -114,6 +129,9 @@ public final class HarnessConfig {
         private boolean skipFirstRun;
         private long saturationBoundNanos = 5 * NANOS_PER_SECOND;
         private long sampleTimeoutNanos = 5 * NANOS_PER_SECOND;
+        private long unansweredAgeBoundNanos = DEFAULT_UNANSWERED_AGE_BOUND_NANOS;
+        private double risingFactor = DEFAULT_RISING_FACTOR;
+        private long risingFloorNanos = DEFAULT_RISING_FLOOR_NANOS;
         private WaitStrategy waitStrategy = WaitStrategy.BACKOFF;
         private Idler idler;
         private NanoClock clock = NanoClock.SYSTEM;
@@ -139,6 +157,12 @@ public final class HarnessConfig {
         public Builder skipFirstRun(boolean skip) { this.skipFirstRun = skip; return this; }
         public Builder saturationBoundNanos(long nanos) { this.saturationBoundNanos = nanos; return this; }
         public Builder sampleTimeoutNanos(long nanos) { this.sampleTimeoutNanos = nanos; return this; }
+        public Builder unansweredAgeBoundNanos(long nanos) { this.unansweredAgeBoundNanos = nanos; return this; }
+        public Builder rising(double factor, long floorNanos) {
+            this.risingFactor = factor;
+            this.risingFloorNanos = floorNanos;
+            return this;
+        }
         public Builder waitStrategy(WaitStrategy strategy) { this.waitStrategy = strategy; return this; }
         /** For tests: an idler that moves an injected clock. */
         public Builder idler(Idler idler) { this.idler = idler; return this; }
@@ -163,6 +187,10 @@ public final class HarnessConfig {
             require(pauseBetweenRunsNanos >= 0, "pause between runs must not be negative");
             require(saturationBoundNanos > 0, "saturation bound must be > 0");
             require(sampleTimeoutNanos > 0, "sample timeout must be > 0");
+            require(unansweredAgeBoundNanos > 0, "unanswered-age bound must be > 0");
+            require(risingFactor > 1 && Double.isFinite(risingFactor), "rising factor must be a number above 1 (was "
+                    + risingFactor + ")");
+            require(risingFloorNanos >= 0, "rising floor must not be negative");
             require(highestTrackableNanos >= 1_000_000, "highest trackable latency must be at least 1 ms");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(waitStrategy, "waitStrategy");

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
+import org.HdrHistogram.WriterReaderPhaser;
+
 /**
  * Runs a {@link LatencyTask} on a drift-free schedule and records its latencies.
  *
@@ -43,10 +45,21 @@ public final class LatencyBenchmark implements Harness {
     private final Map<String, Probe> probes = new LinkedHashMap<>();
     private final Pinning pinning;
 
-    private final AtomicLong samplesReceived = new AtomicLong();
-    private final AtomicLong sentCount = new AtomicLong();
-    private final AtomicLong serviceUnmatched = new AtomicLong();
-    private final AtomicLongArray latenessRing = new AtomicLongArray(LATENESS_RING_SIZE);
+    private final RunLedger ledger;
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private final LatencySeries[] thirds = new LatencySeries[3];
+    /** The run samples are attributed to; written by the harness thread before {@link #runOpen} is set. */
+    private volatile boolean runOpen;
+    private volatile long runFirstStartNanos;
+    private volatile long runIterations;
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong unmatched = new AtomicLong();
+    private final AtomicLong lastReplyNanos = new AtomicLong();
+    /** Per run (0 = warm-up): the first and last start it gave; a run's last is set when it closes. */
+    private final long[] runFirstStart;
+    private final long[] runLastStart;
+    private final AtomicLongArray lateByRun;
+    private final AtomicLong stray = new AtomicLong();
     private volatile String failure;
     private boolean initialised;
 
@@ -68,6 +81,21 @@ public final class LatencyBenchmark implements Harness {
         this.hiccups = new LatencySeries(highest);
         this.jitter = new LatencySeries(highest);
         this.pinning = new Pinning(config.pinning(), config.cpus());
+        for (int i = 0; i < thirds.length; i++) {
+            thirds[i] = new LatencySeries(highest);
+        }
+        long capacity = Math.max(config.warmupIterations(), config.iterationsPerRun());
+        long bytes = RunLedger.bytesFor(capacity);
+        if (bytes > Runtime.getRuntime().maxMemory() / 4) {
+            throw new HarnessException(String.format(java.util.Locale.ROOT, "a run of %,d iterations needs %,d MB to "
+                    + "track which orders were answered, more than a quarter of this JVM's heap (%,d MB): use shorter "
+                    + "runs or a larger -Xmx", capacity, bytes >> 20, Runtime.getRuntime().maxMemory() >> 20));
+        }
+        this.ledger = new RunLedger(capacity);
+        this.runFirstStart = new long[config.runs() + 1];
+        this.runLastStart = new long[config.runs() + 1];
+        java.util.Arrays.fill(runLastStart, Long.MIN_VALUE);
+        this.lateByRun = new AtomicLongArray(config.runs() + 1);
     }
 
     /** Convenience: run {@code task} under {@code config}, printing to standard output. */
@@ -77,20 +105,51 @@ public final class LatencyBenchmark implements Harness {
 
     // ---------------------------------------------------------------- Harness, called by the task
 
+    /**
+     * Attributes the sample to the run whose schedule gave {@code startNanos}: a sample of the current run is
+     * recorded (once per iteration); one for an earlier run, or the warm-up, arrived after that run's sample timeout
+     * and is only counted as late for it.
+     */
     @Override
-    public void sample(long elapsedNanos) {
-        long index = samplesReceived.getAndIncrement();
-        endToEnd.record(elapsedNanos);
-        if (!correct) {
-            serviceTime.record(elapsedNanos);
+    public void sample(long startNanos, long endNanos) {
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            if (runOpen && startNanos >= runFirstStartNanos) {
+                recordInRun(startNanos, endNanos);
+            } else {
+                countLate(startNanos);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
+    private void recordInRun(long startNanos, long endNanos) {
+        int index = ledger.answer(startNanos, received.get());
+        if (index < 0) {
+            unmatched.incrementAndGet();
             return;
         }
-        long sent = sentCount.get();
-        if (index < sent && sent - index <= LATENESS_RING_SIZE) {
-            serviceTime.record(elapsedNanos - latenessRing.getAcquire((int) (index & LATENESS_RING_MASK)));
-        } else {
-            serviceUnmatched.incrementAndGet();
+        received.incrementAndGet();
+        long elapsedNanos = endNanos - startNanos;
+        endToEnd.record(elapsedNanos);
+        serviceTime.record(correct ? elapsedNanos - ledger.latenessNanos(index) : elapsedNanos);
+        thirds[(int) (index * 3L / runIterations)].record(elapsedNanos);
+        long last = lastReplyNanos.get();
+        while (endNanos > last && !lastReplyNanos.compareAndSet(last, endNanos)) {
+            last = lastReplyNanos.get();
         }
+    }
+
+    private void countLate(long startNanos) {
+        for (int run = runFirstStart.length - 1; run >= 0; run--) {
+            if (runLastStart[run] != Long.MIN_VALUE && startNanos >= runFirstStart[run]
+                    && startNanos <= runLastStart[run]) {
+                lateByRun.incrementAndGet(run);
+                return;
+            }
+        }
+        stray.incrementAndGet();
     }
 
     @Override
@@ -200,8 +259,15 @@ public final class LatencyBenchmark implements Harness {
         if (abortReason != null) {
             out.println("Benchmark ended early: " + abortReason);
         }
+        // replies that came after their run's timeout, counted for the run that sent them (none can come now)
+        runs.replaceAll(r -> r.withLateReplies(lateByRun.get(r.run())));
+        long lateWarmup = lateByRun.get(0);
+        if (lateWarmup > 0 || stray.get() > 0) {
+            out.printf("Replies after their timeout: %,d of the warm-up's; samples for starts no run gave: %,d%n",
+                    lateWarmup, stray.get());
+        }
         BenchmarkResult result = new BenchmarkResult(config.name(), config, labels, config.warmupIterations(),
-                runs, pinning.outcomes(), abortReason);
+                runs, pinning.outcomes(), abortReason, lateWarmup, stray.get());
         if (!runs.isEmpty()) {
             out.print(TextReport.summaries(result));
         }
@@ -213,9 +279,12 @@ public final class LatencyBenchmark implements Harness {
                 + seconds(config.sampleTimeoutNanos()) + ")";
     }
 
-    /** One run: the timed loop, then the wait for outstanding samples, then the verdict. */
+    /**
+     * One run: the timed loop, then the wait for outstanding samples, then the close (no later sample counts in
+     * this run), the charge for lost orders, and the verdict.
+     */
     private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded) {
-        resetAll();
+        resetAll(iterations);
         CpuTimes cpuBefore = CpuTimes.read();
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = config.intervalNanos();
@@ -223,10 +292,16 @@ public final class LatencyBenchmark implements Harness {
 
         boolean polls = task.pollsOnTimedThread();
         long startNanos = clock.nanoTime();
+        runFirstStart[runNumber] = startNanos;
+        runFirstStartNanos = startNanos;
+        runIterations = iterations;
+        lastReplyNanos.set(startNanos);
+        runOpen = true;
         long sent = 0;
         long lastActualNanos = startNanos;
         long saturatedLateness = -1;
-        String taskError = null;
+        long largestBacklog = 0;
+        long oldestAgeNanos = 0;
         try {
             while (sent < iterations && failure == null) {
                 long intendedNanos = startNanos + config.scheduleOffsetNanos(sent);
@@ -243,76 +318,164 @@ public final class LatencyBenchmark implements Harness {
                     saturatedLateness = latenessNanos;
                     break;
                 }
+                if (latenessNanos >= intervalNanos) {
+                    // catching up: iterations already due are sent back to back; a task that reads its replies
+                    // on this thread still gets one poll per send, so its replies are not left unread meanwhile
+                    largestBacklog = Math.max(largestBacklog, latenessNanos / intervalNanos);
+                    if (polls) {
+                        task.poll();
+                    }
+                }
+                long oldest = ledger.oldestUnansweredStart();
+                if (oldest != Long.MIN_VALUE) {
+                    oldestAgeNanos = Math.max(oldestAgeNanos, nowNanos - oldest);
+                }
                 sendLateness.record(latenessNanos);
-                latenessRing.setRelease((int) (sent & LATENESS_RING_MASK), latenessNanos);
-                sentCount.setRelease(sent + 1);
+                long givenNanos = correct ? intendedNanos : nowNanos;
+                ledger.sent(sent, givenNanos, latenessNanos);
                 lastActualNanos = nowNanos;
-                task.run(correct ? intendedNanos : nowNanos);
+                task.run(givenNanos);
                 sent++;
             }
         } catch (RuntimeException | Error e) {
-            taskError = "task failed at iteration " + (sent + 1) + ": " + describe(e);
-            fail(taskError);
+            fail("task failed at iteration " + (sent + 1) + ": " + describe(e));
         }
 
         long sendEndNanos = clock.nanoTime();
-        long deadline = sendEndNanos + config.sampleTimeoutNanos();
+        long timeoutNanos = config.sampleTimeoutNanos();
+        long deadline = sendEndNanos + timeoutNanos;
         long nowNanos = sendEndNanos;
         try {
-            while (samplesReceived.get() < sent && failure == null && nowNanos < deadline) {
+            while (received.get() < sent && failure == null && nowNanos < deadline) {
                 if (!polls) {
                     idler.idle(Math.min(deadline - nowNanos, 1_000_000));
                 } else if (!task.poll()) {
                     idler.idle(Math.min(deadline - nowNanos, POLL_IDLE_CAP_NANOS));
                 }
                 nowNanos = clock.nanoTime();
+                long oldest = ledger.oldestUnansweredStart();
+                if (oldest != Long.MIN_VALUE) {
+                    oldestAgeNanos = Math.max(oldestAgeNanos, nowNanos - oldest);
+                }
             }
         } catch (RuntimeException | Error e) {
             fail("task failed while its samples were awaited: " + describe(e));
         }
-        long received = samplesReceived.get();
+        closeRun(runNumber, sent);
+        long endNanos = clock.nanoTime();
+        long answered = received.get();
+        long lost = sent - answered;
+        if (lost > 0) {
+            // every lost order is charged at no less than the timeout, so losses cannot make a run read faster
+            for (long i = 0; i < sent; i++) {
+                if (!ledger.isAnswered(i)) {
+                    long start = ledger.startNanos(i);
+                    long charged = Math.max(endNanos - start, timeoutNanos);
+                    endToEnd.record(charged);
+                    serviceTime.record(correct ? Math.max(endNanos - start - ledger.latenessNanos(i), timeoutNanos)
+                            : charged);
+                    thirds[(int) (i * 3L / iterations)].record(charged);
+                    oldestAgeNanos = Math.max(oldestAgeNanos, endNanos - start);
+                }
+            }
+        }
         CpuTimes cpuAfter = CpuTimes.read();
 
         double elapsedSeconds = ((lastActualNanos - startNanos) + intervalNanos) / 1e9;
         double achievedRate = sent == 0 ? 0.0 : sent / elapsedSeconds;
-        List<String> reasons = new ArrayList<>();
+        long replySpanNanos = Math.max(lastReplyNanos.get() - startNanos, intervalNanos);
+        double completionRate = answered == 0 ? 0.0 : answered / (replySpanNanos / 1e9);
+        long firstThirdP50 = medianOrMinusOne(thirds[0].takeInterval());
+        thirds[1].reset();
+        long lastThirdP50 = medianOrMinusOne(thirds[2].takeInterval());
+
+        List<RunReason> reasons = new ArrayList<>();
+        double target = config.targetRatePerSecond();
         if (saturatedLateness >= 0) {
-            reasons.add(String.format("saturated: %s behind schedule at iteration %,d of %,d, stopped early",
-                    seconds(saturatedLateness), sent + 1, iterations));
+            reasons.add(new RunReason(RunReason.Kind.SEND_BEHIND, String.format(
+                    "saturated: %s behind schedule at iteration %,d of %,d, stopped early", seconds(saturatedLateness),
+                    sent + 1, iterations)));
         }
         if (failure != null) {
-            reasons.add(failure);
+            reasons.add(new RunReason(RunReason.Kind.TASK_ERROR, failure));
         }
-        double target = config.targetRatePerSecond();
-        if (saturatedLateness < 0 && failure == null && achievedRate < target * (1 - RATE_TOLERANCE)) {
-            reasons.add(String.format("achieved %,.0f/s, %.1f%% below the target %,d/s", achievedRate,
-                    100 * (1 - achievedRate / target), config.targetRatePerSecond()));
+        boolean ranToEnd = saturatedLateness < 0 && failure == null;
+        if (ranToEnd && achievedRate < target * (1 - RATE_TOLERANCE)) {
+            reasons.add(new RunReason(RunReason.Kind.SEND_RATE, String.format(
+                    "achieved %,.0f/s, %.1f%% below the target %,d/s", achievedRate,
+                    100 * (1 - achievedRate / target), config.targetRatePerSecond())));
         }
-        long lost = Math.max(0, sent - received);
+        if (ranToEnd && answered > 0 && completionRate < target * (1 - RATE_TOLERANCE)) {
+            reasons.add(new RunReason(RunReason.Kind.COMPLETION_RATE, String.format(
+                    "replies completed at %,.0f/s, %.1f%% below the target %,d/s (the last reply came %s after the "
+                            + "run's first send)", completionRate, 100 * (1 - completionRate / target),
+                    config.targetRatePerSecond(), seconds(replySpanNanos))));
+        }
+        if (oldestAgeNanos > config.unansweredAgeBoundNanos()) {
+            reasons.add(new RunReason(RunReason.Kind.UNANSWERED_AGE, String.format(
+                    "an order waited %s unanswered, more than the bound of %s", seconds(oldestAgeNanos),
+                    seconds(config.unansweredAgeBoundNanos()))));
+        }
+        if (isRising(firstThirdP50, lastThirdP50)) {
+            reasons.add(new RunReason(RunReason.Kind.RISING_LATENCY, String.format(
+                    "latency kept rising: p50 of the last third of the run's orders %s, of the first third %s",
+                    TextReport.formatMicros(lastThirdP50) + " us", TextReport.formatMicros(firstThirdP50) + " us")));
+        }
         if (lost > 0) {
-            reasons.add(String.format("%,d of %,d samples missing %s (counted lost)", lost, sent,
-                    failure != null ? "when the run ended" : "after " + seconds(config.sampleTimeoutNanos())));
+            reasons.add(new RunReason(RunReason.Kind.LOST, String.format(
+                    "%,d of %,d samples missing %s (counted lost, charged at no less than the timeout)", lost, sent,
+                    failure != null ? "when the run ended" : "after " + seconds(timeoutNanos))));
         }
-        if (received > sent) {
-            reasons.add(String.format("%,d samples for %,d iterations: the task sampled more than once per iteration",
-                    received, sent));
+        long bad = unmatched.get();
+        if (bad > 0) {
+            reasons.add(new RunReason(RunReason.Kind.BAD_SAMPLES, String.format(
+                    "%,d samples matched no iteration of this run (a start it never gave, or a second sample for one)",
+                    bad)));
         }
         Map<String, SeriesData> series = takeAll();
-        return new RunResult(runNumber, reasons.isEmpty() ? RunResult.OK : RunResult.FAILED,
-                reasons.isEmpty() ? null : String.join("; ", reasons), achievedRate, sent, received, lost,
+        return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
+                completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
                 startEpochMillis, System.currentTimeMillis(), series);
     }
 
-    private void resetAll() {
-        samplesReceived.set(0);
-        sentCount.set(0);
-        serviceUnmatched.set(0);
+    private static long medianOrMinusOne(SeriesData data) {
+        return data.count() == 0 ? -1 : data.percentileNanos(50);
+    }
+
+    /** Rising when the last third's p50 is at least the factor above the first's, and by more than the floor. */
+    boolean isRising(long firstThirdP50Nanos, long lastThirdP50Nanos) {
+        return firstThirdP50Nanos >= 0 && lastThirdP50Nanos - firstThirdP50Nanos > config.risingFloorNanos()
+                && lastThirdP50Nanos >= config.risingFactor() * firstThirdP50Nanos;
+    }
+
+    /**
+     * Ends attribution to {@code runNumber}: once this returns, no sample is being recorded in it and every later
+     * sample for it is counted late.
+     */
+    private void closeRun(int runNumber, long sent) {
+        runLastStart[runNumber] = sent > 0 ? ledger.startNanos(sent - 1) : runFirstStart[runNumber] - 1;
+        runOpen = false;
+        phaser.readerLock();
+        try {
+            phaser.flipPhase();
+        } finally {
+            phaser.readerUnlock();
+        }
+    }
+
+    private void resetAll(long iterations) {
+        ledger.reset(iterations);
+        received.set(0);
+        unmatched.set(0);
         endToEnd.reset();
         serviceTime.reset();
         sendLateness.reset();
         hiccups.reset();
         jitter.reset();
+        for (LatencySeries third : thirds) {
+            third.reset();
+        }
         synchronized (probes) {
             probes.values().forEach(p -> p.series.reset());
         }

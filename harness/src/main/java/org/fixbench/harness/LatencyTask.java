@@ -5,9 +5,8 @@ package org.fixbench.harness;
  *
  * <p>The harness calls {@link #init} once, then {@link #run} once per iteration on its timed thread at the
  * scheduled times, then {@link #complete} once. For each iteration the task must eventually call
- * {@link Harness#sample(long)} exactly once, from any thread, with the time elapsed since the
- * {@code startNanos} it was given. Samples are matched to iterations in order (first sample, first iteration),
- * as on a single FIFO session.
+ * {@link Harness#sample(long, long)} exactly once, from any thread, with the {@code startNanos} it was given and
+ * the time it ended. Samples are matched to iterations by that start, so replies may come in any order.
  */
 public interface LatencyTask {
 

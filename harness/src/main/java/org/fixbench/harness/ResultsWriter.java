@@ -74,6 +74,9 @@ public final class ResultsWriter {
         config.put("waitStrategy", c.waitStrategy().label());
         config.put("saturationBoundNanos", c.saturationBoundNanos());
         config.put("sampleTimeoutNanos", c.sampleTimeoutNanos());
+        config.put("unansweredAgeBoundNanos", c.unansweredAgeBoundNanos());
+        config.put("risingFactor", c.risingFactor());
+        config.put("risingFloorNanos", c.risingFloorNanos());
         config.put("pauseBetweenRunsNanos", c.pauseBetweenRunsNanos());
         config.put("skipFirstRun", c.skipFirstRun());
         config.put("hiccupMeter", c.hiccupMeter());
@@ -91,17 +94,33 @@ public final class ResultsWriter {
         }
         json.put("pinning", pinning);
         json.put("abortReason", result.abortReason());
+        json.put("status", result.status().name());
+        json.put("warmupLateReplies", result.warmupLateReplies());
+        json.put("straySamples", result.straySamples());
         List<Object> runs = new ArrayList<>();
         for (RunResult run : result.runs()) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("run", run.run());
-            r.put("status", run.status());
+            r.put("status", run.status().name());
             r.put("reason", run.reason());
+            List<Object> reasons = new ArrayList<>();
+            for (RunReason reason : run.reasons()) {
+                reasons.add(Map.of("kind", reason.kind().name(), "status", reason.kind().status().name(),
+                        "text", reason.text()));
+            }
+            r.put("reasons", reasons);
             r.put("excluded", run.excluded());
             r.put("achievedRate", run.achievedRatePerSecond());
             r.put("sent", run.sent());
             r.put("received", run.received());
             r.put("lost", run.lost());
+            r.put("lateReplies", run.lateReplies());
+            r.put("completionRate", run.completionRatePerSecond());
+            r.put("oldestUnansweredNanos", run.oldestUnansweredNanos());
+            r.put("firstThirdP50Nanos", run.firstThirdP50Nanos() < 0 ? null : run.firstThirdP50Nanos());
+            r.put("lastThirdP50Nanos", run.lastThirdP50Nanos() < 0 ? null : run.lastThirdP50Nanos());
+            r.put("largestSendBacklog", run.largestSendBacklog());
+            r.put("unmatchedSamples", run.unmatchedSamples());
             r.put("stealPct", finiteOrNull(run.stealPercent()));
             r.put("busyPct", finiteOrNull(run.busyPercent()));
             r.put("startEpochMillis", run.startEpochMillis());

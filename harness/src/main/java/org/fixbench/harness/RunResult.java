@@ -1,28 +1,60 @@
 package org.fixbench.harness;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One measured run. {@code series} maps a series key ({@link SeriesNames}) to what it recorded, in a stable
  * order: end to end first, then service time, send lateness, the probes, hiccups and jitter.
+ *
+ * <p>The send side: {@code sent}, {@code achievedRatePerSecond} (sends per second) and {@code largestSendBacklog}
+ * (the most iterations that were due but not yet sent at one time: the size of the largest catch-up burst).
+ * The reply side, every reply attributed to the run whose schedule sent its order: {@code received} (answered
+ * within the sample timeout), {@code lost} (not answered by then; each charged to the end-to-end and service-time
+ * series at no less than the timeout), {@code lateReplies} (lost orders whose reply came after all, while a later
+ * run or warm-up was going on; never a sample of that run), {@code completionRatePerSecond} (replies that arrived
+ * within the run's schedule, per second of schedule), {@code oldestUnansweredNanos} (the longest any order of the
+ * run waited unanswered, seen from the sender), the median latency of the first and last third of the run's orders,
+ * and {@code unmatchedSamples} (samples for starts this run never gave, or a second sample for one start).
  */
-public record RunResult(int run, String status, String reason, double achievedRatePerSecond, long sent,
-                        long received, long lost, double stealPercent, double busyPercent, boolean excluded,
-                        long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series) {
-
-    public static final String OK = "OK";
-    public static final String FAILED = "FAILED";
+public record RunResult(int run, RunStatus status, List<RunReason> reasons, double achievedRatePerSecond, long sent,
+                        long received, long lost, long lateReplies, double completionRatePerSecond,
+                        long oldestUnansweredNanos, long firstThirdP50Nanos, long lastThirdP50Nanos,
+                        long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
+                        boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series) {
 
     public RunResult {
+        reasons = List.copyOf(reasons);
         series = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(series));
     }
 
     public boolean ok() {
-        return OK.equals(status);
+        return status == RunStatus.OK;
+    }
+
+    /** The reasons as one line; null for an OK run. */
+    public String reason() {
+        return RunReason.join(reasons);
     }
 
     public SeriesData endToEnd() {
         return series.get(SeriesNames.END_TO_END);
+    }
+
+    /** The same run under another number (e.g. a round's only run merged into a benchmark). */
+    public RunResult renumbered(int number, boolean excludedFromSummaries) {
+        return new RunResult(number, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,
+                completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excludedFromSummaries,
+                startEpochMillis, endEpochMillis, series);
+    }
+
+    /** The same run with the replies that came after its timeout counted. */
+    public RunResult withLateReplies(long late) {
+        return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, late,
+                completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
+                endEpochMillis, series);
     }
 }

@@ -10,8 +10,10 @@ import java.util.Locale;
  * <p>A percentile p is printed only when the run has at least one sample above it, i.e. when
  * {@code count × (1 − p/100) ≥ 1}; the worst value is always printed and is the exact maximum, not a bucket.
  *
- * <p>The SUMMARY's {@code % Variation} column is {@code 100 × (max − min) / ((max + min) / 2)} over the runs in
- * the table: the spread of a percentile across runs relative to the middle of that spread (0 = identical runs).
+ * <p>The SUMMARY's {@code % Variation} column is JLBH's own, as JLBH 1.27 computes it
+ * ({@code PercentileSummary.calculateVariance}): {@code 100 × (max − min) / (max + min / 2)} over the runs in the
+ * table, so the column reads the same as JLBH's (0 = identical runs). Note the precedence: JLBH divides by
+ * {@code max + min/2}, not by the mean of max and min.
  */
 public final class TextReport {
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999, 99.9999};
@@ -32,8 +34,14 @@ public final class TextReport {
                 run.excluded() ? " (excluded from summaries)" : "", run.achievedRatePerSecond(),
                 config.targetRatePerSecond(), run.sent(), run.received(), run.lost(), pct(run.stealPercent()),
                 pct(run.busyPercent())));
-        if (!run.ok()) {
-            sb.append("  FAILED: ").append(run.reason()).append('\n');
+        sb.append(String.format(Locale.ROOT, "  replies: completed %,.0f/s, oldest unanswered %s us, p50 first/last "
+                        + "third %s/%s us, largest catch-up burst %,d%s%n", run.completionRatePerSecond(),
+                formatMicros(run.oldestUnansweredNanos()), thirdText(run.firstThirdP50Nanos()),
+                thirdText(run.lastThirdP50Nanos()), run.largestSendBacklog(),
+                run.unmatchedSamples() > 0 ? String.format(Locale.ROOT, ", unmatched samples %,d",
+                        run.unmatchedSamples()) : ""));
+        for (RunReason reason : run.reasons()) {
+            sb.append("  ").append(reason.kind().status()).append(": ").append(reason.text()).append('\n');
         }
         run.series().forEach((key, data) -> sb.append(line(SeriesNames.label(key), data)).append('\n'));
         return sb.toString();
@@ -80,7 +88,8 @@ public final class TextReport {
             sb.append(summary(result, key));
         }
         runs.stream().filter(r -> !r.ok()).forEach(r ->
-                sb.append("* run ").append(r.run()).append(" FAILED: ").append(r.reason()).append('\n'));
+                sb.append("* run ").append(r.run()).append(' ').append(r.status()).append(": ").append(r.reason())
+                        .append('\n'));
         return sb.toString();
     }
 
@@ -123,12 +132,16 @@ public final class TextReport {
         return sb.toString();
     }
 
-    /** {@code 100 × (max − min) / ((max + min) / 2)}; 0 when both are 0 or nothing was measured. */
+    /** JLBH's {@code 100 × (max − min) / (max + min / 2)}; 0 when both are 0 or nothing was measured. */
     public static double variationPercent(double min, double max) {
-        if (min > max || max + min <= 0) {
+        if (min > max || max + min / 2 <= 0) {
             return 0.0;
         }
-        return 100.0 * (max - min) / ((max + min) / 2.0);
+        return 100.0 * (max - min) / (max + min / 2);
+    }
+
+    private static String thirdText(long nanos) {
+        return nanos < 0 ? "-" : formatMicros(nanos);
     }
 
     private static long count(RunResult run, String key) {

@@ -21,12 +21,13 @@ class FailedRunTest {
     }
 
     @Test
-    void aRunBehindItsTargetRateIsFailedWithItsAchievedRate() {
+    void aRunBehindItsTargetRateIsSaturatedWithItsAchievedRate() {
         ManualClock clock = new ManualClock();
         BenchmarkResult result = new LatencyBenchmark(clock.configure("slow", RATE, 1_000).build())
                 .run(slowTask(clock), Map.of());
         RunResult run = result.runs().get(0);
-        assertEquals(RunResult.FAILED, run.status());
+        assertEquals(RunStatus.SATURATED, run.status());
+        assertTrue(run.reasons().stream().anyMatch(r -> r.kind() == RunReason.Kind.SEND_RATE), run.reason());
         assertTrue(run.reason().contains("below the target"), run.reason());
         assertEquals(1_000 / 0.01999, run.achievedRatePerSecond(), 1.0);
         assertEquals(0, run.lost());
@@ -43,7 +44,7 @@ class FailedRunTest {
         };
         RunResult run = new LatencyBenchmark(clock.configure("ok", RATE, 1_000).build())
                 .run(slightlySlow, Map.of()).runs().get(0);
-        assertEquals(RunResult.OK, run.status(), run.reason());
+        assertEquals(RunStatus.OK, run.status(), run.reason());
     }
 
     @Test
@@ -54,7 +55,8 @@ class FailedRunTest {
         BenchmarkResult result = new LatencyBenchmark(config).run(slowTask(clock), Map.of());
         assertEquals(2, result.runs().size(), "the next run still goes ahead");
         RunResult run = result.runs().get(0);
-        assertEquals(RunResult.FAILED, run.status());
+        assertEquals(RunStatus.SATURATED, run.status());
+        assertEquals(RunReason.Kind.SEND_BEHIND, run.reasons().get(0).kind());
         assertTrue(run.reason().startsWith("saturated"), run.reason());
         // lateness grows 10 us per iteration: iteration 101 is the first beyond 1 ms behind
         assertEquals(101, run.sent());
@@ -74,10 +76,14 @@ class FailedRunTest {
         long before = clock.nanoTime();
         HarnessConfig config = clock.configure("lossy", RATE, 1_000).sampleTimeoutNanos(2_000_000_000L).build();
         RunResult run = new LatencyBenchmark(config).run(halfDeaf, Map.of()).runs().get(0);
-        assertEquals(RunResult.FAILED, run.status());
+        assertEquals(RunStatus.FAILED, run.status());
         assertEquals(500, run.lost());
         assertEquals(500, run.received());
         assertTrue(run.reason().contains("500 of 1,000 samples missing"), run.reason());
+        // the lost half is charged at no less than the timeout: the median cannot read as if they never existed
+        assertEquals(1_000, run.endToEnd().count());
+        assertTrue(run.endToEnd().percentileNanos(50) >= 0 && run.endToEnd().percentileNanos(60) >= 2_000_000_000L,
+                "p60 charged at the timeout: " + run.endToEnd().percentileNanos(60));
         long waited = clock.nanoTime() - before;
         assertTrue(waited >= 2_000_000_000L && waited < 3_000_000_000L, "waited the timeout, no more: " + waited);
     }
@@ -131,7 +137,7 @@ class FailedRunTest {
         assertTrue(result.abortReason().contains("server closed the connection"), result.abortReason());
         assertEquals(1, result.runs().size());
         RunResult run = result.runs().get(0);
-        assertEquals(RunResult.FAILED, run.status());
+        assertEquals(RunStatus.FAILED, run.status());
         assertEquals(50, run.sent());
         assertEquals(50, run.endToEnd().count());
     }
@@ -159,6 +165,6 @@ class FailedRunTest {
         assertNotNull(result.abortReason());
         assertEquals("peer disconnected", result.abortReason());
         assertEquals(11, result.runs().get(0).sent());
-        assertEquals(RunResult.FAILED, result.runs().get(0).status());
+        assertEquals(RunStatus.FAILED, result.runs().get(0).status());
     }
 }

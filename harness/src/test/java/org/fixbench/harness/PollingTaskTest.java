@@ -44,7 +44,7 @@ class PollingTaskTest {
             long[] head = inFlight.peek();
             if (head != null && clock.nanoTime() >= head[1]) {
                 inFlight.poll();
-                harness.sample(clock.nanoTime() - head[0]);
+                harness.sample(head[0], clock.nanoTime());
                 return true;
             }
             return false;
@@ -57,7 +57,7 @@ class PollingTaskTest {
         PollingTask task = new PollingTask(clock);
         RunResult run = new LatencyBenchmark(clock.configure("polling", RATE, 100).build()).run(task, Map.of())
                 .runs().get(0);
-        assertEquals(RunResult.OK, run.status(), run.reason());
+        assertEquals(RunStatus.OK, run.status(), run.reason());
         assertEquals(100, run.received());
         // each reply is read no later than one idle cap after it is due
         long max = run.endToEnd().maxNanos();

@@ -47,8 +47,10 @@ class ReportsAndFilesTest {
     }
 
     @Test
-    void variationIsTheRangeOverTheMidpointOfTheRange() {
-        assertEquals(100.0 * 2 / 11, TextReport.variationPercent(10, 12), 1e-9);
+    void variationIsJlbhsFormulaAsJlbhWritesIt() {
+        // JLBH 1.27 PercentileSummary.calculateVariance: 100 * (max - min) / (max + min / 2), precedence included
+        assertEquals(100.0 * 2 / (12 + 10 / 2.0), TextReport.variationPercent(10, 12), 1e-9);
+        assertEquals(100.0 * 1 / 4, TextReport.variationPercent(2, 3), 1e-9, "not (max - min) / mean, which is 40");
         assertEquals(0.0, TextReport.variationPercent(5, 5), 1e-9);
         assertEquals(0.0, TextReport.variationPercent(0, 0), 1e-9);
     }

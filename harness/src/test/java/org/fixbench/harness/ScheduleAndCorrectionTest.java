@@ -84,7 +84,7 @@ class ScheduleAndCorrectionTest {
         BenchmarkResult result = new LatencyBenchmark(config).run(new ScriptedTask(clock), Map.of());
         assertEquals(2, result.runs().size());
         for (RunResult run : result.runs()) {
-            assertEquals(RunResult.OK, run.status(), run.reason());
+            assertEquals(RunStatus.OK, run.status(), run.reason());
             assertEquals(RATE, run.achievedRatePerSecond(), 1e-6);
             assertEquals(5_000, run.sent());
             assertEquals(5_000, run.received());

@@ -20,7 +20,7 @@ class ScriptedTask implements LatencyTask {
         long i = iteration++;
         clock.advance(costNanos(i));
         if (samples(i)) {
-            harness.sample(clock.nanoTime() - startNanos);
+            harness.sample(startNanos, clock.nanoTime());
         }
     }
 

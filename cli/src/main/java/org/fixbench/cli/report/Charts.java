@@ -24,7 +24,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * <ul>
  *   <li>per rate, the percentile distribution of the round trip: x = percentile on the 1/(1−p) log axis,
  *       y = µs (log), a line per engine, the raw-TCP floor dashed and black;</li>
- *   <li>per engine, latency against throughput: p50, p90, p99 over the swept rates, FAILED points marked.</li>
+ *   <li>per engine, latency against throughput: p50, p90, p99 over the swept rates, points with SATURATED or FAILED runs marked ✗.</li>
  * </ul>
  * Values are the median across runs, as in the tables.
  */
@@ -71,7 +71,7 @@ public final class Charts {
             if (xs.isEmpty()) {
                 continue;
             }
-            XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " (FAILED runs)"), xs, ys);
+            XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " ✗ (" + r.worstStatus() + " runs)"), xs, ys);
             if ("tcp".equals(r.engine())) {
                 s.setLineColor(Color.BLACK);
                 s.setMarkerColor(Color.BLACK);
@@ -113,7 +113,7 @@ public final class Charts {
             }
         }
         if (!failedX.isEmpty()) {
-            XYSeries failed = chart.addSeries("FAILED (rate not sustained)", failedX, failedY);
+            XYSeries failed = chart.addSeries("✗ not kept up (SATURATED or FAILED runs)", failedX, failedY);
             failed.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             failed.setMarker(SeriesMarkers.CROSS);
             failed.setMarkerColor(Color.RED);

@@ -21,8 +21,12 @@ public final class SummaryFile {
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
-    public record Run(int run, boolean ok, String reason, boolean excluded, double achievedRate, long lost,
+    public record Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
                       Map<String, Map<String, Long>> series) {
+        public boolean ok() {
+            return "OK".equals(status);
+        }
+
         public Long value(String series, String key) {
             Map<String, Long> s = this.series.get(series);
             return s == null ? null : s.get(key);
@@ -37,6 +41,14 @@ public final class SummaryFile {
 
         public boolean allOk() {
             return !runs.isEmpty() && runs.stream().allMatch(Run::ok);
+        }
+
+        /** FAILED if any run failed, else SATURATED if any was, else OK. */
+        public String worstStatus() {
+            if (runs.isEmpty() || runs.stream().anyMatch(r -> "FAILED".equals(r.status()))) {
+                return "FAILED";
+            }
+            return runs.stream().allMatch(Run::ok) ? "OK" : "SATURATED";
         }
 
         /** Per-run values of a percentile of a series, in ns, counted runs only. */
@@ -90,7 +102,7 @@ public final class SummaryFile {
                     }
                     series.put(e.getKey(), stats);
                 });
-                runs.add(new Run(run.path("run").asInt(), "OK".equals(run.path("status").asText()),
+                runs.add(new Run(run.path("run").asInt(), run.path("status").asText(),
                         run.path("reason").asText(null), run.path("excluded").asBoolean(false),
                         run.path("achievedRate").asDouble(), run.path("lost").asLong(), series));
             }

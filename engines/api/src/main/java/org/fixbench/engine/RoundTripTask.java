@@ -140,7 +140,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             return;
         }
         serverToClient.sampleNanos(now - reportSendingNanosByOrder.getAcquire(slot));
-        harness.sample(now - clOrdId);
+        harness.sample(clOrdId, now);
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.ResultsFolder;
 import org.fixbench.harness.ResultsWriter;
 import org.fixbench.harness.RunResult;
+import org.fixbench.harness.RunStatus;
 import org.fixbench.harness.SeriesNames;
 import org.fixbench.harness.WaitStrategy;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ public abstract class EngineContractTest {
         assertTrue(result.abortReason().contains("session ended during the benchmark"), result.abortReason());
         assertEquals(1, result.runs().size(), "no run after the server died");
         RunResult run = result.runs().get(0);
-        assertEquals(RunResult.FAILED, run.status());
+        assertEquals(RunStatus.FAILED, run.status());
         assertTrue(run.received() >= 100, "results so far are kept: " + run.received());
         assertTrue(run.sent() < 100_000, "stopped early: " + run.sent());
     }

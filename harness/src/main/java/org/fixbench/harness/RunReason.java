@@ -1,0 +1,59 @@
+package org.fixbench.harness;
+
+import java.util.List;
+
+/** Why a run is not OK: a kind (which decides the {@link RunStatus}) and a sentence with the numbers. */
+public record RunReason(Kind kind, String text) {
+
+    public enum Kind {
+        /** The sender fell further behind schedule than the saturation bound; the run stopped early. */
+        SEND_BEHIND(RunStatus.SATURATED),
+        /** Sends per second over the run fell short of the target. */
+        SEND_RATE(RunStatus.SATURATED),
+        /** Replies per second over the run's schedule fell short of the target: orders queued unanswered. */
+        COMPLETION_RATE(RunStatus.SATURATED),
+        /** Some order waited longer for its reply than the unanswered-age bound. */
+        UNANSWERED_AGE(RunStatus.SATURATED),
+        /** The last third's median latency far above the first third's: a queue that keeps growing. */
+        RISING_LATENCY(RunStatus.SATURATED),
+        /** Orders still unanswered at the end of the sample timeout. */
+        LOST(RunStatus.FAILED),
+        /** The task failed, or ended the benchmark (e.g. its session was lost). */
+        TASK_ERROR(RunStatus.FAILED),
+        /** Samples for starts the harness never gave, or a second sample for one start. */
+        BAD_SAMPLES(RunStatus.FAILED);
+
+        private final RunStatus status;
+
+        Kind(RunStatus status) {
+            this.status = status;
+        }
+
+        public RunStatus status() {
+            return status;
+        }
+    }
+
+    public RunReason {
+        java.util.Objects.requireNonNull(kind, "kind");
+        java.util.Objects.requireNonNull(text, "text");
+    }
+
+    public static RunStatus statusOf(List<RunReason> reasons) {
+        RunStatus status = RunStatus.OK;
+        for (RunReason r : reasons) {
+            status = status.worst(r.kind().status());
+        }
+        return status;
+    }
+
+    /** The reasons as one line, or null when there are none. */
+    public static String join(List<RunReason> reasons) {
+        return reasons.isEmpty() ? null : String.join("; ", reasons.stream().map(RunReason::text).toList());
+    }
+
+    @Override
+    public String toString() {
+        return kind + ": " + text;
+    }
+}

@@ -1,0 +1,21 @@
+package org.fixbench.harness;
+
+/**
+ * A run's verdict, from its {@linkplain RunReason reasons}: the most severe reason wins.
+ *
+ * <ul>
+ *   <li>{@link #OK}: every order was answered within the sample timeout, sends and replies both kept the target
+ *       rate, no order waited too long for its reply, and latency did not keep rising through the run.</li>
+ *   <li>{@link #SATURATED}: the task did not keep up with the rate, seen from the sends or from the replies
+ *       (the latencies then measure a queue, not the task).</li>
+ *   <li>{@link #FAILED}: orders were lost, the task failed, or it sampled what it was never sent.</li>
+ * </ul>
+ */
+public enum RunStatus {
+    OK, SATURATED, FAILED;
+
+    /** The more severe of the two. */
+    public RunStatus worst(RunStatus other) {
+        return other.ordinal() > ordinal() ? other : this;
+    }
+}
