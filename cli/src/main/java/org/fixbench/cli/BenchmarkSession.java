@@ -55,7 +55,7 @@ final class BenchmarkSession {
             Map<String, Object> stats = new LinkedHashMap<>();
             if (!floor.runs().isEmpty()) {
                 RunResult run = floor.runs().get(0);
-                stats.put("status", run.status());
+                stats.put("status", run.status().name());
                 stats.put("achievedRate", run.achievedRatePerSecond());
                 SeriesData e2e = run.endToEnd();
                 stats.put("p50", e2e.percentileNanos(50));
@@ -96,7 +96,7 @@ final class BenchmarkSession {
         out.println("Results written to " + folder);
         boolean allOk = !results.isEmpty() && results.stream().allMatch(BenchmarkResult::allOk);
         if (!allOk) {
-            out.println("Some runs FAILED or ended early: see the reasons above and in summary.json.");
+            out.println("Some runs were SATURATED or FAILED, or ended early: see the reasons above and in summary.json.");
         }
         return allOk ? 0 : FixbenchCli.EXIT_FAILED_RUNS;
     }

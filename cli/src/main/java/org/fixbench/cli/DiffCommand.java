@@ -10,8 +10,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** Old results against new: exit status 1 when something is worse beyond the threshold and beyond noise. */
-@Command(name = "diff", description = "Compare two results folders; exit 1 if anything got worse beyond --threshold.")
+/**
+ * Old results against new: exit status 1 when something is worse beyond the threshold and beyond noise (a rank test
+ * per row, Holm-corrected over all rows); 0 with "no verdicts" when there are too few OK runs for any row to pass.
+ */
+@Command(name = "diff", description = "Compare two results folders (OK runs only; rank test per row, Holm-corrected "
+        + "across rows); exit 1 if anything got worse beyond --threshold, 0 with 'no verdicts' when there are too few "
+        + "runs for any verdict.")
 final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "OLD_RESULTS")
     Path older;
@@ -25,12 +30,17 @@ final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         double t = parseThreshold(threshold);
-        List<Diff.Row> rows = Diff.compare(SummaryFile.load(older), SummaryFile.load(newer), t);
-        System.out.print(Diff.markdown(rows, t));
-        long worse = rows.stream().filter(r -> r.verdict() == Diff.Verdict.WORSE).count();
-        long better = rows.stream().filter(r -> r.verdict() == Diff.Verdict.BETTER).count();
+        Diff.Outcome outcome = Diff.compare(SummaryFile.load(older), SummaryFile.load(newer), t);
+        System.out.print(Diff.markdown(outcome, t));
         System.out.println();
-        System.out.println(worse + " worse, " + better + " better, " + (rows.size() - worse - better) + " no change");
+        if (outcome.insufficient() != null) {
+            System.out.println("no verdicts: " + outcome.insufficient());
+            return 0;
+        }
+        long worse = outcome.count(Diff.Verdict.WORSE);
+        long better = outcome.count(Diff.Verdict.BETTER);
+        System.out.println(worse + " worse, " + better + " better, " + (outcome.rows().size() - worse - better)
+                + " no change");
         return worse > 0 ? FixbenchCli.EXIT_FAILED_RUNS : 0;
     }
 

@@ -116,7 +116,8 @@ final class KneeSearch {
         }
         List<RunResult> failed = result.countedRuns().stream().filter(r -> !r.ok()).toList();
         if (!failed.isEmpty()) {
-            return new Step(rate, false, value, failed.size() + " run(s) FAILED: " + failed.get(0).reason(), result);
+            return new Step(rate, false, value, failed.size() + " run(s) not OK (" + failed.get(0).status() + "): "
+                    + failed.get(0).reason(), result);
         }
         if (Double.isNaN(value) || value > slo.boundNanos()) {
             return new Step(rate, false, value, slo.percentileKey() + " " + ComparisonTable.micros(value)

@@ -213,7 +213,7 @@ final class Sweep implements ProgressListener {
         for (int i = 0; i < specs.size(); i++) {
             if (!done.get(i).isEmpty()) {
                 BenchmarkResult merged = merge(configs.get(i), done.get(i));
-                if (floor >= 0 && !FLOOR_ENGINE.equals(specs.get(i).engine().name())) {
+                if (floor >= 0 && i / rates.size() != floor) {
                     merged.labels().put("pairedFloorRuns", pairedFloorRuns.get(i));
                     merged.labels().put("floor", engines.get(floor).label());
                 }

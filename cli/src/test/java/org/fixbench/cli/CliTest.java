@@ -121,7 +121,8 @@ class CliTest {
         Path out = tmp.resolve("interleaved");
         Outcome o = run("compare", "--engines", "tcp:yield,tcp:blocking", "--rates", "500", "--runs", "2",
                 "--duration", "300ms", "--warmup", "100ms", "--no-pin", "--out", out.toString()); // interleaved by default
-        assertEquals(0, o.status(), o.err());
+        // 300 ms runs on a shared CI machine may read SATURATED (exit 1): a stall of 3 ms near a run's end is 1% of it
+        assertTrue(o.status() == 0 || o.status() == 1, o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
         JsonNode yield = results.get(0).get("runs");
@@ -134,14 +135,18 @@ class CliTest {
                 assertEquals(0, runs.get(k).get("lost").asLong());
             }
         }
-        // round 1 of both engines, then round 2 of both
-        assertTrue(yield.get(0).get("endEpochMillis").asLong() <= blocking.get(0).get("startEpochMillis").asLong()
-                && blocking.get(0).get("endEpochMillis").asLong() <= yield.get(1).get("startEpochMillis").asLong()
-                && yield.get(1).get("endEpochMillis").asLong() <= blocking.get(1).get("startEpochMillis").asLong(),
-                "runs in round order: " + results);
+        // round 1 of both engines (in a shuffled order), then round 2 of both
+        long roundOneEnd = Math.max(yield.get(0).get("endEpochMillis").asLong(),
+                blocking.get(0).get("endEpochMillis").asLong());
+        long roundTwoStart = Math.min(yield.get(1).get("startEpochMillis").asLong(),
+                blocking.get(1).get("startEpochMillis").asLong());
+        assertTrue(roundOneEnd <= roundTwoStart, "runs in round order: " + results);
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- Run order: interleaved"), report);
-        assertTrue(report.contains("| runs OK | 2/2 | 2/2 |"), report);
+        assertTrue(report.matches("(?s).*\\| runs OK / SATURATED / FAILED \\| \\d / \\d / 0 \\| \\d / \\d / 0 \\|.*"),
+                report);
+        assertTrue(report.contains("(seed "), "the order's seed is in the report");
+        assertTrue(report.contains("overhead vs tcp:yield at p50, paired"), "tcp:blocking is paired with the floor");
         assertTrue(report.matches("(?s).*\\| p50 of each run, lowest – highest \\| [0-9.,]+ – [0-9.,]+ \\| [0-9.,]+ – [0-9.,]+ \\|.*"),
                 report);
     }
@@ -161,7 +166,8 @@ class CliTest {
             assertEquals(0, run.get("lost").asLong(), r.get("name").asText());
         }
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("a settling round: tcp:yield at 300/s"), "the discarded settling round is reported");
+        assertTrue(report.contains("a settling round: ") && report.contains(" at 300/s for "),
+                "the discarded settling round is reported");
         for (String engine : new String[] {"tcp:yield", "quickfixj:tuned", "quickfixj:published", "philadelphia:yield",
                 "artio:tuned", "sbe:yield"}) {
             assertTrue(report.contains(engine), engine);

@@ -81,19 +81,48 @@ class KneeAndDiffTest {
     }
 
     @Test
-    void diffCallsAClearSlowdownWorseAndNoiseNoChange() {
+    void withThreeRunsASideDiffGivesNoVerdictEvenForADoubling() {
+        // the old bootstrap called this worse: with 3 runs its "95% interval" was [min/max, max/min]
         List<SummaryFile.Result> old = List.of(result("x:a", 1000, 10, 11, 10.5), result("y:b", 1000, 10, 30, 12));
         List<SummaryFile.Result> slower = List.of(result("x:a", 1000, 20, 21, 20.5), result("y:b", 1000, 11, 29, 14));
-        List<Diff.Row> rows = Diff.compare(old, slower, 0.10);
-        Diff.Row x = rows.stream().filter(r -> r.key().equals("x:a@1000") && r.percentile().equals("p50")).findFirst().orElseThrow();
+        Diff.Outcome outcome = Diff.compare(old, slower, 0.10);
+        assertTrue(outcome.insufficient() != null && outcome.insufficient().startsWith("insufficient runs"));
+        assertEquals(0, outcome.count(Diff.Verdict.WORSE));
+        assertEquals(6, outcome.runsNeeded(), "8 rows at alpha 0.05 need 2/C(2k,k) <= 0.00625: 2/924 is, 2/252 not");
+    }
+
+    @Test
+    void withEnoughRunsAClearSlowdownIsWorseAndNoiseIsNoChange() {
+        double[] base = {10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 10.4};
+        double[] doubled = java.util.Arrays.stream(base).map(v -> 2 * v).toArray();
+        double[] noisy = {10, 30, 12, 11, 25, 10.5, 13, 28};
+        double[] noisyToo = {11, 29, 14, 10, 26, 12, 12.5, 27};
+        List<SummaryFile.Result> old = List.of(result("x:a", 1000, base), result("y:b", 1000, noisy));
+        List<SummaryFile.Result> slower = List.of(result("x:a", 1000, doubled), result("y:b", 1000, noisyToo));
+        Diff.Outcome outcome = Diff.compare(old, slower, 0.10);
+        assertEquals(null, outcome.insufficient());
+        Diff.Row x = outcome.rows().stream().filter(r -> r.key().equals("x:a@1000") && r.percentile().equals("p50"))
+                .findFirst().orElseThrow();
         assertEquals(Diff.Verdict.WORSE, x.verdict());
-        assertTrue(x.low() > 1.0);
-        Diff.Row y = rows.stream().filter(r -> r.key().equals("y:b@1000") && r.percentile().equals("p50")).findFirst().orElseThrow();
-        assertEquals(Diff.Verdict.NO_CHANGE, y.verdict(), "a 17% median change inside a noisy spread is noise");
-        List<Diff.Row> same = Diff.compare(old, old, 0.10);
-        assertTrue(same.stream().allMatch(r -> r.verdict() == Diff.Verdict.NO_CHANGE));
-        List<Diff.Row> faster = Diff.compare(slower, old, 0.10);
-        assertTrue(faster.stream().anyMatch(r -> r.verdict() == Diff.Verdict.BETTER));
+        assertEquals(2 / 12870.0, x.pValue(), 1e-12, "complete separation of 8 and 8: 2 / C(16, 8)");
+        assertTrue(outcome.rows().stream().filter(r -> r.key().startsWith("y:b"))
+                .allMatch(r -> r.verdict() == Diff.Verdict.NO_CHANGE));
+        assertTrue(Diff.compare(old, old, 0.10).rows().stream().allMatch(r -> r.verdict() == Diff.Verdict.NO_CHANGE));
+        assertTrue(Diff.compare(slower, old, 0.10).rows().stream().anyMatch(r -> r.verdict() == Diff.Verdict.BETTER));
+    }
+
+    @Test
+    void saturatedAndFailedRunsAreLeftOutAndListed() {
+        SummaryFile.Result withBad = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 90);
+        List<SummaryFile.Run> runs = new ArrayList<>(withBad.runs());
+        SummaryFile.Run last = runs.get(7);
+        runs.set(7, new SummaryFile.Run(last.run(), "SATURATED", "replies completed at 900/s", false, 1000, 0,
+                last.series()));
+        SummaryFile.Result marked = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
+        Diff.Outcome outcome = Diff.compare(List.of(marked), List.of(marked), 0.10);
+        assertEquals(7, outcome.rows().get(0).oldRuns());
+        assertEquals(2, outcome.excluded().size(), "listed once per side");
+        assertTrue(outcome.excluded().get(0).contains("SATURATED"));
     }
 
     @Test
@@ -107,8 +136,16 @@ class KneeAndDiffTest {
         StringWriter err = new StringWriter();
         PrintWriter silent = new PrintWriter(new StringWriter());
         assertEquals(0, FixbenchCli.execute(new String[] {"diff", a.toString(), a.toString()}, silent, new PrintWriter(err)));
-        assertEquals(1, FixbenchCli.execute(new String[] {"diff", a.toString(), b.toString()}, silent, new PrintWriter(err)));
-        assertEquals(0, FixbenchCli.execute(new String[] {"diff", b.toString(), a.toString()}, silent, new PrintWriter(err)));
+        // two runs a side: no verdict is possible, so no exit 1 even for a doubling
+        assertEquals(0, FixbenchCli.execute(new String[] {"diff", a.toString(), b.toString()}, silent,
+                new PrintWriter(err)));
+        // eight runs a side: the doubling is worse, exit 1; the other way round it is better, exit 0
+        Path c = Files.createDirectories(tmp.resolve("c"));
+        Files.writeString(c.resolve("summary.json"), replicated(Files.readString(fixed), 4, 1));
+        Path d = Files.createDirectories(tmp.resolve("d"));
+        Files.writeString(d.resolve("summary.json"), replicated(Files.readString(fixed), 4, 2));
+        assertEquals(1, FixbenchCli.execute(new String[] {"diff", c.toString(), d.toString()}, silent, new PrintWriter(err)));
+        assertEquals(0, FixbenchCli.execute(new String[] {"diff", d.toString(), c.toString()}, silent, new PrintWriter(err)));
         StringWriter bad = new StringWriter();
         assertEquals(2, FixbenchCli.execute(new String[] {"diff", tmp.resolve("nope").toString(), a.toString()}, silent,
                 new PrintWriter(bad, true)));
@@ -118,7 +155,38 @@ class KneeAndDiffTest {
                 silent, new PrintWriter(badThreshold, true)));
     }
 
+    /** Each run copied {@code copies} times (a little apart, so no ties), every latency times {@code factor}. */
+    private static String replicated(String json, int copies, long factor) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode root = mapper.readTree(doubled(json, factor));
+        for (com.fasterxml.jackson.databind.JsonNode r : root.get("results")) {
+            com.fasterxml.jackson.databind.node.ArrayNode runs = (com.fasterxml.jackson.databind.node.ArrayNode) r.get("runs");
+            List<com.fasterxml.jackson.databind.JsonNode> original = new ArrayList<>();
+            runs.forEach(original::add);
+            int n = original.size();
+            for (int c = 1; c < copies; c++) {
+                for (com.fasterxml.jackson.databind.JsonNode run : original) {
+                    com.fasterxml.jackson.databind.node.ObjectNode copy = run.deepCopy();
+                    copy.put("run", runs.size() + 1);
+                    com.fasterxml.jackson.databind.node.ObjectNode e2e =
+                            (com.fasterxml.jackson.databind.node.ObjectNode) copy.get("series").get("endToEnd");
+                    for (String k : SummaryFile.PERCENTILE_KEYS) {
+                        if (e2e.hasNonNull(k)) {
+                            e2e.put(k, e2e.get(k).asLong() + c * n + run.get("run").asLong());
+                        }
+                    }
+                    runs.add(copy);
+                }
+            }
+        }
+        return mapper.writeValueAsString(root);
+    }
+
     private static String doubled(String json) throws Exception {
+        return doubled(json, 2);
+    }
+
+    private static String doubled(String json, long factor) throws Exception {
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.JsonNode root = mapper.readTree(json);
         for (com.fasterxml.jackson.databind.JsonNode r : root.get("results")) {
@@ -127,7 +195,7 @@ class KneeAndDiffTest {
                         (com.fasterxml.jackson.databind.node.ObjectNode) run.get("series").get("endToEnd");
                 for (String k : SummaryFile.PERCENTILE_KEYS) {
                     if (e2e.hasNonNull(k)) {
-                        e2e.put(k, e2e.get(k).asLong() * 2);
+                        e2e.put(k, e2e.get(k).asLong() * factor);
                     }
                 }
             }

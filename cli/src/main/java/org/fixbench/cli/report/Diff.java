@@ -2,6 +2,7 @@ package org.fixbench.cli.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,107 +10,284 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Old results against new, per engine × profile × rate × percentile of the round trip, with a verdict that
- * accounts for run-to-run variation.
+ * Old results against new, per engine × profile × rate × percentile of the round trip, with verdicts that hold up
+ * across many rows and few runs.
  *
- * <p>The change is the ratio of medians across runs, new / old. Its uncertainty is a 95% bootstrap interval:
- * each side's runs are resampled with replacement {@value #RESAMPLES} times (fixed seed, so the verdict is
- * repeatable) and the ratio of the resampled medians recomputed; the interval is the 2.5th–97.5th percentile of
- * those ratios. The verdict is <em>worse</em> when the ratio exceeds 1 + threshold and the whole interval lies
- * above 1; <em>better</em> when the ratio is below 1 − threshold and the whole interval lies below 1; otherwise
- * <em>no change</em> (a difference beyond the threshold whose interval still includes 1 is reported as within
- * noise). With few runs the interval is wide: run more runs to detect smaller changes.
+ * <p>Only OK runs count (SATURATED and FAILED runs measure a queue, not the engine; they are listed and left out).
+ * Each row's change is the ratio of medians across runs, new / old. Whether it is more than run-to-run noise is a
+ * two-sided permutation test of the Wilcoxon–Mann–Whitney rank sum of the new runs (exact: every way of splitting
+ * the pooled runs into sides of the same sizes, ties given mid-ranks; above {@value #EXACT_LIMIT} splits, that many
+ * random splits with a fixed seed). The rows' p-values are then corrected together by Holm's step-down method at
+ * α = {@value #ALPHA}, so the chance of any false "worse" or "better" over the whole table stays at most α.
+ * Verdict: <em>worse</em> when the row's test holds after the correction and the ratio exceeds 1 + threshold;
+ * <em>better</em> symmetrically; otherwise <em>no change</em>.
+ *
+ * <p>With few runs no row can pass: with n and m runs the smallest two-sided p-value is 2 / C(n+m, n) (0.1 with 3
+ * and 3), above α / rows for any table of more than a row. Then the diff gives no verdicts at all and says how many
+ * runs a side would be needed ({@link Outcome#insufficient()}).
  */
 public final class Diff {
-    public static final int RESAMPLES = 10_000;
+    public static final double ALPHA = 0.05;
+    static final int EXACT_LIMIT = 200_000;
     static final String[] KEYS = {"p50", "p90", "p99", "p99.9"};
 
-    public enum Verdict { BETTER, WORSE, NO_CHANGE }
+    public enum Verdict { BETTER, WORSE, NO_CHANGE, INSUFFICIENT_RUNS }
 
-    public record Row(String key, String percentile, double oldNanos, double newNanos, double ratio, double low,
-                      double high, Verdict verdict, String note) {
+    public record Row(String key, String percentile, double oldNanos, double newNanos, double ratio, double pValue,
+                      int oldRuns, int newRuns, Verdict verdict, String note) {
+    }
+
+    /**
+     * All rows, the runs left out per side, and — when no row could pass the corrected test with the runs at hand —
+     * why, with the runs per side that would be needed.
+     */
+    public record Outcome(List<Row> rows, List<String> excluded, String insufficient, int runsNeeded) {
+        public long count(Verdict v) {
+            return rows.stream().filter(r -> r.verdict() == v).count();
+        }
     }
 
     private Diff() {
     }
 
-    public static List<Row> compare(List<SummaryFile.Result> older, List<SummaryFile.Result> newer, double threshold) {
+    public static Outcome compare(List<SummaryFile.Result> older, List<SummaryFile.Result> newer, double threshold) {
         Map<String, SummaryFile.Result> oldByKey = new LinkedHashMap<>();
         older.forEach(r -> oldByKey.put(r.key(), r));
         Map<String, SummaryFile.Result> newByKey = new LinkedHashMap<>();
         newer.forEach(r -> newByKey.put(r.key(), r));
+        List<String> excluded = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
+        List<double[][]> samples = new ArrayList<>();
         for (Map.Entry<String, SummaryFile.Result> e : oldByKey.entrySet()) {
             SummaryFile.Result n = newByKey.get(e.getKey());
             if (n == null) {
-                rows.add(new Row(e.getKey(), "-", Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                rows.add(new Row(e.getKey(), "-", Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0,
                         Verdict.NO_CHANGE, "only in OLD"));
+                samples.add(null);
                 continue;
             }
+            note(excluded, "OLD", e.getValue());
+            note(excluded, "NEW", n);
             for (String key : KEYS) {
-                rows.add(row(e.getKey(), key, e.getValue().values("endToEnd", key), n.values("endToEnd", key),
-                        threshold, e.getValue().allOk() && n.allOk()));
+                double[] a = okValues(e.getValue(), key);
+                double[] b = okValues(n, key);
+                double oldMedian = SummaryFile.median(a);
+                double newMedian = SummaryFile.median(b);
+                boolean measured = a.length > 0 && b.length > 0 && oldMedian > 0;
+                double p = a.length >= 2 && b.length >= 2 ? permutationPValue(a, b) : Double.NaN;
+                rows.add(new Row(e.getKey(), key, oldMedian, newMedian, measured ? newMedian / oldMedian : Double.NaN,
+                        p, a.length, b.length, Verdict.NO_CHANGE, measured ? "" : "not measured on both sides"));
+                samples.add(new double[][] {a, b});
             }
         }
-        newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> rows.add(new Row(k, "-",
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.NO_CHANGE, "only in NEW")));
-        return rows;
+        newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> {
+            rows.add(new Row(k, "-", Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Verdict.NO_CHANGE,
+                    "only in NEW"));
+            samples.add(null);
+        });
+        return judge(rows, excluded, threshold);
     }
 
-    static Row row(String key, String percentile, double[] older, double[] newer, double threshold, boolean allOk) {
-        double oldMedian = SummaryFile.median(older);
-        double newMedian = SummaryFile.median(newer);
-        if (older.length == 0 || newer.length == 0 || oldMedian <= 0) {
-            return new Row(key, percentile, oldMedian, newMedian, Double.NaN, Double.NaN, Double.NaN, Verdict.NO_CHANGE,
-                    "not measured on both sides");
+    /** Holm's correction over the rows that have a p-value, then the verdicts. */
+    static Outcome judge(List<Row> rows, List<String> excluded, double threshold) {
+        List<Integer> tested = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (!Double.isNaN(rows.get(i).pValue()) && !Double.isNaN(rows.get(i).ratio())) {
+                tested.add(i);
+            }
         }
-        double ratio = newMedian / oldMedian;
-        double[] interval = bootstrap(older, newer);
-        Verdict verdict = Verdict.NO_CHANGE;
-        String note = allOk ? "" : "FAILED runs on a side";
-        if (ratio > 1 + threshold && interval[0] > 1) {
-            verdict = Verdict.WORSE;
-        } else if (ratio < 1 - threshold && interval[1] < 1) {
-            verdict = Verdict.BETTER;
-        } else if (Math.abs(ratio - 1) > threshold) {
-            note = (note.isEmpty() ? "" : note + "; ") + "beyond threshold but within run-to-run noise";
+        int family = tested.size();
+        if (family == 0) {
+            return new Outcome(rows, excluded, "no row has at least 2 OK runs on each side", 2);
         }
-        return new Row(key, percentile, oldMedian, newMedian, ratio, interval[0], interval[1], verdict, note);
+        double firstStep = ALPHA / family;
+        double bestPossible = tested.stream().mapToDouble(i -> smallestPValue(rows.get(i).oldRuns(),
+                rows.get(i).newRuns())).min().orElse(1);
+        if (bestPossible > firstStep) {
+            int needed = runsNeeded(firstStep);
+            List<Row> marked = new ArrayList<>();
+            for (Row r : rows) {
+                marked.add(Double.isNaN(r.pValue()) ? r : new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(),
+                        r.ratio(), r.pValue(), r.oldRuns(), r.newRuns(), Verdict.INSUFFICIENT_RUNS, r.note()));
+            }
+            String why = String.format(Locale.ROOT, "insufficient runs: with these runs the smallest p-value a row "
+                    + "can reach is %.3g, and %d rows corrected together need at most %.3g; run at least %d OK runs "
+                    + "a side", bestPossible, family, firstStep, needed);
+            return new Outcome(marked, excluded, why, needed);
+        }
+        List<Integer> order = new ArrayList<>(tested);
+        order.sort(Comparator.comparingDouble(i -> rows.get(i).pValue()));
+        boolean[] significant = new boolean[rows.size()];
+        for (int step = 0; step < order.size(); step++) {
+            int i = order.get(step);
+            if (rows.get(i).pValue() > ALPHA / (family - step)) {
+                break;
+            }
+            significant[i] = true;
+        }
+        List<Row> judged = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (Double.isNaN(r.pValue()) || Double.isNaN(r.ratio())) {
+                judged.add(r.note().isEmpty() ? new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(),
+                        r.ratio(), r.pValue(), r.oldRuns(), r.newRuns(), Verdict.NO_CHANGE,
+                        "fewer than 2 OK runs on a side") : r);
+                continue;
+            }
+            Verdict v = Verdict.NO_CHANGE;
+            String note = "";
+            if (significant[i] && r.ratio() > 1 + threshold) {
+                v = Verdict.WORSE;
+            } else if (significant[i] && r.ratio() < 1 - threshold) {
+                v = Verdict.BETTER;
+            } else if (significant[i]) {
+                note = "a real change, within the threshold";
+            } else if (Math.abs(r.ratio() - 1) > threshold) {
+                note = "beyond the threshold but within run-to-run noise";
+            }
+            judged.add(new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(), r.ratio(), r.pValue(), r.oldRuns(),
+                    r.newRuns(), v, note));
+        }
+        return new Outcome(judged, excluded, null, 0);
     }
 
-    /** 95% bootstrap interval of median(new) / median(old). */
-    static double[] bootstrap(double[] older, double[] newer) {
+    private static void note(List<String> excluded, String side, SummaryFile.Result r) {
+        for (SummaryFile.Run run : r.counted()) {
+            if (!run.ok()) {
+                excluded.add(side + " " + r.key() + " run " + run.run() + ": " + run.status()
+                        + (run.reason() == null ? "" : " (" + run.reason() + ")"));
+            }
+        }
+    }
+
+    private static double[] okValues(SummaryFile.Result r, String key) {
+        return r.counted().stream().filter(SummaryFile.Run::ok).map(run -> run.value("endToEnd", key))
+                .filter(v -> v != null).mapToDouble(Long::doubleValue).toArray();
+    }
+
+    /** The smallest two-sided p-value the rank test can give with n and m runs: 2 / C(n+m, n). */
+    static double smallestPValue(int n, int m) {
+        return Math.min(1, 2 / PairedStats.binomial(n + m, n));
+    }
+
+    /** Runs per side (equal sides) for which a row can pass the first Holm step at {@code level}. */
+    static int runsNeeded(double level) {
+        int k = 2;
+        while (smallestPValue(k, k) > level && k < 100) {
+            k++;
+        }
+        return k;
+    }
+
+    /**
+     * Two-sided permutation p-value of the rank sum of {@code newer}: the share of splits of the pooled values into
+     * sides of the observed sizes whose rank sum lies at least as far from its mean as the observed one.
+     */
+    static double permutationPValue(double[] older, double[] newer) {
+        int n = older.length;
+        int m = newer.length;
+        double[] pooled = new double[n + m];
+        System.arraycopy(older, 0, pooled, 0, n);
+        System.arraycopy(newer, 0, pooled, n, m);
+        double[] ranks = midRanks(pooled);
+        double observed = 0;
+        for (int j = n; j < n + m; j++) {
+            observed += ranks[j];
+        }
+        double mean = m * (n + m + 1) / 2.0;
+        double distance = Math.abs(observed - mean) - 1e-9;
+        double splits = PairedStats.binomial(n + m, m);
+        if (splits <= EXACT_LIMIT) {
+            long[] extreme = new long[1];
+            long[] total = new long[1];
+            enumerate(ranks, 0, m, 0, mean, distance, extreme, total);
+            return extreme[0] / (double) total[0];
+        }
         SplittableRandom random = new SplittableRandom(42);
-        double[] ratios = new double[RESAMPLES];
-        double[] a = new double[older.length];
-        double[] b = new double[newer.length];
-        for (int i = 0; i < RESAMPLES; i++) {
-            for (int j = 0; j < a.length; j++) {
-                a[j] = older[random.nextInt(older.length)];
+        int[] index = new int[n + m];
+        long extreme = 0;
+        for (int draw = 0; draw < EXACT_LIMIT; draw++) {
+            for (int i = 0; i < index.length; i++) {
+                index[i] = i;
             }
-            for (int j = 0; j < b.length; j++) {
-                b[j] = newer[random.nextInt(newer.length)];
+            double sum = 0;
+            for (int j = 0; j < m; j++) {
+                int pick = j + random.nextInt(index.length - j);
+                int t = index[j];
+                index[j] = index[pick];
+                index[pick] = t;
+                sum += ranks[index[j]];
             }
-            double oldMedian = SummaryFile.median(a);
-            ratios[i] = oldMedian <= 0 ? Double.POSITIVE_INFINITY : SummaryFile.median(b) / oldMedian;
+            if (Math.abs(sum - mean) >= distance) {
+                extreme++;
+            }
         }
-        Arrays.sort(ratios);
-        return new double[] {ratios[(int) (0.025 * RESAMPLES)], ratios[(int) (0.975 * RESAMPLES) - 1]};
+        return (extreme + 1) / (double) (EXACT_LIMIT + 1);
     }
 
-    public static String markdown(List<Row> rows, double threshold) {
+    private static void enumerate(double[] ranks, int from, int left, double sum, double mean, double distance,
+                                  long[] extreme, long[] total) {
+        if (left == 0) {
+            total[0]++;
+            if (Math.abs(sum - mean) >= distance) {
+                extreme[0]++;
+            }
+            return;
+        }
+        for (int i = from; i <= ranks.length - left; i++) {
+            enumerate(ranks, i + 1, left - 1, sum + ranks[i], mean, distance, extreme, total);
+        }
+    }
+
+    static double[] midRanks(double[] values) {
+        Integer[] order = new Integer[values.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> values[i]));
+        double[] ranks = new double[values.length];
+        int i = 0;
+        while (i < order.length) {
+            int j = i;
+            while (j + 1 < order.length && values[order[j + 1]] == values[order[i]]) {
+                j++;
+            }
+            double rank = (i + j) / 2.0 + 1;
+            for (int k = i; k <= j; k++) {
+                ranks[order[k]] = rank;
+            }
+            i = j + 1;
+        }
+        return ranks;
+    }
+
+    public static String markdown(Outcome outcome, double threshold) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Threshold %.0f%%; interval: 95%% bootstrap of the ratio of medians over runs.%n%n",
-                threshold * 100));
-        sb.append("| engine @ rate | percentile | old (µs) | new (µs) | new/old | 95% interval | verdict | note |\n");
-        sb.append("| --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
-        for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", r.key(), r.percentile(),
-                    us(r.oldNanos()), us(r.newNanos()), Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()),
-                    Double.isNaN(r.low()) ? "-" : String.format(Locale.ROOT, "%.3f–%.3f", r.low(), r.high()),
+        sb.append(String.format(Locale.ROOT, "Threshold %s; test: two-sided rank-sum permutation test per row over OK "
+                + "runs, Holm-corrected across %d rows at α = %.2f.%n%n", thresholdText(threshold),
+                outcome.rows().stream().filter(r -> !Double.isNaN(r.pValue())).count(), ALPHA));
+        if (outcome.insufficient() != null) {
+            sb.append("**No verdicts: ").append(outcome.insufficient()).append(".**\n\n");
+        }
+        sb.append("| engine @ rate | percentile | old (µs) | new (µs) | new/old | runs old/new | p | verdict | note |\n");
+        sb.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        for (Row r : outcome.rows()) {
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %d/%d | %s | %s | %s |%n", r.key(),
+                    r.percentile(), us(r.oldNanos()), us(r.newNanos()),
+                    Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()), r.oldRuns(),
+                    r.newRuns(), Double.isNaN(r.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", r.pValue()),
                     r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.note()));
         }
+        if (!outcome.excluded().isEmpty()) {
+            sb.append("\nRuns left out (not OK):\n\n");
+            outcome.excluded().forEach(e -> sb.append("- ").append(e).append('\n'));
+        }
         return sb.toString();
+    }
+
+    static String thresholdText(double threshold) {
+        return String.format(Locale.ROOT, "%s%%", new java.math.BigDecimal(threshold * 100).round(
+                new java.math.MathContext(6)).stripTrailingZeros().toPlainString());
     }
 
     private static String us(double nanos) {

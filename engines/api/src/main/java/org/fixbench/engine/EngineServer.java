@@ -6,8 +6,9 @@ import java.net.InetSocketAddress;
  * The server role: accept one session and answer each NewOrderSingle with the {@link Workload}'s ExecutionReport,
  * echoing ClOrdID (11).
  *
- * @implSpec For each NewOrderSingle the server calls {@link ServerHooks#orderReceived()} as soon as the message is
- * parsed, then {@link ServerHooks#reportSending()} just before the ExecutionReport is handed to its transport, both on the
+ * @implSpec For each NewOrderSingle the server calls {@link ServerHooks#orderReceived()} once the whole message is
+ * decoded (and validated, where the profile validates), then {@link ServerHooks#reportSending()} just before the
+ * encoded ExecutionReport is handed to the socket (or to the one call that encodes and sends it), both on the
  * thread that handles messages. It calls {@link EngineSetup#pinCurrentThread(String)} with role {@code "server"}
  * from that thread before the first message (once), where its threading lets it.
  */

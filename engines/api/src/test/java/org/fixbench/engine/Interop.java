@@ -53,17 +53,15 @@ public final class Interop {
 
     /**
      * Correctness only: every order sent was answered, nothing lost, no session trouble. A run that merely fell
-     * behind its rate (a slow CI machine) is not a test failure: speed is for benchmarks, not unit tests.
+     * behind its rate, from the sends or the replies (a slow CI machine), is not a test failure: speed is for benchmarks, not unit tests.
      */
     public static void assertCorrect(RunResult run, long orders) {
         assertEquals(orders, run.sent(), "sent");
         assertEquals(orders, run.received(), "received");
         assertEquals(0, run.lost(), "lost");
-        if (!run.ok()) {
-            for (String reason : run.reason().split("; ")) {
-                org.junit.jupiter.api.Assertions.assertTrue(reason.contains("below the target"),
-                        "only a missed rate may fail a correctness run: " + run.reason());
-            }
+        for (org.fixbench.harness.RunReason reason : run.reasons()) {
+            org.junit.jupiter.api.Assertions.assertEquals(org.fixbench.harness.RunStatus.SATURATED,
+                    reason.kind().status(), "only not keeping up may mark a correctness run: " + run.reason());
         }
     }
 

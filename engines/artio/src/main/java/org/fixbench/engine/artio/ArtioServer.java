@@ -80,10 +80,10 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
         if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
             return Action.CONTINUE;
         }
-        setup.hooks().orderReceived();
         ascii.wrap(buffer);
         order.reset();
         order.decode(ascii, offset, length);
+        setup.hooks().orderReceived(); // the whole NewOrderSingle decoded
         long n = ++counter;
         report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
         report.clOrdID(order.clOrdID(), order.clOrdIDLength());
@@ -93,7 +93,7 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
         report.orderQtyData().orderQty(order.orderQty());
         int timeLength = timestamp.encode(System.currentTimeMillis());
         report.transactTime(timestamp.buffer(), timeLength);
-        setup.hooks().reportSending();
+        setup.hooks().reportSending(); // trySend encodes and hands to the framer: Artio has no point in between
         while (session.trySend(report) < 0 && !stopping) {
             Thread.onSpinWait(); // back pressure from the framer: retry, never drop
         }

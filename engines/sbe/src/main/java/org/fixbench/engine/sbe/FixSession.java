@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.ServerHooks;
 
 /**
  * One FIX 4.4 session over a non-blocking socket, driven by one thread calling {@link #poll()}: framing, dictionary
@@ -236,6 +237,14 @@ public final class FixSession {
 
     /** Frames the message begun with {@link #begin}, keeps it for resends if it is an application message, sends it. */
     public void send() {
+        send(ServerHooks.NONE);
+    }
+
+    /**
+     * Sends the message begun with {@link #begin}: frames it (BodyLength, CheckSum), stores it for resends, and calls
+     * {@code beforeWrite.reportSending()} with the encoded message complete, just before it is handed to the socket.
+     */
+    public void send(ServerHooks beforeWrite) {
         if (endReason != null) {
             throw new IllegalStateException("session ended: " + endReason);
         }
@@ -249,6 +258,7 @@ public final class FixSession {
             store.put(nextSenderSeq, writer.buffer(), writer.start(), length);
         }
         nextSenderSeq++;
+        beforeWrite.reportSending();
         write(writer.buffer(), writer.start(), length);
     }
 

@@ -72,8 +72,7 @@ final class ReportApplication implements FixSession.Application {
         reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('8' << 8);
         FixCodec.executionReportBody(reportView, w);
-        hooks.reportSending();
-        session.send();
+        session.send(hooks); // "report sending" once framed and stored, just before the socket write
         return true;
     }
 
