@@ -51,6 +51,20 @@ class ChartsTest {
     }
 
     @Test
+    void theWorstPointIsTheWorstOfAllRunsAsInTheTables() throws Exception {
+        List<SummaryFile.Result> atRate = fixed().stream().filter(r -> r.targetRate() == 1000).toList();
+        XYChart chart = Charts.percentileChart(1000, atRate);
+        for (SummaryFile.Result r : atRate) {
+            double[] maxima = r.values("endToEnd", "max");
+            double worstMicros = java.util.Arrays.stream(maxima).max().orElseThrow() / 1000.0;
+            org.knowm.xchart.XYSeries series = chart.getSeriesMap().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(r.label())).findFirst().orElseThrow().getValue();
+            double[] ys = series.getYData();
+            assertEquals(worstMicros, ys[ys.length - 1], 1e-9, r.label() + " maxima " + java.util.Arrays.toString(maxima));
+        }
+    }
+
+    @Test
     void throughputChartHasPercentileSeriesAndIsNotBlank() throws Exception {
         List<SummaryFile.Result> engine = fixed().stream().filter(r -> r.label().equals("quickfixj:tuned")).toList();
         XYChart chart = Charts.throughputChart("quickfixj:tuned", engine);

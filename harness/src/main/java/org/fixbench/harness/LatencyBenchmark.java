@@ -41,6 +41,7 @@ public final class LatencyBenchmark implements Harness {
     private final LatencySeries serviceTime;
     private final LatencySeries sendLateness;
     private final LatencySeries hiccups;
+    private HiccupMeter hiccupMeter;
     private final LatencySeries jitter;
     private final Map<String, Probe> probes = new LinkedHashMap<>();
     private final Pinning pinning;
@@ -204,7 +205,6 @@ public final class LatencyBenchmark implements Harness {
         initialised = true;
         List<RunResult> runs = new ArrayList<>();
         String abortReason = null;
-        HiccupMeter hiccupMeter = null;
         JitterMonitor jitterMonitor = null;
         try {
             pinCurrentThread("harness");
@@ -214,6 +214,9 @@ public final class LatencyBenchmark implements Harness {
                 throw new HarnessException("task could not start: " + describe(e), e);
             }
             hiccupMeter = config.hiccupMeter() ? new HiccupMeter(hiccups).start() : null;
+            if (hiccupMeter != null) {
+                hiccupMeter.awaitStarted(100_000_000L);
+            }
             jitterMonitor = config.jitterMonitor() ? new JitterMonitor(jitter).start() : null;
             printHeader();
 
@@ -285,6 +288,7 @@ public final class LatencyBenchmark implements Harness {
      */
     private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded) {
         resetAll(iterations);
+        long meterWaitBefore = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         CpuTimes cpuBefore = CpuTimes.read();
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = config.intervalNanos();
@@ -432,11 +436,13 @@ public final class LatencyBenchmark implements Harness {
                     "%,d samples matched no iteration of this run (a start it never gave, or a second sample for one)",
                     bad)));
         }
+        long meterWaitAfter = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
+        long meterWait = meterWaitBefore < 0 || meterWaitAfter < 0 ? -1 : meterWaitAfter - meterWaitBefore;
         Map<String, SeriesData> series = takeAll();
         return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
                 completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
-                startEpochMillis, System.currentTimeMillis(), series);
+                startEpochMillis, System.currentTimeMillis(), series, meterWait);
     }
 
     private static long medianOrMinusOne(SeriesData data) {

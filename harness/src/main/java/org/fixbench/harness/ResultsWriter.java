@@ -125,6 +125,8 @@ public final class ResultsWriter {
             r.put("busyPct", finiteOrNull(run.busyPercent()));
             r.put("startEpochMillis", run.startEpochMillis());
             r.put("endEpochMillis", run.endEpochMillis());
+            r.put("hiccupMeterWaitNanos", run.hiccupMeterWaitNanos() < 0 ? null : run.hiccupMeterWaitNanos());
+            r.put("hiccupMeterStarved", run.hiccupMeterStarved());
             Map<String, Object> series = new LinkedHashMap<>();
             run.series().forEach((key, data) -> series.put(key, stats(data)));
             r.put("series", series);

@@ -22,7 +22,11 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                         long received, long lost, long lateReplies, double completionRatePerSecond,
                         long oldestUnansweredNanos, long firstThirdP50Nanos, long lastThirdP50Nanos,
                         long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
-                        boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series) {
+                        boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series,
+                        long hiccupMeterWaitNanos) {
+
+    /** A starved meter waited for a CPU for at least this share of the overshoot it recorded. */
+    public static final double STARVED_SHARE = 0.5;
 
     public RunResult {
         reasons = List.copyOf(reasons);
@@ -47,7 +51,7 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
         return new RunResult(number, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excludedFromSummaries,
-                startEpochMillis, endEpochMillis, series);
+                startEpochMillis, endEpochMillis, series, hiccupMeterWaitNanos);
     }
 
     /** The same run with the replies that came after its timeout counted. */
@@ -55,6 +59,30 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
         return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, late,
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
-                endEpochMillis, series);
+                endEpochMillis, series, hiccupMeterWaitNanos);
+    }
+
+    /** The total overshoot the hiccup meter recorded in this run (its samples' sum), or 0 without a meter. */
+    public long hiccupOvershootNanos() {
+        SeriesData hiccups = series.get(SeriesNames.HICCUPS);
+        return hiccups == null || hiccups.count() == 0 ? 0
+                : Math.round(hiccups.histogram().getMean() * hiccups.count());
+    }
+
+    /**
+     * Whether the hiccup meter mostly measured itself: it waited for a CPU for at least {@link #STARVED_SHARE} of
+     * the overshoot it recorded, so its readings are its own starvation, not pauses of the process.
+     */
+    public boolean hiccupMeterStarved() {
+        long overshoot = hiccupOvershootNanos();
+        return hiccupMeterWaitNanos >= 0 && overshoot > 0 && hiccupMeterWaitNanos >= STARVED_SHARE * overshoot;
+    }
+
+    /** One sentence on a starved meter, for reports. */
+    public String hiccupStarvationText() {
+        return String.format(java.util.Locale.ROOT, "the hiccup meter waited %.1f ms for a CPU, %.0f%% of the %.1f "
+                        + "ms of overshoot it recorded, so its readings are its own starvation, not pauses of the "
+                        + "process", hiccupMeterWaitNanos / 1e6, 100.0 * hiccupMeterWaitNanos / hiccupOvershootNanos(),
+                hiccupOvershootNanos() / 1e6);
     }
 }

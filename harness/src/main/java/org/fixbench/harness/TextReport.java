@@ -44,6 +44,9 @@ public final class TextReport {
             sb.append("  ").append(reason.kind().status()).append(": ").append(reason.text()).append('\n');
         }
         run.series().forEach((key, data) -> sb.append(line(SeriesNames.label(key), data)).append('\n'));
+        if (run.hiccupMeterStarved()) {
+            sb.append("  hiccups not measured: ").append(run.hiccupStarvationText()).append('\n');
+        }
         return sb.toString();
     }
 
@@ -96,6 +99,16 @@ public final class TextReport {
     public static String summary(BenchmarkResult result, String key) {
         List<RunResult> runs = result.countedRuns();
         StringBuilder sb = new StringBuilder();
+        if (SeriesNames.HICCUPS.equals(key)) {
+            List<RunResult> starved = runs.stream().filter(RunResult::hiccupMeterStarved).toList();
+            if (!starved.isEmpty()) {
+                sb.append(String.format(Locale.ROOT, "-------------------------------- %s, %s: not measured%n",
+                        SeriesNames.label(key), result.name()));
+                starved.forEach(r -> sb.append("run ").append(r.run()).append(": ").append(r.hiccupStarvationText())
+                        .append('\n'));
+                return sb.toString();
+            }
+        }
         sb.append(String.format(Locale.ROOT, "-------------------------------- SUMMARY (%s, %s) us%s%n",
                 SeriesNames.label(key), result.name(),
                 runs.size() < result.runs().size() ? " - run 1 excluded" : ""));

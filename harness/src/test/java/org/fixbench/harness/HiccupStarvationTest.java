@@ -1,0 +1,60 @@
+package org.fixbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** A hiccup meter that could not get a CPU says so instead of reporting its own wait as pauses of the process. */
+class HiccupStarvationTest {
+    /** 1,000 sleeps that each overshot by 100 µs: 100 ms of recorded overshoot. */
+    private static RunResult run(int number, long meterWaitNanos) {
+        Histogram histogram = new Histogram(3_600_000_000_000L, 3);
+        histogram.recordValueWithCount(100_000, 1_000);
+        Map<String, SeriesData> series = new LinkedHashMap<>();
+        series.put(SeriesNames.HICCUPS, new SeriesData(histogram, 100_000, 0));
+        return new RunResult(number, RunStatus.OK, List.of(), 1_000, 1_000, 1_000, 0, 0, 1_000, 0, 0, 0, 0, 0, 0, 50,
+                false, 0, 1_000, series, meterWaitNanos);
+    }
+
+    @Test
+    void aMeterThatWaitedForHalfItsOvershootIsStarved() {
+        assertEquals(100_000_000L, run(1, 0).hiccupOvershootNanos(), 100_000);
+        assertTrue(run(1, 60_000_000L).hiccupMeterStarved());
+        assertTrue(run(1, 50_000_000L).hiccupMeterStarved());
+        assertFalse(run(1, 49_000_000L).hiccupMeterStarved());
+        assertFalse(run(1, 0).hiccupMeterStarved());
+        assertFalse(run(1, -1).hiccupMeterStarved(), "an unknown wait is not starvation");
+    }
+
+    @Test
+    void theSummaryShowsNoHiccupNumbersWhenTheMeterWasStarved() {
+        BenchmarkResult starved = new BenchmarkResult("b", null, Map.of(), 0, List.of(run(1, 0), run(2, 90_000_000L)),
+                List.of(), null);
+        String summary = TextReport.summary(starved, SeriesNames.HICCUPS);
+        assertTrue(summary.contains("not measured"), summary);
+        assertTrue(summary.contains("run 2: the hiccup meter waited 90.0 ms for a CPU, 90% of the 100.0 ms"), summary);
+        assertFalse(summary.contains("50:"), "no percentiles of a starved meter: " + summary);
+
+        BenchmarkResult fed = new BenchmarkResult("b", null, Map.of(), 0, List.of(run(1, 0), run(2, 1_000_000L)),
+                List.of(), null);
+        assertTrue(TextReport.summary(fed, SeriesNames.HICCUPS).contains("50:"));
+    }
+
+    @Test
+    void theMeterReadsItsOwnRunQueueWaitOnLinux() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "no schedstat on this kernel");
+        try (HiccupMeter meter = new HiccupMeter(new LatencySeries(3_600_000_000_000L)).start()) {
+            meter.awaitStarted(1_000_000_000L);
+            assertTrue(meter.runQueueWaitNanos() >= 0, "the meter found its own schedstat");
+        }
+    }
+}
