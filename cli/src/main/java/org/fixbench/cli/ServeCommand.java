@@ -22,6 +22,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve", description = "Run an engine's acceptor on a port until stopped (Ctrl-C) or for --duration.")
 final class ServeCommand implements Callable<Integer> {
+    private static final long WATCH_EVERY_NANOS = 200_000_000L;
+    private static final long STATUS_EVERY_NANOS = 10_000_000_000L;
     @Option(names = "--engine", required = true, paramLabel = "ENGINE[:PROFILE]", description = "the FIX engine to serve")
     String engine;
 
@@ -84,13 +86,29 @@ final class ServeCommand implements Callable<Integer> {
             System.out.println("Serving " + spec.label() + " on " + address + " as SenderCompID=" + senderCompId
                     + ", TargetCompID=" + targetCompId + " (app " + app + "). Ctrl-C stops.");
             long deadline = durationNanos == null ? Long.MAX_VALUE : System.nanoTime() + durationNanos;
-            while (!stop.await(Math.min(10_000_000_000L, Math.max(1, deadline - System.nanoTime())),
+            long nextStatus = System.nanoTime() + STATUS_EVERY_NANOS;
+            // the server is watched: if a thread of it dies, serve says why and exits non-zero, never printing that
+            // it still serves
+            while (!stop.await(Math.min(WATCH_EVERY_NANOS, Math.max(1, deadline - System.nanoTime())),
                     TimeUnit.NANOSECONDS)) {
-                System.out.println(app.equals(EngineSetup.REPORT) ? "[serve] " + orders.get() + " orders answered"
-                        : "[serve] echoing; still serving");
+                String failure = server.failure();
+                if (failure != null) {
+                    System.err.println("fixbench serve: the server stopped serving: " + failure);
+                    return 1;
+                }
+                if (System.nanoTime() >= nextStatus) {
+                    nextStatus += STATUS_EVERY_NANOS;
+                    System.out.println(app.equals(EngineSetup.REPORT) ? "[serve] " + orders.get()
+                            + " orders answered" : "[serve] echoing; still serving");
+                }
                 if (System.nanoTime() >= deadline) {
                     break;
                 }
+            }
+            String failure = server.failure();
+            if (failure != null) {
+                System.err.println("fixbench serve: the server stopped serving: " + failure);
+                return 1;
             }
         } finally {
             try {

@@ -17,6 +17,14 @@ public interface EngineServer extends AutoCloseable {
     /** Binds and starts listening; returns the address clients connect to. */
     InetSocketAddress start() throws Exception;
 
+    /**
+     * Why the server can no longer serve (a thread of it died), or null while it can. {@code serve} watches this
+     * and exits non-zero with the reason.
+     */
+    default String failure() {
+        return null;
+    }
+
     /** Stops and releases everything, including threads and files it was told to keep in its work directory. */
     @Override
     void close() throws Exception;

@@ -4,6 +4,8 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
 import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
+import org.fixbench.engine.sbe.model.DecimalDecoder;
+import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.HandlInst;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
@@ -265,6 +267,17 @@ public final class FixCodec {
                 return REQUIRED_TAG_MISSING;
             }
         }
+        // a field the order leaves out must not keep the previous order's value
+        if ((seen & bitOf(1)) == 0) {
+            order.buffer().setMemory(order.offset() + NewOrderSingleEncoder.accountEncodingOffset(),
+                    NewOrderSingleEncoder.accountLength(), (byte) 0);
+        }
+        if ((seen & bitOf(38)) == 0) {
+            order.orderQty().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
+        }
+        if ((seen & bitOf(44)) == 0) {
+            order.price().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
+        }
         if ((seen & bitOf(21)) == 0) {
             order.handlInst(HandlInst.NULL_VAL);
         }
@@ -428,7 +441,9 @@ public final class FixCodec {
         }
         w.decimalField(38, order.orderQty().mantissa(), order.orderQty().exponent());
         w.charField(40, order.ordTypeRaw());
-        w.decimalField(44, order.price().mantissa(), order.price().exponent());
+        if (order.price().mantissa() != DecimalDecoder.mantissaNullValue()) {
+            w.decimalField(44, order.price().mantissa(), order.price().exponent());
+        }
         w.charField(54, order.sideRaw());
         w.textField(55, b, o + NewOrderSingleDecoder.symbolEncodingOffset(), NewOrderSingleDecoder.symbolLength());
         w.charField(59, order.timeInForceRaw());

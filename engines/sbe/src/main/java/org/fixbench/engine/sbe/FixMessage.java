@@ -125,10 +125,11 @@ public final class FixMessage {
         }
         this.sum = sum;
         this.lastFieldSum = lastFieldSum;
-        if (count < 4 || tags[0] != 8 || tags[1] != 9 || tags[2] != 35 || lengths[2] < 1 || lengths[2] > 2) {
+        if (count < 4 || tags[0] != 8 || tags[1] != 9 || tags[2] != 35 || lengths[2] < 1) {
             return GARBLED;
         }
-        typeKey = FixDictionary.key(array[base + starts[2]], lengths[2] == 2 ? array[base + starts[2] + 1] : 0);
+        typeKey = lengths[2] > 2 ? MsgTypes.UNKNOWN
+                : FixDictionary.key(array[base + starts[2]], lengths[2] == 2 ? array[base + starts[2] + 1] : 0);
         return count;
     }
 

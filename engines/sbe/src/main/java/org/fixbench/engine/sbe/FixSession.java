@@ -2,7 +2,7 @@ package org.fixbench.engine.sbe;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
@@ -12,15 +12,21 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
 
 /**
- * One FIX 4.4 session over a non-blocking socket, driven by one thread calling {@link #poll()}: framing, dictionary
- * validation, the session layer (Logon, Heartbeat/TestRequest, sequence numbers with ResendRequest and a queue,
- * resends from an in-memory store with gap fills, SequenceReset, PossDupFlag/OrigSendingTime, SendingTime
- * accuracy, CompIDs, Reject, Logout handshake) and application messages handed to an {@link Application}, in order.
- * Behaviour and texts follow a QuickFIX/J session with its defaults, so logs of either read alike.
+ * One FIX 4.4 session on one connection, driven by one thread calling {@link #poll(long)} with the time: the state
+ * machine of the session layer (Logon, Heartbeat/TestRequest, sequence numbers with ResendRequest and a queue,
+ * resends from the store with gap fills, SequenceReset, PossDupFlag/OrigSendingTime, SendingTime accuracy,
+ * CompIDs, Reject, Logout handshake), over a {@link FixFramer} that cuts the input into messages and a
+ * {@link SessionSender} that owns the output, the outgoing numbers and the store. Application messages go to an
+ * {@link Application}, in order. Behaviour and texts follow a QuickFIX/J 2.3 session with its defaults, so logs
+ * and answers of either read alike.
+ *
+ * <p>What lives beyond one connection (the numbers and the store) is a {@link SessionRecord}. An initiator has
+ * its own; an acceptor's connection gets its record from a {@link Binder} once a Logon passes every check, so a
+ * connection that fails them (or claims a session another connection holds) cannot disturb the real session.
  *
  * <p>Allocation-free for in-order traffic; error paths (rejects, logouts, events) may allocate.
  */
-public final class FixSession {
+public final class FixSession implements FixFramer.Handler {
 
     /** What the session hands up. Called on the polling thread. */
     public interface Application {
@@ -38,91 +44,109 @@ public final class FixSession {
         }
     }
 
-    private static final int HEARTBEAT = key('0');
-    private static final int TEST_REQUEST = key('1');
-    private static final int RESEND_REQUEST = key('2');
-    private static final int REJECT = key('3');
-    private static final int SEQUENCE_RESET = key('4');
-    private static final int LOGOUT = key('5');
-    private static final int LOGON = key('A');
+    /** For an acceptor: the session record a Logon that passed every check may take. */
+    public interface Binder {
+        /** The record for this connection, or null when another live connection holds the session. */
+        SessionRecord claim(FixSession session);
+
+        /** The connection ended; the record is free again. */
+        void release(FixSession session, SessionRecord record);
+    }
+
     private static final byte[] YES = {'Y'};
-    private static final int[] SESSION_HEADER = {49, 56, 52};
+    private static final int[] SESSION_HEADER = {Tags.SENDER_COMP_ID, Tags.TARGET_COMP_ID, Tags.SENDING_TIME};
+    private static final long NOT_A_NUMBER = Long.MIN_VALUE;
 
     private final SessionConfig config;
     private final Application application;
     private final EpochClock clock;
     private final Consumer<String> log;
-    private final SocketChannel channel;
+    private final BadInputLog badInput;
+    private final ByteChannel channel;
+    private final Binder binder;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final FixCodec codec;
-    private final FixMessage message = new FixMessage(1024);
-    private final FixMessage stored = new FixMessage(1024);
+    private final FixFramer framer;
+    private final FixMessage message;
+    private final FixMessage stored;
     private final Validator validator;
-    private final FixWriter writer;
-    private final MessageStore store;
+    private final SessionSender sender;
     private final ByteBuffer in;
     private final UnsafeBuffer inBuffer;
-    private final ByteBuffer out;
-    private final UnsafeBuffer outBuffer;
     private final UnsafeBuffer queue;
     private final UnsafeBuffer replay;
-    private final UnsafeBuffer time = new UnsafeBuffer(new byte[32]);
     private int queueWrite;
     private int queueRead;
     private boolean draining;
 
-    private long nextSenderSeq = 1;
-    private long nextTargetSeq = 1;
+    /** Until a Logon binds this connection to its session, the numbers of a scratch record (never the real one). */
+    private SessionRecord record;
+    private boolean bound;
+    private SessionState state = SessionState.AWAITING_LOGON;
+    private long now;
     private long heartBtMillis;
     private boolean logonSent;
-    private boolean logonReceived;
-    private boolean logoutSent;
+    private boolean resetSent;
     private long logoutDeadline;
-    private long logonDeadline;
-    private long lastSentMillis;
+    private final long logonDeadline;
     private long lastReceivedMillis;
     private int testRequestsSent;
     private long resendTarget;
-    private long skipBytes;
+    private EndReason endKind;
     private String endReason;
     private long garbled;
     private long rejectsSent;
     private long evictedResends;
 
-    public FixSession(SessionConfig config, SocketChannel channel, Application application, EpochClock clock,
-                      Consumer<String> log) {
+    /** An initiator (or a session that owns its record): {@code record} holds its numbers and store. */
+    public FixSession(SessionConfig config, ByteChannel channel, Application application, EpochClock clock,
+                      Consumer<String> log, SessionRecord record) {
+        this(config, channel, application, clock, log, record, null);
+    }
+
+    /** An acceptor's connection: its record comes from {@code binder} at Logon. */
+    public FixSession(SessionConfig config, ByteChannel channel, Application application, EpochClock clock,
+                      Consumer<String> log, Binder binder) {
+        this(config, channel, application, clock, log, new SessionRecord(64 * 1024, 64), binder);
+    }
+
+    private FixSession(SessionConfig config, ByteChannel channel, Application application, EpochClock clock,
+                       Consumer<String> log, SessionRecord record, Binder binder) {
         this.config = config;
         this.channel = channel;
         this.application = application;
         this.clock = clock;
         this.log = log == null ? text -> { } : log;
+        this.badInput = new BadInputLog(this.log, config.badInputLogPerSecond());
+        this.binder = binder;
+        this.record = record;
+        this.bound = binder == null;
         senderCompId = config.senderCompId().getBytes(StandardCharsets.US_ASCII);
         targetCompId = config.targetCompId().getBytes(StandardCharsets.US_ASCII);
-        codec = new FixCodec(config.maxMessageBytes());
+        framer = new FixFramer(config.maxMessageBytes());
+        // a field takes at least 4 bytes ("1=x" and SOH): this many always index, so no message is dropped for size
+        int maxFields = config.maxMessageBytes() / 4 + 2;
+        message = new FixMessage(maxFields);
+        stored = new FixMessage(maxFields);
         validator = new Validator(config.dictionary());
-        writer = new FixWriter(config.maxMessageBytes());
-        store = new MessageStore(config.storeBytes(), config.storeMessages());
+        now = clock.time();
+        sender = new SessionSender(config, channel, record, now);
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
         in = ByteBuffer.allocate(buffer); // on-heap: parsing reads the array directly
         inBuffer = new UnsafeBuffer(in);
-        out = ByteBuffer.allocateDirect(buffer);
-        outBuffer = new UnsafeBuffer(out);
         queue = new UnsafeBuffer(new byte[buffer]);
         replay = new UnsafeBuffer(new byte[config.maxMessageBytes() + 64]);
         heartBtMillis = config.heartBtIntSeconds() * 1000L;
-        long now = clock.time();
-        lastSentMillis = now;
         lastReceivedMillis = now;
         logonDeadline = now + config.logonTimeoutMillis();
     }
 
-    private static int key(char type) {
-        return type << 8;
+    public SessionState state() {
+        return state;
     }
 
     public boolean isLoggedOn() {
-        return logonSent && logonReceived && endReason == null;
+        return state == SessionState.LOGGED_ON;
     }
 
     /** Why the session ended, or null while it runs. */
@@ -130,12 +154,27 @@ public final class FixSession {
         return endReason;
     }
 
+    /** The kind of {@link #endReason()}, or null while the session runs. */
+    public EndReason endKind() {
+        return endKind;
+    }
+
     public long nextSenderSeq() {
-        return nextSenderSeq;
+        return record.nextSenderSeq;
     }
 
     public long nextTargetSeq() {
-        return nextTargetSeq;
+        return record.nextTargetSeq;
+    }
+
+    /** Whether bytes still to come belong to a too-large message being skipped. */
+    boolean skipping() {
+        return framer.skipping();
+    }
+
+    /** The CompIDs this connection speaks as (its own first). */
+    public String identity() {
+        return config.senderCompId() + "->" + config.targetCompId();
     }
 
     /**
@@ -146,25 +185,19 @@ public final class FixSession {
         return "garbled=" + garbled + " rejects=" + rejectsSent + " evictedResends=" + evictedResends;
     }
 
-    /** Continues the numbering of an earlier connection of this session (an acceptor's next connection). */
-    public void restoreSequences(long nextSender, long nextTarget) {
-        nextSenderSeq = nextSender;
-        nextTargetSeq = nextTarget;
-    }
-
     // ------------------------------------------------------------------ initiator
 
     /** Initiator: sends Logon (with ResetSeqNumFlag=Y when asked: both sides start again at 1). */
     public void sendLogon(boolean reset) {
+        now = clock.time();
         if (reset) {
-            nextSenderSeq = 1;
-            nextTargetSeq = 1;
-            store.clear();
+            record.reset();
+            resetSent = true;
         }
-        FixWriter w = begin(LOGON);
-        w.charField(98, (byte) '0').longField(108, config.heartBtIntSeconds());
+        FixWriter w = begin(MsgTypes.LOGON);
+        w.charField(Tags.ENCRYPT_METHOD, (byte) '0').longField(Tags.HEART_BT_INT, config.heartBtIntSeconds());
         if (reset) {
-            w.charField(141, (byte) 'Y');
+            w.charField(Tags.RESET_SEQ_NUM_FLAG, (byte) 'Y');
         }
         send();
         logonSent = true;
@@ -172,26 +205,38 @@ public final class FixSession {
 
     /** Starts a Logout: sends it and ends the session when the answer comes or the logout timeout passes. */
     public void logout(String text) {
-        if (endReason != null || logoutSent) {
+        if (state == SessionState.ENDED || state == SessionState.LOGOUT_SENT) {
             return;
         }
-        FixWriter w = begin(LOGOUT);
-        if (text != null) {
-            w.stringField(58, text);
-        }
-        send();
-        logoutSent = true;
-        logoutDeadline = clock.time() + config.logoutTimeoutMillis();
+        now = clock.time();
+        sendLogout(text);
     }
 
-    /** Ends the session now: closes the socket and tells the application once. */
+    private void sendLogout(String text) {
+        FixWriter w = begin(MsgTypes.LOGOUT);
+        if (text != null) {
+            w.stringField(Tags.TEXT, text);
+        }
+        send();
+        state = SessionState.LOGOUT_SENT;
+        logoutDeadline = now + config.logoutTimeoutMillis();
+    }
+
+    /** Ends the session now: closes the connection and tells the application once. */
     public void end(String reason) {
-        if (endReason != null) {
+        end(EndReason.CLOSED, reason);
+    }
+
+    /** Ends the session now, for {@code kind} ({@code detail} may add to its words). */
+    public void end(EndReason kind, String detail) {
+        if (state == SessionState.ENDED) {
             return;
         }
-        endReason = reason;
+        state = SessionState.ENDED;
+        endKind = kind;
+        endReason = detail == null || detail.isEmpty() ? kind.text() : detail;
         try {
-            flush();
+            sender.flush();
         } catch (IOException ignored) {
             // the peer may be gone already
         }
@@ -200,39 +245,25 @@ public final class FixSession {
         } catch (IOException ignored) {
             // closing anyway
         }
-        log.accept("session ended: " + reason + " (" + counters() + ")");
-        application.onEnd(this, reason);
+        if (bound && config.resetOnDisconnect()) {
+            record.reset();
+        }
+        if (bound && binder != null) {
+            binder.release(this, record);
+        }
+        badInput.flush();
+        log.accept("session ended: " + endReason + " (" + counters() + ")");
+        application.onEnd(this, endReason);
     }
 
     // ------------------------------------------------------------------ sending
 
-    /** Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then {@link #send()}. */
+    /**
+     * Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then
+     * {@link #send()}.
+     */
     public FixWriter begin(int typeKey) {
-        return header(typeKey, nextSenderSeq, false);
-    }
-
-    /** The header of a message; a resend ({@code possDup}) carries PossDupFlag=Y and its original number. */
-    private FixWriter header(int typeKey, long seq, boolean possDup) {
-        writer.reset();
-        typeField(typeKey);
-        writer.bytesField(49, senderCompId).bytesField(56, targetCompId).longField(34, seq);
-        if (possDup) {
-            writer.bytesField(43, YES);
-        }
-        int at = writer.beginField(52);
-        writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
-        return writer;
-    }
-
-    private void typeField(int typeKey) {
-        int at = writer.beginField(35);
-        writer.buffer().putByte(at, (byte) (typeKey >>> 8));
-        if ((typeKey & 0xFF) != 0) {
-            writer.buffer().putByte(at + 1, (byte) typeKey);
-            writer.endField(2);
-        } else {
-            writer.endField(1);
-        }
+        return sender.begin(typeKey, now);
     }
 
     /** Frames the message begun with {@link #begin}, keeps it for resends if it is an application message, sends it. */
@@ -245,380 +276,336 @@ public final class FixSession {
      * {@code beforeWrite.reportSending()} with the encoded message complete, just before it is handed to the socket.
      */
     public void send(ServerHooks beforeWrite) {
-        if (endReason != null) {
+        if (state == SessionState.ENDED) {
             throw new IllegalStateException("session ended: " + endReason);
         }
-        int length = writer.frame();
-        byte t0 = writer.bodyByte(3);
-        byte t1 = writer.bodyByte(4);
-        int typeKey = FixDictionary.key(t0, t1 == FixCodec.SOH ? 0 : t1);
-        if (config.dictionary().isAdmin(typeKey)) {
-            store.skip(nextSenderSeq);
-        } else {
-            store.put(nextSenderSeq, writer.buffer(), writer.start(), length);
-        }
-        nextSenderSeq++;
-        beforeWrite.reportSending();
-        write(writer.buffer(), writer.start(), length);
-    }
-
-    private void write(DirectBuffer bytes, int offset, int length) {
         try {
-            if (out.position() + length > out.capacity()) {
-                flush();
-                long deadline = System.nanoTime() + 1_000_000_000L;
-                while (out.position() + length > out.capacity()) {
-                    if (System.nanoTime() > deadline) {
-                        end("send buffer full for 1 s: the peer is not reading");
-                        throw new IllegalStateException("session ended: " + endReason);
-                    }
-                    Thread.onSpinWait();
-                    flush();
-                }
-            }
-            outBuffer.putBytes(out.position(), bytes, offset, length);
-            out.position(out.position() + length);
-            lastSentMillis = clock.time();
-            flush();
-        } catch (IOException e) {
-            end("cannot send: " + e.getMessage());
+            sender.send(beforeWrite, now);
+        } catch (SessionSender.SendFailed e) {
+            end(EndReason.SEND_FAILED, e.getMessage());
             throw new IllegalStateException("session ended: " + endReason);
         }
     }
 
-    private void flush() throws IOException {
-        if (out.position() == 0) {
-            return;
-        }
-        out.flip();
-        channel.write(out);
-        out.compact();
+    /** The time the current poll runs at (or, between polls, the clock's). */
+    long now() {
+        return now;
     }
 
     // ------------------------------------------------------------------ receiving
 
-    /** Reads, handles what arrived, keeps the session alive. Returns whether any bytes arrived. */
+    /** Reads, handles what arrived, keeps the session alive, at the clock's time. */
     public boolean poll() {
-        if (endReason != null) {
+        return poll(clock.time());
+    }
+
+    /** Reads, handles what arrived and runs the timers as of {@code nowMillis}. Returns whether any bytes arrived. */
+    public boolean poll(long nowMillis) {
+        if (state == SessionState.ENDED) {
             return false;
         }
+        now = nowMillis;
         int read;
         try {
-            flush();
+            sender.flush();
             read = channel.read(in);
         } catch (IOException e) {
-            end("connection lost: " + e.getMessage());
+            end(EndReason.CONNECTION_LOST, "connection lost: " + e.getMessage());
             return false;
         }
         if (read < 0) {
-            end(logoutSent ? "logged out" : "the peer closed the connection");
+            end(state == SessionState.LOGOUT_SENT ? EndReason.LOGGED_OUT : EndReason.PEER_CLOSED, null);
             return false;
         }
         try {
             if (read > 0) {
-                lastReceivedMillis = clock.time();
-                testRequestsSent = 0;
-                handleInput();
+                int limit = in.position();
+                int used = framer.frame(inBuffer, limit, this);
+                if (state == SessionState.ENDED) {
+                    return true;
+                }
+                int remaining = limit - used; // keep the unread tail at the start of the buffer
+                if (remaining > 0 && used > 0) {
+                    inBuffer.putBytes(0, inBuffer, used, remaining);
+                }
+                in.position(remaining);
             }
             timers();
-        } catch (RuntimeException e) {
-            // a send that found the session gone has already ended it; anything else ends it here, with the reason,
-            // rather than killing the thread that serves it
-            if (endReason == null) {
-                end("error while handling input: " + e);
+        } catch (SessionSender.SendFailed e) {
+            end(EndReason.SEND_FAILED, e.getMessage());
+        } catch (IllegalStateException e) {
+            // a send that found the session gone has already ended it
+            if (state != SessionState.ENDED) {
+                end(EndReason.ERROR, "error while handling input: " + e);
             }
+        } catch (RuntimeException e) {
+            // anything else ends the session here, with the reason, rather than killing the thread that serves it
+            end(EndReason.ERROR, "error while handling input: " + e);
         }
         return read > 0;
     }
 
-    private void handleInput() {
-        int position = 0;
-        int limit = in.position();
-        if (skipBytes > 0) {
-            int skipped = (int) Math.min(skipBytes, limit);
-            skipBytes -= skipped;
-            position = skipped;
+    // ------------------------------------------------------------------ what the framer finds
+
+    @Override
+    public boolean active() {
+        return state != SessionState.ENDED;
+    }
+
+    @Override
+    public void onMessage(DirectBuffer buffer, int offset, int length) {
+        handleOne(buffer, offset, length);
+        drainQueue();
+    }
+
+    @Override
+    public void onGarbled(FixFramer.Garble kind) {
+        garbled++;
+        badInput.accept(now, "ignored " + switch (kind) {
+            case TRUNCATED -> "a truncated message";
+            case BAD_BODY_LENGTH -> "a message whose BodyLength does not lead to its CheckSum";
+            case NOT_A_MESSAGE -> "bytes that do not start a FIX.4.4 message";
+        });
+    }
+
+    @Override
+    public void onOtherBeginString() {
+        if (state == SessionState.LOGGED_ON) {
+            sendLogout("Incorrect BeginString");
         }
-        while (position < limit && endReason == null) {
-            int result = codec.frameUnchecked(inBuffer, position, limit - position); // CheckSum: in handleOne
-            if (result > 0) {
-                handle(inBuffer, position, result);
-                position += result;
-            } else if (result == FixCodec.INCOMPLETE) {
-                int next = nextBeginString(position + 1, limit);
-                if (next < 0) {
-                    break;
-                }
-                garbled++; // truncated: another message starts before this one's BodyLength is reached
-                log.accept("ignored a truncated message");
-                position = next;
-            } else if (result == FixCodec.TOO_LARGE && codec.errorTag() == 9 && declaredLength(position, limit) > 0) {
-                long total = declaredLength(position, limit);
-                rejectOversize(position, limit, total);
-                if (endReason != null) {
-                    return;
-                }
-                long available = limit - position;
-                if (total <= available) {
-                    position += (int) total;
-                } else {
-                    skipBytes = total - available;
-                    position = limit;
-                }
-            } else {
-                if (result == FixCodec.GARBLED && codec.errorTag() == 8 && isOtherBeginString(position, limit)) {
-                    if (logonReceived) {
-                        logout("Incorrect BeginString");
-                    }
-                    end("Incorrect BeginString");
-                    return;
-                }
-                garbled++;
-                log.accept("ignored a garbled message (" + FixCodec.describe(result) + ")");
-                position = resync(position + 1, limit);
-            }
-        }
-        if (endReason != null) {
-            return;
-        }
-        // keep the unread tail at the start of the buffer
-        int remaining = limit - position;
-        if (remaining > 0 && position > 0) {
-            inBuffer.putBytes(0, inBuffer, position, remaining);
-        }
-        in.position(remaining);
+        end(EndReason.INCORRECT_BEGIN_STRING, null);
     }
 
     /**
-     * A message longer than maxMessageBytes is never held whole, so it is judged by its header, which is in the bytes
-     * at hand: if it carries the MsgSeqNum expected next, it is rejected (SessionRejectReason 99, Other, with the
-     * size in Text) and its number is used up, as for any rejected message, so the peer does not resend it forever
-     * and the messages after it are not held up; otherwise (no header, another number, before Logon) it is ignored
-     * as garbled and the next message's number says what is missing. Its CheckSum cannot be verified.
+     * A message longer than maxMessageBytes is never held whole, so it is judged by its header: if it carries the
+     * MsgSeqNum expected next, it is rejected (SessionRejectReason 99, Other, with the size in Text) and its number
+     * is used up, as for any rejected message, so the peer does not resend it forever and the messages after it
+     * are not held up; otherwise it is ignored as garbled and the next message's number says what is missing. Its
+     * CheckSum cannot be verified.
      */
-    private void rejectOversize(int position, int limit, long total) {
-        String size = "Message too large: " + total + " bytes, maxMessageBytes is " + config.maxMessageBytes();
-        int end = (int) Math.min(limit, position + (long) config.maxMessageBytes());
-        int lastSoh = end - 1;
-        while (lastSoh > position && inBuffer.getByte(lastSoh) != FixCodec.SOH) {
-            lastSoh--;
-        }
-        long seq = lastSoh > position && message.index(inBuffer, position, lastSoh + 1 - position, null) >= 0
-                ? message.longValue(34) : -1;
-        if (logonReceived && seq == nextTargetSeq && message.typeKey() != LOGON
-                && message.typeKey() != SEQUENCE_RESET) {
-            reject(message, Validator.OTHER, 0, size);
+    @Override
+    public void onTooLarge(DirectBuffer buffer, int offset, int headerLength, long totalLength) {
+        String size = "Message too large: " + totalLength + " bytes, maxMessageBytes is " + config.maxMessageBytes();
+        long seq = headerLength > 0 && message.index(buffer, offset, headerLength, null) >= 0
+                ? message.longValue(Tags.MSG_SEQ_NUM) : -1;
+        if (state == SessionState.LOGGED_ON && seq == record.nextTargetSeq && message.typeKey() != MsgTypes.LOGON
+                && message.typeKey() != MsgTypes.SEQUENCE_RESET) {
+            reject(message, RejectReason.OTHER, 0, size);
             drainQueue();
         } else {
             garbled++;
-            log.accept("ignored a message " + (seq > 0 ? "with MsgSeqNum " + seq + " (expected " + nextTargetSeq
-                    + ") " : "") + "of " + total + " bytes: larger than maxMessageBytes " + config.maxMessageBytes());
+            badInput.accept(now, "ignored a message " + (seq > 0 ? "with MsgSeqNum " + seq + " (expected "
+                    + record.nextTargetSeq + ") " : "") + "of " + totalLength + " bytes: larger than maxMessageBytes "
+                    + config.maxMessageBytes());
         }
     }
 
-    /** For a message too large to frame: its total length from BodyLength, or -1. */
-    private long declaredLength(int position, int limit) {
-        int i = position + FixCodec.BEGIN.length;
-        long bodyLength = 0;
-        while (i < limit && inBuffer.getByte(i) != FixCodec.SOH) {
-            byte b = inBuffer.getByte(i);
-            if (b < '0' || b > '9') {
-                return -1;
-            }
-            bodyLength = bodyLength * 10 + (b - '0');
-            i++;
-        }
-        return i < limit ? (i + 1 - position) + bodyLength + 7 : -1;
-    }
-
-    private boolean isOtherBeginString(int position, int limit) {
-        byte[] prefix = {'8', '=', 'F', 'I', 'X'};
-        if (limit - position < prefix.length) {
-            return false;
-        }
-        for (int k = 0; k < prefix.length; k++) {
-            if (inBuffer.getByte(position + k) != prefix[k]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static final byte[] BEGIN_STRING = {'8', '=', 'F', 'I', 'X'};
-
-    /** Where the next message may start after garbage: the next "8=FIX", or the tail that could begin one. */
-    private int resync(int from, int limit) {
-        for (int i = from; i < limit; i++) {
-            int k = 0;
-            while (k < BEGIN_STRING.length && i + k < limit && inBuffer.getByte(i + k) == BEGIN_STRING[k]) {
-                k++;
-            }
-            if (k == BEGIN_STRING.length || i + k == limit) {
-                return i;
-            }
-        }
-        return limit;
-    }
-
-    /** The start of a complete "8=FIX.4.4<SOH>9=" in [from, limit), or -1. */
-    private int nextBeginString(int from, int limit) {
-        byte[] begin = FixCodec.BEGIN;
-        for (int i = from; i + begin.length <= limit; i++) {
-            int k = 0;
-            while (k < begin.length && inBuffer.getByte(i + k) == begin[k]) {
-                k++;
-            }
-            if (k == begin.length) {
-                return i;
-            }
-        }
-        return -1;
-    }
+    // ------------------------------------------------------------------ timers
 
     private void timers() {
-        long now = clock.time();
-        if (logoutSent) {
+        if (state == SessionState.LOGOUT_SENT) {
             if (now > logoutDeadline) {
-                end("no Logout answer within " + config.logoutTimeoutMillis() + " ms");
+                end(EndReason.LOGOUT_TIMEOUT, "no Logout answer within " + config.logoutTimeoutMillis() + " ms");
             }
             return;
         }
-        if (!logonReceived) {
+        if (state == SessionState.AWAITING_LOGON) {
             if (now > logonDeadline) {
-                end("no Logon within " + config.logonTimeoutMillis() + " ms");
+                end(EndReason.LOGON_TIMEOUT, "no Logon within " + config.logonTimeoutMillis() + " ms");
             }
             return;
-        }
-        if (now - lastSentMillis >= heartBtMillis) {
-            begin(HEARTBEAT);
-            send();
         }
         long silence = now - lastReceivedMillis;
+        if (silence >= config.maxSilenceSeconds() * 1000L) {
+            sendLogout("No message received for " + silence / 1000 + " s");
+            end(EndReason.SILENCE, "nothing received for " + silence / 1000 + " s (maxSilenceSeconds "
+                    + config.maxSilenceSeconds() + ")");
+            return;
+        }
+        if (heartBtMillis <= 0) {
+            return; // HeartBtInt=0: no heartbeats, only the silence bound above
+        }
+        if (now - sender.lastSentMillis() >= heartBtMillis) {
+            begin(MsgTypes.HEARTBEAT);
+            send();
+        }
         if (silence >= heartBtMillis * (testRequestsSent + 1) * 6 / 5) {
             if (testRequestsSent == 0) {
-                begin(TEST_REQUEST).stringField(112, "TEST");
+                begin(MsgTypes.TEST_REQUEST).stringField(Tags.TEST_REQ_ID, "TEST");
                 send();
                 testRequestsSent = 1;
                 log.accept("sent a TestRequest after " + silence + " ms without input");
             } else {
-                end("Timed out waiting for heartbeat");
+                end(EndReason.HEARTBEAT_TIMEOUT, null);
             }
         }
     }
 
     // ------------------------------------------------------------------ one message
 
-    private void handle(DirectBuffer buffer, int offset, int length) {
-        handleOne(buffer, offset, length);
-        drainQueue();
-    }
-
     private void handleOne(DirectBuffer buffer, int offset, int length) {
         if (message.index(buffer, offset, length, config.dictionary()) < 0) {
             garbled++;
-            log.accept("ignored a garbled message (fields do not parse or do not start 8, 9, 35)");
+            badInput.accept(now, "ignored a garbled message (fields do not parse or do not start 8, 9, 35)");
             return;
         }
         if (!message.checksumMatches()) {
             garbled++;
-            log.accept("ignored a message with an incorrect CheckSum");
+            badInput.accept(now, "ignored a message with an incorrect CheckSum");
             return;
         }
+        lastReceivedMillis = now; // a whole message: the peer is alive (bytes trickled in do not count)
+        testRequestsSent = 0;
         int type = message.typeKey();
-        if (!logonReceived && type != LOGON) {
-            end("first message was not a Logon (MsgType " + message.text(35) + ")");
+        if (state == SessionState.AWAITING_LOGON && type != MsgTypes.LOGON) {
+            end(EndReason.FIRST_MESSAGE_NOT_LOGON, "first message was not a Logon (MsgType " + message.text(35) + ")");
             return;
         }
-        long seq = message.longValue(34);
-        if (seq <= 0) {
-            if (type == LOGON) {
-                end("Logon without a valid MsgSeqNum");
-            } else {
-                reject(message, seq == -1 ? Validator.REQUIRED_TAG_MISSING : Validator.INCORRECT_DATA_FORMAT, 34, null);
-            }
+        if (!message.has(Tags.MSG_SEQ_NUM)) {
+            logoutAndEnd(EndReason.NO_MSG_SEQ_NUM, "Received message without MsgSeqNum");
             return;
         }
-        if (type == LOGON && !logonReceived && message.isFlag(141, 'Y')) {
-            nextTargetSeq = 1;
-            if (config.acceptor()) {
-                nextSenderSeq = 1;
-                store.clear();
+        long seq = signedValue(message, Tags.MSG_SEQ_NUM);
+        if (type == MsgTypes.LOGON) {
+            long heartBtInt = signedValue(message, Tags.HEART_BT_INT);
+            if (heartBtInt != NOT_A_NUMBER && heartBtInt < 0) {
+                logoutAndEnd(EndReason.LOGON_REJECTED, "HeartBtInt must not be negative");
+                return;
             }
         }
         if (config.validate() && !validator.validate(message)) {
-            if (type == LOGON) {
-                end("Invalid Logon message: " + Validator.describe(validator.reason()) + ", field="
-                        + validator.refTag());
+            if (type == MsgTypes.LOGON) {
+                logoutAndEnd(EndReason.LOGON_REJECTED, "Invalid Logon message: " + validator.text());
             } else {
-                reject(message, validator.reason(), validator.refTag(), null);
+                reject(message, validator.reason(), validator.refTag(), validator.text());
             }
             return;
-        } else if (!config.validate() && !hasHeader()) {
+        }
+        if (seq == NOT_A_NUMBER) {
+            if (type == MsgTypes.LOGON) {
+                logoutAndEnd(EndReason.LOGON_REJECTED, "Invalid Logon message: "
+                        + RejectReason.INCORRECT_DATA_FORMAT.textFor(Tags.MSG_SEQ_NUM));
+            } else {
+                reject(message, RejectReason.INCORRECT_DATA_FORMAT, Tags.MSG_SEQ_NUM,
+                        RejectReason.INCORRECT_DATA_FORMAT.textFor(Tags.MSG_SEQ_NUM));
+            }
             return;
+        }
+        if (!config.validate() && !hasHeader()) {
+            return;
+        }
+        if (type == MsgTypes.LOGON) {
+            onLogon(seq, offset, length, buffer);
+            return;
+        }
+        if (state == SessionState.AWAITING_LOGON) {
+            return; // (cannot happen: the first message is a Logon)
         }
         if (!isGoodTime(message)) {
-            if (type == LOGON) {
-                logoutAndEnd("SendingTime accuracy problem, field=52");
-            } else {
-                reject(message, Validator.SENDING_TIME_ACCURACY, 52, null);
-                logout("SendingTime accuracy problem, field=52");
+            reject(message, RejectReason.SENDING_TIME_ACCURACY, Tags.SENDING_TIME, null);
+            sendLogout(RejectReason.SENDING_TIME_ACCURACY.textFor(Tags.SENDING_TIME));
+            return;
+        }
+        if (!isCorrectCompId()) {
+            reject(message, RejectReason.COMPID_PROBLEM, 0, null);
+            sendLogout(RejectReason.COMPID_PROBLEM.text());
+            return;
+        }
+        switch (type) {
+            case MsgTypes.LOGOUT -> onLogout(seq);
+            case MsgTypes.SEQUENCE_RESET -> {
+                if (message.isFlag(Tags.GAP_FILL_FLAG, 'Y')) {
+                    if (inSequence(seq, buffer, offset, length)) {
+                        sequenceReset(true);
+                    }
+                } else {
+                    sequenceReset(false); // reset mode: whatever its MsgSeqNum
+                }
             }
-            return;
-        }
-        if (!message.valueEquals(49, targetCompId) || !message.valueEquals(56, senderCompId)) {
-            if (type == LOGON) {
-                logoutAndEnd("CompID problem");
-            } else {
-                reject(message, Validator.COMPID_PROBLEM, 0, null);
-                logout("CompID problem");
+            case MsgTypes.RESEND_REQUEST -> {
+                if (seq < record.nextTargetSeq && !tooLow(seq)) {
+                    return;
+                }
+                if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
+                    return;
+                }
+                if (seq > record.nextTargetSeq) {
+                    enqueue(buffer, offset, length); // counted when the gap before it is filled
+                }
+                resend();
+                if (seq == record.nextTargetSeq) {
+                    resendSatisfied(seq);
+                    record.nextTargetSeq++;
+                }
             }
-            return;
-        }
-        if (type == LOGON) {
-            onLogon(seq);
-            return;
-        }
-        if (type == SEQUENCE_RESET && !message.isFlag(123, 'Y')) {
-            sequenceReset(false);
-            return;
-        }
-        if (type == RESEND_REQUEST) {
-            resend();
-        }
-        if (seq > nextTargetSeq) {
-            if (type != RESEND_REQUEST) {
-                enqueue(buffer, offset, length);
+            case MsgTypes.REJECT -> {
+                if (seq < record.nextTargetSeq && !tooLow(seq)) {
+                    return;
+                }
+                if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
+                    return;
+                }
+                if (seq == record.nextTargetSeq) {
+                    record.nextTargetSeq++;
+                }
             }
+            default -> {
+                if (inSequence(seq, buffer, offset, length)) {
+                    dispatch(type);
+                }
+            }
+        }
+    }
+
+    /**
+     * QuickFIX/J's {@code verify} for a message whose number counts: too high, it is queued and the gap asked for;
+     * too low, see {@link #tooLow}; a PossDup must carry a valid OrigSendingTime. True when it is the next one.
+     */
+    private boolean inSequence(long seq, DirectBuffer buffer, int offset, int length) {
+        if (seq > record.nextTargetSeq) {
+            enqueue(buffer, offset, length);
             requestResend(seq);
-            return;
+            return false;
         }
-        if (seq < nextTargetSeq) {
-            if (!message.isFlag(43, 'Y')) {
-                String text = "MsgSeqNum too low, expecting " + nextTargetSeq + " but received " + seq;
-                logoutAndEnd(text);
-            } else {
-                validatePossDup();
-            }
-            return;
+        if (seq < record.nextTargetSeq) {
+            tooLow(seq);
+            return false;
         }
-        if (message.isFlag(43, 'Y') && !validatePossDup()) {
-            return;
+        if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
+            return false;
         }
+        resendSatisfied(seq);
+        return true;
+    }
+
+    /** A number below the expected one: a PossDup is checked and ignored; anything else ends the session. */
+    private boolean tooLow(long seq) {
+        if (!message.isFlag(Tags.POSS_DUP_FLAG, 'Y')) {
+            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq
+                    + " but received " + seq);
+        } else {
+            validatePossDup();
+        }
+        return false;
+    }
+
+    private void resendSatisfied(long seq) {
         if (resendTarget != 0 && seq >= resendTarget) {
             log.accept("resend satisfied up to " + resendTarget);
             resendTarget = 0;
         }
-        dispatch(type);
     }
 
     /** The header fields the session needs, when the dictionary does not check them. */
     private boolean hasHeader() {
         for (int tag : SESSION_HEADER) {
             if (!message.has(tag)) {
-                if (message.typeKey() == LOGON) {
-                    end("Invalid Logon message: Required tag missing, field=" + tag);
+                if (message.typeKey() == MsgTypes.LOGON) {
+                    logoutAndEnd(EndReason.LOGON_REJECTED, "Invalid Logon message: "
+                            + RejectReason.REQUIRED_TAG_MISSING.textFor(tag));
                 } else {
-                    reject(message, Validator.REQUIRED_TAG_MISSING, tag, null);
+                    reject(message, RejectReason.REQUIRED_TAG_MISSING, tag,
+                            RejectReason.REQUIRED_TAG_MISSING.textFor(tag));
                 }
                 return false;
             }
@@ -627,138 +614,198 @@ public final class FixSession {
     }
 
     private void dispatch(int type) {
-        if (type == HEARTBEAT || type == REJECT) {
-            nextTargetSeq++;
-        } else if (type == TEST_REQUEST) {
-            FixWriter w = begin(HEARTBEAT);
-            int k = message.find(112);
+        if (type == MsgTypes.HEARTBEAT) {
+            record.nextTargetSeq++;
+        } else if (type == MsgTypes.TEST_REQUEST) {
+            FixWriter w = begin(MsgTypes.HEARTBEAT);
+            int k = message.find(Tags.TEST_REQ_ID);
             if (k >= 0) {
-                w.rawField(112, message.buffer(), message.start(k), message.length(k));
+                w.rawField(Tags.TEST_REQ_ID, message.buffer(), message.start(k), message.length(k));
             }
             send();
-            nextTargetSeq++;
-        } else if (type == RESEND_REQUEST) {
-            nextTargetSeq++;
-        } else if (type == SEQUENCE_RESET) {
-            sequenceReset(true);
-        } else if (type == LOGOUT) {
-            nextTargetSeq++;
-            if (logoutSent) {
-                end("logged out");
-            } else {
-                log.accept("Logout received: " + message.text(58));
-                begin(LOGOUT);
-                send();
-                logoutSent = true;
-                end("logged out by the peer" + (message.has(58) ? ": " + message.text(58) : ""));
-            }
+            record.nextTargetSeq++;
         } else if (config.dictionary().isAdmin(type)) {
-            nextTargetSeq++;
+            record.nextTargetSeq++;
         } else {
-            nextTargetSeq++;
+            record.nextTargetSeq++;
             if (!application.onMessage(this, message)) {
                 businessReject(message);
             }
         }
     }
 
-    private void onLogon(long seq) {
-        if (logonReceived) {
-            reject(message, Validator.OTHER, 0, "Logon already received");
+    /** A Logout is answered whatever its number (QuickFIX/J checks no sequence on it), then the session ends. */
+    private void onLogout(long seq) {
+        if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
             return;
         }
-        long heartBtInt = message.longValue(108);
-        if (heartBtInt < 0) {
-            end("Invalid Logon message: HeartBtInt (108) missing or not a number");
+        if (seq == record.nextTargetSeq) {
+            record.nextTargetSeq++;
+        }
+        if (state == SessionState.LOGOUT_SENT) {
+            end(EndReason.LOGGED_OUT, null);
             return;
         }
-        if (seq < nextTargetSeq) {
-            logoutAndEnd("MsgSeqNum too low, expecting " + nextTargetSeq + " but received " + seq);
+        log.accept("Received logout request" + (message.has(Tags.TEXT) ? ": " + message.text(Tags.TEXT) : ""));
+        sendLogout(null);
+        end(EndReason.LOGGED_OUT_BY_PEER, "logged out by the peer"
+                + (message.has(Tags.TEXT) ? ": " + message.text(Tags.TEXT) : ""));
+    }
+
+    private void onLogon(long seq, int offset, int length, DirectBuffer buffer) {
+        boolean reset = message.isFlag(Tags.RESET_SEQ_NUM_FLAG, 'Y');
+        if (state != SessionState.AWAITING_LOGON && !reset) {
+            end(EndReason.LOGON_REJECTED, "Logon state is not valid for message (MsgType=A)");
             return;
         }
-        logonReceived = true;
+        if (!isGoodTime(message)) {
+            logoutAndEnd(EndReason.SENDING_TIME_ACCURACY, "Invalid Logon message: "
+                    + RejectReason.SENDING_TIME_ACCURACY.textFor(Tags.SENDING_TIME));
+            return;
+        }
+        if (!isCorrectCompId()) {
+            logoutAndEnd(EndReason.COMPID_PROBLEM, "Invalid Logon message: " + RejectReason.COMPID_PROBLEM.text());
+            return;
+        }
+        long heartBtInt = signedValue(message, Tags.HEART_BT_INT);
+        if (heartBtInt == NOT_A_NUMBER || heartBtInt < config.minHeartBtIntSeconds()
+                || heartBtInt > config.maxHeartBtIntSeconds()) {
+            logoutAndEnd(EndReason.LOGON_REJECTED, "Invalid Logon message: HeartBtInt "
+                    + (heartBtInt == NOT_A_NUMBER ? "missing or not a number" : heartBtInt + " is outside "
+                    + config.minHeartBtIntSeconds() + ".." + config.maxHeartBtIntSeconds() + " s"));
+            return;
+        }
+        // every check passed: only now may the Logon touch the session's numbers
+        if (!bound) {
+            SessionRecord claimed = binder.claim(this);
+            if (claimed == null) {
+                end(EndReason.SESSION_ALREADY_LOGGED_ON, "Multiple logons/connections for this session are not "
+                        + "allowed: the session is logged on from another connection");
+                return;
+            }
+            record = claimed;
+            bound = true;
+            sender.bind(record);
+        }
+        boolean midSession = state != SessionState.AWAITING_LOGON;
+        if (reset) {
+            log.accept("Logon contains ResetSeqNumFlag=Y, resetting sequence numbers to 1");
+            if (!resetSent) {
+                record.reset();
+            }
+            queueRead = 0;
+            queueWrite = 0;
+            resendTarget = 0;
+        } else if (config.acceptor() && config.resetOnLogon()) {
+            record.reset();
+        }
+        if (seq < record.nextTargetSeq) {
+            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq
+                    + " but received " + seq);
+            return;
+        }
         if (config.acceptor()) {
             heartBtMillis = heartBtInt * 1000;
-            FixWriter w = begin(LOGON);
-            w.charField(98, (byte) '0').longField(108, heartBtInt);
-            if (message.isFlag(141, 'Y')) {
-                w.charField(141, (byte) 'Y');
+            FixWriter w = begin(MsgTypes.LOGON);
+            w.charField(Tags.ENCRYPT_METHOD, (byte) '0').longField(Tags.HEART_BT_INT, heartBtInt);
+            if (reset) {
+                w.charField(Tags.RESET_SEQ_NUM_FLAG, (byte) 'Y');
             }
             send();
             logonSent = true;
         } else if (!logonSent) {
-            end("Received logon response before sending request");
+            end(EndReason.LOGON_REJECTED, "Received logon response before sending request");
             return;
         }
-        if (heartBtMillis == 0) {
-            heartBtMillis = Long.MAX_VALUE / 64; // HeartBtInt=0: no heartbeats
-        }
-        if (seq > nextTargetSeq) {
+        resetSent = false;
+        state = SessionState.LOGGED_ON;
+        if (seq > record.nextTargetSeq) {
+            enqueue(buffer, offset, length); // counted when the gap before it is filled
             requestResend(seq);
         } else {
-            nextTargetSeq++;
+            record.nextTargetSeq++;
         }
-        application.onLogon(this);
+        if (!midSession) {
+            application.onLogon(this);
+        }
     }
 
-    private void logoutAndEnd(String text) {
-        if (!logoutSent) {
-            FixWriter w = begin(LOGOUT);
-            w.stringField(58, text);
-            send();
-            logoutSent = true;
+    private void logoutAndEnd(EndReason kind, String text) {
+        if (state != SessionState.LOGOUT_SENT) {
+            sendLogout(text);
         }
-        end(text);
+        end(kind, text);
     }
 
     private boolean isGoodTime(FixMessage m) {
-        int k = m.find(52);
+        int k = m.find(Tags.SENDING_TIME);
         if (k < 0) {
             return false;
         }
         long sent = UtcTime.parse(m.buffer(), m.start(k), m.length(k));
-        return sent != UtcTime.INVALID && Math.abs(clock.time() - sent) / 1000 <= config.maxLatencySeconds();
+        return sent != UtcTime.INVALID && Math.abs(now - sent) / 1000 <= config.maxLatencySeconds();
+    }
+
+    private boolean isCorrectCompId() {
+        return message.valueEquals(Tags.SENDER_COMP_ID, targetCompId)
+                && message.valueEquals(Tags.TARGET_COMP_ID, senderCompId);
     }
 
     /** PossDupFlag=Y: OrigSendingTime required and not after SendingTime (not checked on SequenceReset). */
     private boolean validatePossDup() {
-        if (message.typeKey() == SEQUENCE_RESET) {
+        if (message.typeKey() == MsgTypes.SEQUENCE_RESET) {
             return true;
         }
-        int k = message.find(122);
+        int k = message.find(Tags.ORIG_SENDING_TIME);
         if (k < 0) {
-            reject(message, Validator.REQUIRED_TAG_MISSING, 122, null);
+            reject(message, RejectReason.REQUIRED_TAG_MISSING, Tags.ORIG_SENDING_TIME, null);
             return false;
         }
-        int s = message.find(52);
+        int s = message.find(Tags.SENDING_TIME);
         long original = UtcTime.parse(message.buffer(), message.start(k), message.length(k));
         long sending = UtcTime.parse(message.buffer(), message.start(s), message.length(s));
         if (original == UtcTime.INVALID) {
-            reject(message, Validator.INCORRECT_DATA_FORMAT, 122, null);
+            reject(message, RejectReason.INCORRECT_DATA_FORMAT, Tags.ORIG_SENDING_TIME,
+                    RejectReason.INCORRECT_DATA_FORMAT.textFor(Tags.ORIG_SENDING_TIME));
             return false;
         }
         if (original > sending) {
-            reject(message, Validator.SENDING_TIME_ACCURACY, 122, null);
-            logout("SendingTime accuracy problem, field=122");
+            reject(message, RejectReason.SENDING_TIME_ACCURACY, Tags.ORIG_SENDING_TIME, null);
+            sendLogout(RejectReason.SENDING_TIME_ACCURACY.textFor(Tags.ORIG_SENDING_TIME));
             return false;
         }
         return true;
     }
 
+    /**
+     * SequenceReset: a gap fill (already in sequence) or a reset (whatever its MsgSeqNum). NewSeqNo above the
+     * expected number moves it and drops queued messages below it; equal changes nothing; below is rejected
+     * (Value is incorrect, on NewSeqNo). As QuickFIX/J, a Reject of a SequenceReset does not use up its number.
+     */
     private void sequenceReset(boolean gapFill) {
-        long newSeqNo = message.longValue(36);
-        if (newSeqNo <= 0) {
-            reject(message, Validator.REQUIRED_TAG_MISSING, 36, null);
+        if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
             return;
         }
-        if (newSeqNo > nextTargetSeq) {
-            log.accept((gapFill ? "gap fill" : "sequence reset") + ": next expected " + nextTargetSeq + " -> " + newSeqNo);
-            nextTargetSeq = newSeqNo;
+        long newSeqNo = message.longValue(Tags.NEW_SEQ_NO);
+        if (newSeqNo < 0) {
+            if (newSeqNo == -2) {
+                reject(message, RejectReason.INCORRECT_DATA_FORMAT, Tags.NEW_SEQ_NO,
+                        RejectReason.INCORRECT_DATA_FORMAT.textFor(Tags.NEW_SEQ_NO));
+            } else {
+                reject(message, RejectReason.REQUIRED_TAG_MISSING, Tags.NEW_SEQ_NO,
+                        RejectReason.REQUIRED_TAG_MISSING.textFor(Tags.NEW_SEQ_NO));
+            }
+            return;
+        }
+        log.accept("Received SequenceReset FROM: " + record.nextTargetSeq + " TO: " + newSeqNo
+                + (gapFill ? " (gap fill)" : ""));
+        if (newSeqNo > record.nextTargetSeq) {
+            record.nextTargetSeq = newSeqNo;
             if (resendTarget != 0 && newSeqNo > resendTarget) {
                 resendTarget = 0;
             }
-        } else if (newSeqNo < nextTargetSeq) {
-            reject(message, Validator.VALUE_INCORRECT, 36, null);
+        } else if (newSeqNo < record.nextTargetSeq) {
+            reject(message, RejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, null);
         }
     }
 
@@ -767,26 +814,30 @@ public final class FixSession {
             resendTarget = Math.max(resendTarget, seq); // already asked for everything from the gap on (16=0)
             return;
         }
-        log.accept("MsgSeqNum too high, expecting " + nextTargetSeq + " but received " + seq + ": ResendRequest");
-        begin(RESEND_REQUEST).longField(7, nextTargetSeq).longField(16, 0);
+        log.accept("MsgSeqNum too high, expecting " + record.nextTargetSeq + " but received " + seq
+                + ": ResendRequest");
+        begin(MsgTypes.RESEND_REQUEST).longField(Tags.BEGIN_SEQ_NO, record.nextTargetSeq).longField(Tags.END_SEQ_NO, 0);
         send();
         resendTarget = seq;
     }
 
     /** Answers a ResendRequest: stored application messages again (PossDupFlag=Y), gap fills over everything else. */
     private void resend() {
-        long begin = message.longValue(7);
-        long end = message.longValue(16);
-        long last = nextSenderSeq - 1;
+        long begin = message.longValue(Tags.BEGIN_SEQ_NO);
+        long end = message.longValue(Tags.END_SEQ_NO);
+        long last = sender.nextSenderSeq() - 1;
         if (begin <= 0 || end < 0) {
-            reject(message, Validator.REQUIRED_TAG_MISSING, begin <= 0 ? 7 : 16, null);
+            int tag = begin <= 0 ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
+            RejectReason why = message.has(tag) ? RejectReason.INCORRECT_DATA_FORMAT : RejectReason.REQUIRED_TAG_MISSING;
+            reject(message, why, tag, why.textFor(tag));
             return;
         }
         if (end == 0 || end > last) {
             end = last;
         }
+        MessageStore store = record.store();
         long gapStart = 0;
-        for (long seq = begin; seq <= end && endReason == null; seq++) {
+        for (long seq = begin; seq <= end && state != SessionState.ENDED; seq++) {
             int offset = store.offset(seq);
             if (offset < 0) {
                 if (!store.isAdmin(seq)) {
@@ -801,7 +852,7 @@ public final class FixSession {
                 gapFill(gapStart, seq);
                 gapStart = 0;
             }
-            resendStored(seq, offset);
+            resendStored(store, seq, offset);
         }
         if (gapStart != 0) {
             gapFill(gapStart, end + 1);
@@ -809,44 +860,45 @@ public final class FixSession {
     }
 
     private void gapFill(long seq, long newSeqNo) {
-        header(SEQUENCE_RESET, seq, true);
-        int at = writer.beginField(122);
-        writer.endField(UtcTime.format(clock.time(), writer.buffer(), at));
-        writer.bytesField(123, YES).longField(36, newSeqNo);
-        int length = writer.frame();
-        write(writer.buffer(), writer.start(), length);
+        FixWriter w = sender.beginResend(MsgTypes.SEQUENCE_RESET, seq, now);
+        int at = w.beginField(Tags.ORIG_SENDING_TIME);
+        w.endField(UtcTime.format(now, w.buffer(), at));
+        w.bytesField(Tags.GAP_FILL_FLAG, YES).longField(Tags.NEW_SEQ_NO, newSeqNo);
+        sender.sendUnnumbered(now);
     }
 
-    private void resendStored(long seq, int offset) {
+    private void resendStored(MessageStore store, long seq, int offset) {
         int length = store.length(seq);
         if (stored.index(store.buffer(), offset, length, config.dictionary()) < 0) {
             evictedResends++; // cannot happen for what this session wrote; gap-filled rather than resent garbled
             gapFill(seq, seq + 1);
             return;
         }
-        header(stored.typeKey(), seq, true);
-        int k = stored.find(52);
-        writer.rawField(122, stored.buffer(), stored.start(k), stored.length(k));
+        FixWriter w = sender.beginResend(stored.typeKey(), seq, now);
+        int k = stored.find(Tags.SENDING_TIME);
+        w.rawField(Tags.ORIG_SENDING_TIME, stored.buffer(), stored.start(k), stored.length(k));
         FixDictionary d = config.dictionary();
         for (int f = 0; f < stored.count(); f++) {
             int tag = stored.tag(f);
             if (!d.header().allows(tag) && !d.trailer().allows(tag)) {
-                writer.rawField(tag, stored.buffer(), stored.start(f), stored.length(f));
+                w.rawField(tag, stored.buffer(), stored.start(f), stored.length(f));
             }
         }
-        int frameLength = writer.frame();
-        write(writer.buffer(), writer.start(), frameLength);
+        sender.sendUnnumbered(now);
     }
 
     // ------------------------------------------------------------------ queue of messages above a gap
 
     private void enqueue(DirectBuffer buffer, int offset, int length) {
+        if (buffer == replay) {
+            return; // a queued message seen again while draining is still queued
+        }
         if (queueRead == queueWrite) {
             queueRead = 0;
             queueWrite = 0;
         }
         if (queueWrite + 4 + length > queue.capacity()) {
-            log.accept("queue full: message dropped (the resend will bring it again)");
+            badInput.accept(now, "queue full: message dropped (the resend will bring it again)");
             return;
         }
         queue.putInt(queueWrite, length);
@@ -866,60 +918,104 @@ public final class FixSession {
         }
     }
 
+    /**
+     * Queued messages whose turn has come, in order, as QuickFIX/J's {@code nextQueued}: a queued Logon or
+     * ResendRequest was handled when it came and now only uses up its number; below the expected number, dropped.
+     */
     private void drainInOrder() {
-        while (queueRead < queueWrite && endReason == null) {
+        while (queueRead < queueWrite && state != SessionState.ENDED) {
             int length = queue.getInt(queueRead);
             if (stored.index(queue, queueRead + 4, length, config.dictionary()) < 0) {
                 queueRead += 4 + length;
                 continue;
             }
-            long seq = stored.longValue(34);
-            if (seq > nextTargetSeq) {
+            long seq = stored.longValue(Tags.MSG_SEQ_NUM);
+            if (seq > record.nextTargetSeq) {
                 return;
             }
+            int type = stored.typeKey();
             replay.putBytes(0, queue, queueRead + 4, length);
             queueRead += 4 + length;
-            if (seq == nextTargetSeq) {
-                handleOne(replay, 0, length);
+            if (seq == record.nextTargetSeq) {
+                if (type == MsgTypes.LOGON || type == MsgTypes.RESEND_REQUEST) {
+                    resendSatisfied(seq);
+                    record.nextTargetSeq++;
+                } else {
+                    handleOne(replay, 0, length);
+                }
             }
         }
     }
 
     // ------------------------------------------------------------------ rejects
 
-    /** A session-level Reject (35=3) for {@code m}: RefSeqNum, RefMsgType, SessionRejectReason, RefTagID, Text. */
-    void reject(FixMessage m, int reason, int refTag, String text) {
-        long seq = m.longValue(34);
-        FixWriter w = begin(REJECT);
-        if (seq > 0) {
-            w.longField(45, seq);
+    /**
+     * A session-level Reject (35=3) for {@code m}: routing reversed, RefSeqNum, RefMsgType, SessionRejectReason,
+     * RefTagID, Text ({@code text}, or the reason's words). As QuickFIX/J, it uses up the message's number when that
+     * is the expected one, except for a Logon or SequenceReset.
+     */
+    void reject(FixMessage m, RejectReason reason, int refTag, String text) {
+        long seq = m.longValue(Tags.MSG_SEQ_NUM);
+        FixWriter w = begin(MsgTypes.REJECT);
+        reverseRoute(w, m);
+        if (seq >= 0) {
+            w.longField(Tags.REF_SEQ_NUM, seq);
         }
-        int k = m.find(35);
+        int k = m.find(Tags.MSG_TYPE);
         if (k >= 0 && m.length(k) > 0) {
-            w.rawField(372, m.buffer(), m.start(k), m.length(k));
+            w.rawField(Tags.REF_MSG_TYPE, m.buffer(), m.start(k), m.length(k));
         }
-        w.longField(373, reason);
-        if (refTag > 0) {
-            w.longField(371, refTag);
+        w.longField(Tags.SESSION_REJECT_REASON, reason.code());
+        if (refTag > 0 || reason == RejectReason.INVALID_TAG_NUMBER) {
+            w.longField(Tags.REF_TAG_ID, refTag);
         }
-        w.stringField(58, text != null ? text : Validator.describe(reason));
+        String words = text != null ? text : reason.text();
+        w.stringField(Tags.TEXT, words);
         send();
         rejectsSent++;
-        log.accept("Reject sent for message " + seq + ": " + (text != null ? text : Validator.describe(reason))
-                + (refTag > 0 ? ", field=" + refTag : ""));
-        if (m.typeKey() != LOGON && m.typeKey() != SEQUENCE_RESET && seq == nextTargetSeq) {
-            nextTargetSeq++;
+        badInput.accept(now, "Reject sent for message " + seq + ": " + words);
+        if (m.typeKey() != MsgTypes.LOGON && m.typeKey() != MsgTypes.SEQUENCE_RESET && seq == record.nextTargetSeq) {
+            record.nextTargetSeq++;
         }
     }
 
     private void businessReject(FixMessage m) {
-        FixWriter w = begin(key('j'));
-        w.longField(45, m.longValue(34));
-        int k = m.find(35);
-        w.rawField(372, m.buffer(), m.start(k), m.length(k));
-        w.charField(380, (byte) '3').stringField(58, "Unsupported Message Type");
+        FixWriter w = begin(MsgTypes.BUSINESS_MESSAGE_REJECT);
+        reverseRoute(w, m);
+        w.longField(Tags.REF_SEQ_NUM, m.longValue(Tags.MSG_SEQ_NUM));
+        int k = m.find(Tags.MSG_TYPE);
+        w.rawField(Tags.REF_MSG_TYPE, m.buffer(), m.start(k), m.length(k));
+        w.charField(Tags.BUSINESS_REJECT_REASON, (byte) '3').stringField(Tags.TEXT, "Unsupported Message Type");
         send();
         rejectsSent++;
-        log.accept("BusinessMessageReject sent for message " + m.longValue(34) + ": Unsupported Message Type");
+        badInput.accept(now, "BusinessMessageReject sent for message " + m.longValue(Tags.MSG_SEQ_NUM)
+                + ": Unsupported Message Type");
+    }
+
+    /** Routing as QuickFIX/J's reverseRoute: OnBehalfOf becomes DeliverTo and the other way round, SubIDs swap. */
+    static void reverseRoute(FixWriter w, FixMessage m) {
+        for (int[] pair : Tags.REVERSE_ROUTE) {
+            int k = m.find(pair[0]);
+            if (k >= 0 && m.length(k) > 0) {
+                w.rawField(pair[1], m.buffer(), m.start(k), m.length(k));
+            }
+        }
+    }
+
+    /** A tag's value as a signed whole number; {@link #NOT_A_NUMBER} when absent or not one (or out of range). */
+    static long signedValue(FixMessage m, int tag) {
+        int k = m.find(tag);
+        if (k < 0) {
+            return NOT_A_NUMBER;
+        }
+        DirectBuffer b = m.buffer();
+        int start = m.start(k);
+        int length = m.length(k);
+        boolean negative = length > 1 && b.getByte(start) == '-';
+        long value = FixMessage.parseLong(b, negative ? start + 1 : start, negative ? length - 1 : length);
+        if (value < 0) {
+            return NOT_A_NUMBER;
+        }
+        return negative ? -value : value;
     }
 }

@@ -48,8 +48,15 @@ final class ReportApplication implements FixSession.Application {
         }
         int result = codec.decodeNewOrderSingle(message, order);
         if (result < 0) {
-            session.reject(message, rejectReason(result), codec.errorTag(),
-                    result == FixCodec.VALUE_TOO_LONG ? FixCodec.describe(result) : null);
+            RejectReason reason = rejectReason(result);
+            session.reject(message, reason, codec.errorTag(), result == FixCodec.VALUE_TOO_LONG
+                    ? FixCodec.describe(result) : reason.textFor(codec.errorTag()));
+            return true;
+        }
+        if (orderView.orderQty().mantissa() == org.fixbench.engine.sbe.model.DecimalDecoder.mantissaNullValue()) {
+            // the report needs the quantity: without it, the order is refused, never answered with another's
+            session.reject(message, RejectReason.REQUIRED_TAG_MISSING, Tags.ORDER_QTY,
+                    RejectReason.REQUIRED_TAG_MISSING.textFor(Tags.ORDER_QTY));
             return true;
         }
         hooks.orderReceived();
@@ -84,14 +91,15 @@ final class ReportApplication implements FixSession.Application {
         b.setMemory(offset + length, capacity - length, (byte) 0);
     }
 
-    static int rejectReason(int codecResult) {
+    static RejectReason rejectReason(int codecResult) {
         return switch (codecResult) {
-            case FixCodec.REQUIRED_TAG_MISSING -> Validator.REQUIRED_TAG_MISSING;
-            case FixCodec.TAG_WITHOUT_VALUE -> Validator.TAG_WITHOUT_VALUE;
-            case FixCodec.INCORRECT_DATA_FORMAT -> Validator.INCORRECT_DATA_FORMAT;
-            case FixCodec.VALUE_INCORRECT -> Validator.VALUE_INCORRECT;
-            case FixCodec.TAG_APPEARS_MORE_THAN_ONCE -> Validator.TAG_APPEARS_MORE_THAN_ONCE;
-            default -> Validator.OTHER;
+            case FixCodec.REQUIRED_TAG_MISSING -> RejectReason.REQUIRED_TAG_MISSING;
+            case FixCodec.TAG_WITHOUT_VALUE -> RejectReason.TAG_WITHOUT_VALUE;
+            case FixCodec.INCORRECT_DATA_FORMAT -> RejectReason.INCORRECT_DATA_FORMAT;
+            case FixCodec.VALUE_INCORRECT -> RejectReason.VALUE_INCORRECT;
+            case FixCodec.TAG_APPEARS_MORE_THAN_ONCE -> RejectReason.TAG_APPEARS_MORE_THAN_ONCE;
+            case FixCodec.WRONG_MSG_TYPE -> RejectReason.INVALID_MSGTYPE;
+            default -> RejectReason.OTHER;
         };
     }
 }

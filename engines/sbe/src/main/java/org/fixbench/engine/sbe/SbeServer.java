@@ -3,8 +3,13 @@ package org.fixbench.engine.sbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
@@ -12,65 +17,169 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 
 /**
- * The acceptor: one thread accepts a connection and runs its session's loop (poll, then the profile's idle strategy
- * when nothing arrived) until it ends; then it accepts the next one, keeping the sequence numbers (a new Logon with
- * ResetSeqNumFlag=Y starts again at 1), until closed.
+ * The acceptor. One thread accepts connections (blocking, so it costs nothing while none come) and hands them to
+ * the session thread, which polls every live connection in turn (then the profile's idle strategy when nothing
+ * arrived). Each connection is its own {@link FixSession}; the session it speaks for (by CompIDs: this acceptor
+ * serves one) lives in a {@link SessionRecord} that a connection takes only when its Logon passes every check, and
+ * only while no other connection holds it. Connections beyond the profile's {@code maxConnections} are refused and
+ * closed at once. If either thread dies, {@link #failure()} says why.
  */
 final class SbeServer implements EngineServer {
     private final EngineSetup setup;
     private final SessionConfig config;
     private final IdleStrategy idle;
+    private final ConcurrentLinkedQueue<SocketChannel> accepted = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger connections = new AtomicInteger();
+    private final SessionRecord record;
+    private FixSession holder;
     private ServerSocketChannel acceptor;
-    private Thread thread;
+    private Thread acceptThread;
+    private Thread sessionThread;
     private volatile boolean stopping;
-    private volatile SocketChannel channel;
+    private volatile String failure;
 
     SbeServer(EngineSetup setup, SessionConfig config) {
         this.setup = setup;
         this.config = config;
         this.idle = SbeEngine.idle(config.idle());
+        this.record = new SessionRecord(config.storeBytes(), config.storeMessages());
     }
 
     @Override
     public InetSocketAddress start() throws IOException {
         acceptor = setup.openAcceptor();
-        thread = new Thread(this::serve, "sbe-server");
-        thread.setDaemon(true);
-        thread.start();
+        sessionThread = new Thread(() -> guarded("session thread", this::serve), "sbe-server");
+        sessionThread.setDaemon(true);
+        sessionThread.start();
+        acceptThread = new Thread(() -> guarded("accept thread", this::acceptLoop), "sbe-acceptor");
+        acceptThread.setDaemon(true);
+        acceptThread.start();
         return (InetSocketAddress) acceptor.getLocalAddress();
+    }
+
+    /** The listening socket (for a test that takes it away). */
+    ServerSocketChannel listeningSocket() {
+        return acceptor;
+    }
+
+    @Override
+    public String failure() {
+        return failure;
+    }
+
+    private void guarded(String name, Runnable body) {
+        try {
+            body.run();
+        } catch (Throwable e) {
+            if (!stopping) {
+                failure = "the sbe server's " + name + " died: " + e;
+                System.err.println("[sbe server] " + failure);
+            }
+        }
+    }
+
+    private void acceptLoop() {
+        while (!stopping) {
+            SocketChannel c;
+            try {
+                c = acceptor.accept();
+            } catch (ClosedChannelException e) {
+                if (!stopping) {
+                    failure = "the sbe server's listening socket was closed";
+                }
+                return;
+            } catch (IOException e) {
+                // e.g. too many open files: this connection is lost, the server goes on
+                System.err.println("[sbe server] accept failed: " + e.getMessage() + "; accepting again");
+                sleepQuietly(100);
+                continue;
+            }
+            if (connections.get() >= config.maxConnections()) {
+                System.err.println("[sbe server] refused a connection from " + remote(c) + ": "
+                        + config.maxConnections() + " connections already (maxConnections in the profile)");
+                closeQuietly(c);
+                continue;
+            }
+            try {
+                c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                c.configureBlocking(false);
+            } catch (IOException e) {
+                closeQuietly(c);
+                continue;
+            }
+            connections.incrementAndGet();
+            accepted.add(c);
+        }
     }
 
     private void serve() {
         setup.pinCurrentThread("server");
         FixSession.Application application = EngineSetup.ECHO.equals(setup.application())
-                ? new EchoApplication(config.dictionary())
+                ? new EchoApplication(config.dictionary(), config.rememberedClOrdIds())
                 : new ReportApplication(config.maxMessageBytes(), setup.hooks(), SystemEpochClock.INSTANCE);
-        long nextSender = 1;
-        long nextTarget = 1;
-        while (!stopping) {
-            try (SocketChannel c = acceptor.accept()) {
-                channel = c;
-                c.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                c.configureBlocking(false);
-                FixSession session = new FixSession(config, c, application, SystemEpochClock.INSTANCE,
-                        event -> System.err.println("[sbe server] " + event));
-                session.restoreSequences(nextSender, nextTarget);
-                while (!stopping && session.endReason() == null) {
-                    idle.idle(session.poll() ? 1 : 0);
+        FixSession.Binder binder = new FixSession.Binder() {
+            @Override
+            public SessionRecord claim(FixSession session) {
+                if (holder != null && holder != session && holder.state() != SessionState.ENDED) {
+                    return null;
                 }
-                nextSender = session.nextSenderSeq();
-                nextTarget = session.nextTargetSeq();
-                if (session.endReason() == null) {
-                    session.end("server stopped");
-                }
-            } catch (IOException e) {
-                if (!stopping) {
-                    System.err.println("[sbe server] " + e.getMessage());
-                }
-                return;
-            } catch (RuntimeException e) {
-                System.err.println("[sbe server] session failed: " + e + "; accepting the next connection");
+                holder = session;
+                return record;
             }
+
+            @Override
+            public void release(FixSession session, SessionRecord r) {
+                if (holder == session) {
+                    holder = null;
+                }
+            }
+        };
+        List<FixSession> sessions = new ArrayList<>();
+        while (!stopping) {
+            SocketChannel c = accepted.poll();
+            if (c != null) {
+                String from = remote(c);
+                sessions.add(new FixSession(config, c, application, SystemEpochClock.INSTANCE,
+                        event -> System.err.println("[sbe server " + from + "] " + event), binder));
+            }
+            boolean work = false;
+            long now = SystemEpochClock.INSTANCE.time();
+            for (int i = 0; i < sessions.size(); i++) {
+                FixSession s = sessions.get(i);
+                work |= s.poll(now);
+                if (s.state() == SessionState.ENDED) {
+                    sessions.remove(i--);
+                    connections.decrementAndGet();
+                }
+            }
+            idle.idle(work ? 1 : 0);
+        }
+        for (FixSession s : sessions) {
+            s.end(EndReason.CLOSED, "server stopped");
+        }
+    }
+
+    private static String remote(SocketChannel c) {
+        try {
+            return String.valueOf(c.getRemoteAddress());
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static void closeQuietly(SocketChannel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // refusing anyway
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -80,12 +189,15 @@ final class SbeServer implements EngineServer {
         if (acceptor != null) {
             acceptor.close();
         }
-        SocketChannel c = channel;
-        if (thread != null) {
-            thread.join(3_000);
+        if (sessionThread != null) {
+            sessionThread.join(3_000);
         }
-        if (c != null && c.isOpen()) {
-            c.close();
+        if (acceptThread != null) {
+            acceptThread.join(3_000);
+        }
+        SocketChannel c;
+        while ((c = accepted.poll()) != null) {
+            closeQuietly(c);
         }
     }
 }

@@ -8,15 +8,26 @@ import org.fixbench.engine.ProfileValues;
 /**
  * One session side's settings: from the profile file in {@code fix-configs/sbe/} plus the CompIDs and role.
  *
- * @param validate          check every incoming message against the dictionary (else session-level checks only)
- * @param heartBtIntSeconds the HeartBtInt an initiator proposes (an acceptor takes the initiator's)
- * @param maxLatencySeconds largest |now - SendingTime| accepted (QuickFIX/J's MaxLatency, 120 s by default)
- * @param idle              busy-spin, yield or backoff between empty polls
+ * @param validate              check every incoming message against the dictionary (else session-level checks only)
+ * @param heartBtIntSeconds     the HeartBtInt an initiator proposes (an acceptor takes the initiator's)
+ * @param minHeartBtIntSeconds  the smallest HeartBtInt a Logon may ask for (else Logout and disconnect)
+ * @param maxHeartBtIntSeconds  the largest HeartBtInt a Logon may ask for
+ * @param maxSilenceSeconds     a session that receives no whole message for this long ends, whatever its HeartBtInt
+ * @param maxLatencySeconds     largest |now - SendingTime| accepted (QuickFIX/J's MaxLatency, 120 s by default)
+ * @param resetOnLogon          an acceptor starts both sides again at 1 at every Logon
+ * @param resetOnDisconnect     both sides start again at 1 after every connection
+ * @param maxConnections        an acceptor serves at most this many connections at once and refuses more
+ * @param rememberedClOrdIds    the echo application remembers this many ClOrdIDs (for PossResend duplicates)
+ * @param badInputLogPerSecond  at most this many log lines a second about bad input; the rest are counted
+ * @param idle                  busy-spin, yield or backoff between empty polls
  */
 public record SessionConfig(String senderCompId, String targetCompId, boolean acceptor, FixDictionary dictionary,
-                            boolean validate, int heartBtIntSeconds, int maxLatencySeconds, int maxMessageBytes,
-                            int bufferBytes, int storeBytes, int storeMessages, int logonTimeoutMillis,
-                            int logoutTimeoutMillis, String idle) {
+                            boolean validate, int heartBtIntSeconds, int minHeartBtIntSeconds,
+                            int maxHeartBtIntSeconds, int maxSilenceSeconds, int maxLatencySeconds,
+                            int maxMessageBytes, int bufferBytes, int storeBytes, int storeMessages,
+                            int logonTimeoutMillis, int logoutTimeoutMillis, boolean resetOnLogon,
+                            boolean resetOnDisconnect, int maxConnections, int rememberedClOrdIds,
+                            int badInputLogPerSecond, String idle) {
 
     /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
@@ -24,11 +35,20 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
         String idle = ProfileValues.choice(p, "sbe", "idle", "spin", "spin", "yield", "backoff");
         String dictionaryPath = p.getProperty("dictionary", "").trim();
         FixDictionary dictionary = dictionaryPath.isEmpty() ? Bundled.FIX44 : FixDictionary.load(Path.of(dictionaryPath));
+        int minHeartBtInt = nonNegative(p, "minHeartBtInt", 1);
+        int maxHeartBtInt = positive(p, "maxHeartBtInt", 3_600);
+        if (minHeartBtInt > maxHeartBtInt) {
+            throw new IllegalArgumentException("sbe profile: minHeartBtInt " + minHeartBtInt
+                    + " is above maxHeartBtInt " + maxHeartBtInt);
+        }
         return new SessionConfig(senderCompId, targetCompId, acceptor, dictionary, validation.equals("dictionary"),
-                positive(p, "heartBtInt", 30), positive(p, "maxLatencySeconds", 120),
-                positive(p, "maxMessageBytes", 8192), positive(p, "bufferBytes", 1 << 20),
-                positive(p, "storeBytes", 64 << 20), positive(p, "storeMessages", 1 << 20),
-                positive(p, "logonTimeoutMillis", 10_000), positive(p, "logoutTimeoutMillis", 2_000), idle);
+                positive(p, "heartBtInt", 30), minHeartBtInt, maxHeartBtInt, positive(p, "maxSilenceSeconds", 600),
+                positive(p, "maxLatencySeconds", 120), positive(p, "maxMessageBytes", 8192),
+                positive(p, "bufferBytes", 1 << 20), positive(p, "storeBytes", 64 << 20),
+                positive(p, "storeMessages", 1 << 20), positive(p, "logonTimeoutMillis", 10_000),
+                positive(p, "logoutTimeoutMillis", 2_000), flag(p, "resetOnLogon", false),
+                flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
+                positive(p, "rememberedClOrdIds", 100_000), positive(p, "badInputLogPerSecond", 10), idle);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */
@@ -41,5 +61,26 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
 
     private static int positive(Properties p, String key, int fallback) {
         return ProfileValues.positiveInt(p, "sbe", key, fallback);
+    }
+
+    private static int nonNegative(Properties p, String key, int fallback) {
+        String value = p.getProperty(key);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("sbe profile: " + key + " must be a whole number of 0 or more, not '"
+                + value.trim() + "'");
+    }
+
+    private static boolean flag(Properties p, String key, boolean fallback) {
+        return ProfileValues.choice(p, "sbe", key, fallback ? "Y" : "N", "Y", "N").equals("Y");
     }
 }

@@ -12,32 +12,19 @@ import org.agrona.DirectBuffer;
  * tags, then field by field. Allocation-free; one instance per thread.
  */
 final class Validator {
-    static final int OK = -1;
-    static final int INVALID_TAG_NUMBER = 0;
-    static final int REQUIRED_TAG_MISSING = 1;
-    static final int TAG_NOT_DEFINED_FOR_MESSAGE_TYPE = 2;
-    static final int TAG_WITHOUT_VALUE = 4;
-    static final int VALUE_INCORRECT = 5;
-    static final int INCORRECT_DATA_FORMAT = 6;
-    static final int COMPID_PROBLEM = 9;
-    static final int SENDING_TIME_ACCURACY = 10;
-    static final int INVALID_MSGTYPE = 11;
-    static final int TAG_APPEARS_MORE_THAN_ONCE = 13;
-    static final int TAG_OUT_OF_ORDER = 14;
-    static final int GROUP_FIELDS_OUT_OF_ORDER = 15;
-    static final int INCORRECT_NUMINGROUP = 16;
-    static final int OTHER = 99;
 
     private final FixDictionary dictionary;
     private final int[] seen;
     private int stamp;
     private FixMessage message;
-    private int structureReason;
+    private RejectReason structureReason;
     private int structureTag;
-    private int fieldReason;
+    private RejectReason fieldReason;
     private int fieldTag;
     private int requiredTag;
-    private int reason;
+    private RejectReason reason;
+    private int missingDelimiterGroup;
+    private int missingDelimiter;
     private int refTag;
 
     Validator(FixDictionary dictionary) {
@@ -46,8 +33,23 @@ final class Validator {
     }
 
     /** The SessionRejectReason of the last failed check. */
-    int reason() {
+    RejectReason reason() {
         return reason;
+    }
+
+    /**
+     * The Text (58) QuickFIX/J writes for the last failed check: "The group 146 must set the delimiter field 55" for
+     * a group instance that does not start with its delimiter, else the reason's words with ", field=" and the tag.
+     * Allocates (an error path).
+     */
+    String text() {
+        if (reason == null) {
+            return "valid";
+        }
+        if (reason == RejectReason.GROUP_FIELDS_OUT_OF_ORDER && missingDelimiterGroup != 0) {
+            return "The group " + missingDelimiterGroup + " must set the delimiter field " + missingDelimiter;
+        }
+        return reason.textFor(refTag);
     }
 
     /** The tag the last failed check concerns (0 if none). */
@@ -55,36 +57,16 @@ final class Validator {
         return refTag;
     }
 
-    /** FIX 4.4's words for a SessionRejectReason, as QuickFIX/J writes them in Text (58). */
-    static String describe(int reason) {
-        return switch (reason) {
-            case INVALID_TAG_NUMBER -> "Invalid tag number";
-            case REQUIRED_TAG_MISSING -> "Required tag missing";
-            case TAG_NOT_DEFINED_FOR_MESSAGE_TYPE -> "Tag not defined for this message type";
-            case 3 -> "Undefined Tag";
-            case TAG_WITHOUT_VALUE -> "Tag specified without a value";
-            case VALUE_INCORRECT -> "Value is incorrect (out of range) for this tag";
-            case INCORRECT_DATA_FORMAT -> "Incorrect data format for value";
-            case COMPID_PROBLEM -> "CompID problem";
-            case SENDING_TIME_ACCURACY -> "SendingTime accuracy problem";
-            case INVALID_MSGTYPE -> "Invalid MsgType";
-            case TAG_APPEARS_MORE_THAN_ONCE -> "Tag appears more than once";
-            case TAG_OUT_OF_ORDER -> "Tag specified out of required order";
-            case INCORRECT_NUMINGROUP -> "Incorrect NumInGroup count for repeating group";
-            case GROUP_FIELDS_OUT_OF_ORDER -> "Out of order repeating group members";
-            default -> "Other";
-        };
-    }
-
     /** Whether the message passes; if not, {@link #reason()} and {@link #refTag()} say why. */
     boolean validate(FixMessage m) {
         message = m;
-        structureReason = OK;
-        fieldReason = OK;
+        structureReason = null;
+        fieldReason = null;
+        missingDelimiterGroup = 0;
         requiredTag = 0;
         FixDictionary.FieldSet body = dictionary.message(m.typeKey());
         if (body == null) {
-            return fail(INVALID_MSGTYPE, 35);
+            return fail(RejectReason.INVALID_MSGTYPE, 35);
         }
         FixDictionary.FieldSet header = dictionary.header();
         FixDictionary.FieldSet trailer = dictionary.trailer();
@@ -98,7 +80,7 @@ final class Validator {
             int tag = m.tag(i);
             if (header.allows(tag)) {
                 if (phase != 0) {
-                    structure(TAG_OUT_OF_ORDER, tag);
+                    structure(RejectReason.TAG_OUT_OF_ORDER, tag);
                 }
                 i = field(header, i, headerStamp);
             } else if (trailer.allows(tag)) {
@@ -106,22 +88,22 @@ final class Validator {
                 i = field(trailer, i, trailerStamp);
             } else {
                 if (phase == 2) {
-                    structure(TAG_OUT_OF_ORDER, tag);
+                    structure(RejectReason.TAG_OUT_OF_ORDER, tag);
                 }
                 phase = 1;
                 i = field(body, i, bodyStamp);
             }
         }
-        if (structureReason != OK) {
+        if (structureReason != null) {
             return fail(structureReason, structureTag);
         }
         required(header, headerStamp);
         required(body, bodyStamp);
         required(trailer, trailerStamp);
         if (requiredTag != 0) {
-            return fail(REQUIRED_TAG_MISSING, requiredTag);
+            return fail(RejectReason.REQUIRED_TAG_MISSING, requiredTag);
         }
-        if (fieldReason != OK) {
+        if (fieldReason != null) {
             return fail(fieldReason, fieldTag);
         }
         return true;
@@ -132,15 +114,15 @@ final class Validator {
         int tag = message.tag(i);
         if (tag < seen.length) {
             if (seen[tag] == scopeStamp) {
-                structure(TAG_APPEARS_MORE_THAN_ONCE, tag);
+                structure(RejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
             }
             seen[tag] = scopeStamp;
         }
         checkValue(i);
         if (!dictionary.isDefined(tag)) {
-            fieldError(INVALID_TAG_NUMBER, tag);
+            fieldError(RejectReason.INVALID_TAG_NUMBER, tag);
         } else if (!set.allows(tag)) {
-            fieldError(TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
+            fieldError(RejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
         }
         i++;
         FixDictionary.Group group = dictionary.type(tag) == FixDictionary.T_NUMINGROUP ? set.group(tag) : null;
@@ -155,7 +137,11 @@ final class Validator {
         long instances = 0;
         while (i < count && group.fields.allows(message.tag(i))) {
             if (message.tag(i) != group.delimiter) {
-                structure(GROUP_FIELDS_OUT_OF_ORDER, message.tag(i));
+                if (structureReason == null) {
+                    missingDelimiterGroup = group.countTag;
+                    missingDelimiter = group.delimiter;
+                }
+                structure(RejectReason.GROUP_FIELDS_OUT_OF_ORDER, message.tag(i));
                 i++;
                 continue;
             }
@@ -166,7 +152,7 @@ final class Validator {
             while (i < count && message.tag(i) != group.delimiter && group.fields.allows(message.tag(i))) {
                 int next = positionOf(group.fields.order, message.tag(i));
                 if (next < position) {
-                    structure(GROUP_FIELDS_OUT_OF_ORDER, message.tag(i)); // members keep the dictionary's order
+                    structure(RejectReason.GROUP_FIELDS_OUT_OF_ORDER, message.tag(i)); // members keep the dictionary's order
                 }
                 position = next;
                 i = field(group.fields, i, instanceStamp);
@@ -174,7 +160,7 @@ final class Validator {
             required(group.fields, instanceStamp);
         }
         if (instances != declared) { // a count that is not a number (or negative) never matches
-            fieldError(INCORRECT_NUMINGROUP, group.countTag);
+            fieldError(RejectReason.INCORRECT_NUMINGROUP, group.countTag);
         }
         return i;
     }
@@ -192,7 +178,7 @@ final class Validator {
         int tag = message.tag(i);
         int length = message.length(i);
         if (length == 0) {
-            fieldError(TAG_WITHOUT_VALUE, tag);
+            fieldError(RejectReason.TAG_WITHOUT_VALUE, tag);
             return;
         }
         DirectBuffer b = message.buffer();
@@ -208,9 +194,9 @@ final class Validator {
             default -> true;
         };
         if (!wellFormed) {
-            fieldError(INCORRECT_DATA_FORMAT, tag);
+            fieldError(RejectReason.INCORRECT_DATA_FORMAT, tag);
         } else if (!dictionary.isAllowedValue(tag, b, start, length)) {
-            fieldError(VALUE_INCORRECT, tag);
+            fieldError(RejectReason.VALUE_INCORRECT, tag);
         }
     }
 
@@ -257,21 +243,21 @@ final class Validator {
         return digits > 0;
     }
 
-    private void structure(int why, int tag) {
-        if (structureReason == OK) {
+    private void structure(RejectReason why, int tag) {
+        if (structureReason == null) {
             structureReason = why;
             structureTag = tag;
         }
     }
 
-    private void fieldError(int why, int tag) {
-        if (fieldReason == OK) {
+    private void fieldError(RejectReason why, int tag) {
+        if (fieldReason == null) {
             fieldReason = why;
             fieldTag = tag;
         }
     }
 
-    private boolean fail(int why, int tag) {
+    private boolean fail(RejectReason why, int tag) {
         reason = why;
         refTag = tag;
         return false;

@@ -28,7 +28,7 @@ final class SbeTestInitiator implements AutoCloseable, FixSession.Application {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
         session = new FixSession(config, channel, this, SystemEpochClock.INSTANCE,
-                event -> System.out.println("[sbe test initiator] " + event));
+                event -> System.out.println("[sbe test initiator] " + event), new SessionRecord(config.storeBytes(), config.storeMessages()));
         session.sendLogon(true);
         pollUntil(session::isLoggedOn, "Logon answered");
     }

@@ -84,7 +84,7 @@ class ValidatorTest {
         for (List<String[]> m : validMessages()) {
             String text = frame(m);
             assertTrue(quickFixJ(qfj, text), "QuickFIX/J: " + text.replace('\u0001', '|'));
-            assertTrue(ours(text), "ours: " + Validator.describe(validator.reason()) + " " + validator.refTag()
+            assertTrue(ours(text), "ours: " + validator.text()
                     + " in " + text.replace('\u0001', '|'));
         }
     }
@@ -126,7 +126,7 @@ class ValidatorTest {
                 bothReject++;
             } else if (!mine) {
                 onlyOursRejects++;
-                stricter.merge(Validator.describe(validator.reason()) + ", field=" + validator.refTag(), 1, Integer::sum);
+                stricter.merge(validator.text(), 1, Integer::sum);
             }
         }
         System.out.printf("validation vs QuickFIX/J: %d mutated messages, %d rejected by both, %d only by sbe, "

@@ -1,0 +1,149 @@
+package org.fixbench.engine.sbe;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.ServerHooks;
+
+/**
+ * The sending half of a session: it owns the connection's write side, the message writer, the outgoing sequence
+ * number and the store of sent application messages. Every message goes out through {@link #begin} and
+ * {@link #send}, resends and gap fills through {@link #beginResend} and {@link #sendUnnumbered}.
+ */
+final class SessionSender {
+    /** The connection would not take the bytes (closed, or not read by the peer for a second). */
+    static final class SendFailed extends RuntimeException {
+        SendFailed(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private static final byte[] YES = {'Y'};
+
+    private final WritableByteChannel channel;
+    private final FixDictionary dictionary;
+    private SessionRecord record;
+    private final FixWriter writer;
+    private final byte[] senderCompId;
+    private final byte[] targetCompId;
+    private final ByteBuffer out;
+    private final UnsafeBuffer outBuffer;
+    private long lastSentMillis;
+
+    SessionSender(SessionConfig config, WritableByteChannel channel, SessionRecord record, long nowMillis) {
+        this.channel = channel;
+        this.dictionary = config.dictionary();
+        this.record = record;
+        this.writer = new FixWriter(config.maxMessageBytes());
+        this.senderCompId = config.senderCompId().getBytes(StandardCharsets.US_ASCII);
+        this.targetCompId = config.targetCompId().getBytes(StandardCharsets.US_ASCII);
+        this.out = ByteBuffer.allocateDirect(Math.max(config.bufferBytes(), 4 * config.maxMessageBytes()));
+        this.outBuffer = new UnsafeBuffer(out);
+        this.lastSentMillis = nowMillis;
+    }
+
+    /** From now on, numbers and the store are {@code record}'s (an acceptor's connection, once its Logon passed). */
+    void bind(SessionRecord record) {
+        this.record = record;
+    }
+
+    long nextSenderSeq() {
+        return record.nextSenderSeq;
+    }
+
+    long lastSentMillis() {
+        return lastSentMillis;
+    }
+
+    /** Starts the next numbered message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body. */
+    FixWriter begin(int typeKey, long nowMillis) {
+        return header(typeKey, record.nextSenderSeq, false, nowMillis);
+    }
+
+    /** Starts a resend of message {@code seq}: PossDupFlag=Y; the caller adds OrigSendingTime and the body. */
+    FixWriter beginResend(int typeKey, long seq, long nowMillis) {
+        return header(typeKey, seq, true, nowMillis);
+    }
+
+    private FixWriter header(int typeKey, long seq, boolean possDup, long nowMillis) {
+        writer.reset();
+        int at = writer.beginField(Tags.MSG_TYPE);
+        writer.buffer().putByte(at, (byte) (typeKey >>> 8));
+        if ((typeKey & 0xFF) != 0) {
+            writer.buffer().putByte(at + 1, (byte) typeKey);
+            writer.endField(2);
+        } else {
+            writer.endField(1);
+        }
+        writer.bytesField(Tags.SENDER_COMP_ID, senderCompId).bytesField(Tags.TARGET_COMP_ID, targetCompId)
+                .longField(Tags.MSG_SEQ_NUM, seq);
+        if (possDup) {
+            writer.bytesField(Tags.POSS_DUP_FLAG, YES);
+        }
+        int time = writer.beginField(Tags.SENDING_TIME);
+        writer.endField(UtcTime.format(nowMillis, writer.buffer(), time));
+        return writer;
+    }
+
+    /**
+     * Sends the message begun with {@link #begin}: frames it, keeps it for resends if it is an application message,
+     * uses up its number, calls {@code beforeWrite.reportSending()} with the message complete and hands it to the
+     * connection.
+     */
+    void send(ServerHooks beforeWrite, long nowMillis) {
+        int length = writer.frame();
+        byte t0 = writer.bodyByte(3);
+        byte t1 = writer.bodyByte(4);
+        int typeKey = FixDictionary.key(t0, t1 == FixCodec.SOH ? 0 : t1);
+        MessageStore store = record.store();
+        long seq = record.nextSenderSeq;
+        if (dictionary.isAdmin(typeKey)) {
+            store.skip(seq);
+        } else {
+            store.put(seq, writer.buffer(), writer.start(), length);
+        }
+        record.nextSenderSeq = seq + 1;
+        beforeWrite.reportSending();
+        write(writer, length, nowMillis);
+    }
+
+    /** Sends the message begun with {@link #beginResend} as it is: no new number, not stored again. */
+    void sendUnnumbered(long nowMillis) {
+        write(writer, writer.frame(), nowMillis);
+    }
+
+    private void write(FixWriter w, int length, long nowMillis) {
+        try {
+            if (out.position() + length > out.capacity()) {
+                flush();
+                long deadline = System.nanoTime() + 1_000_000_000L;
+                while (out.position() + length > out.capacity()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new SendFailed("send buffer full for 1 s: the peer is not reading");
+                    }
+                    Thread.onSpinWait();
+                    flush();
+                }
+            }
+            outBuffer.putBytes(out.position(), w.buffer(), w.start(), length);
+            out.position(out.position() + length);
+            lastSentMillis = nowMillis;
+            flush();
+        } catch (IOException e) {
+            throw new SendFailed("cannot send: " + e.getMessage());
+        }
+    }
+
+    /** Writes what the connection will take now. */
+    void flush() throws IOException {
+        if (out.position() == 0) {
+            return;
+        }
+        out.flip();
+        channel.write(out);
+        out.compact();
+    }
+}
