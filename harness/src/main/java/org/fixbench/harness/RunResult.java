@@ -62,27 +62,42 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                 endEpochMillis, series, hiccupMeterWaitNanos);
     }
 
-    /** The total overshoot the hiccup meter recorded in this run (its samples' sum), or 0 without a meter. */
-    public long hiccupOvershootNanos() {
+    /**
+     * By how much the hiccup meter's readings exceeded their own median, summed over the run (0 without a meter):
+     * the part of its overshoot that is pauses, not the timer's steady slack.
+     */
+    public long hiccupExcessNanos() {
         SeriesData hiccups = series.get(SeriesNames.HICCUPS);
-        return hiccups == null || hiccups.count() == 0 ? 0
-                : Math.round(hiccups.histogram().getMean() * hiccups.count());
+        if (hiccups == null || hiccups.count() == 0) {
+            return 0;
+        }
+        long median = hiccups.histogram().getValueAtPercentile(50);
+        long excess = 0;
+        for (org.HdrHistogram.HistogramIterationValue v : hiccups.histogram().recordedValues()) {
+            long value = hiccups.histogram().highestEquivalentValue(v.getValueIteratedTo());
+            if (value > median) {
+                excess += (value - median) * v.getCountAtValueIteratedTo();
+            }
+        }
+        return excess;
     }
 
     /**
      * Whether the hiccup meter mostly measured itself: it waited for a CPU for at least {@link #STARVED_SHARE} of
-     * the overshoot it recorded, so its readings are its own starvation, not pauses of the process.
+     * the excess of its readings over their median ({@link #hiccupExcessNanos()}), so its pauses are its own
+     * starvation (an unpinned meter beside pinned spinning threads waits for the scheduler's tick), not pauses of
+     * the process.
      */
     public boolean hiccupMeterStarved() {
-        long overshoot = hiccupOvershootNanos();
-        return hiccupMeterWaitNanos >= 0 && overshoot > 0 && hiccupMeterWaitNanos >= STARVED_SHARE * overshoot;
+        long excess = hiccupExcessNanos();
+        return hiccupMeterWaitNanos >= 0 && excess > 0 && hiccupMeterWaitNanos >= STARVED_SHARE * excess;
     }
 
     /** One sentence on a starved meter, for reports. */
     public String hiccupStarvationText() {
         return String.format(java.util.Locale.ROOT, "the hiccup meter waited %.1f ms for a CPU, %.0f%% of the %.1f "
-                        + "ms of overshoot it recorded, so its readings are its own starvation, not pauses of the "
-                        + "process", hiccupMeterWaitNanos / 1e6, 100.0 * hiccupMeterWaitNanos / hiccupOvershootNanos(),
-                hiccupOvershootNanos() / 1e6);
+                        + "ms by which its readings exceeded their median, so its pauses are its own wait for a CPU, "
+                        + "not pauses of the process", hiccupMeterWaitNanos / 1e6,
+                100.0 * hiccupMeterWaitNanos / hiccupExcessNanos(), hiccupExcessNanos() / 1e6);
     }
 }
