@@ -61,6 +61,15 @@ final class CompareCommand implements Callable<Integer> {
             description = "seed of the interleaved run order (default: drawn from the clock; recorded either way)")
     Long seed;
 
+    @Option(names = "--pairs", paramLabel = "CLIENT/SERVER,...", description = "any FIX engine's client against any "
+            + "FIX engine's server, e.g. quickfixj/sbe,sbe/quickfixj,artio/philadelphia (each side ENGINE[:PROFILE]); "
+            + "tabulated as a matrix per rate; raw TCP pairs only with itself")
+    String pairs;
+
+    @Option(names = "--server", paramLabel = "HOST:PORT", description = "drive a server started elsewhere with "
+            + "`fixbench serve` (one engine; its legs are not measured: no common clock)")
+    String server;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -68,17 +77,36 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         options.pinByDefault = true;
-        List<EngineSpec> specs = engines == null ? defaultEngines() : EngineSpec.parseList(engines);
+        if (pairs != null && engines != null) {
+            throw new IllegalArgumentException("--pairs and --engines: give one or the other");
+        }
+        List<Contender> contenders = pairs != null ? Contender.parsePairs(pairs)
+                : (engines == null ? defaultEngines() : EngineSpec.parseList(engines)).stream().map(Contender::of)
+                        .toList();
+        java.net.InetSocketAddress remote = server == null ? null : remote(server);
+        if (remote != null && contenders.size() != 1) {
+            throw new IllegalArgumentException("--server drives one server: name exactly one engine with --engines "
+                    + "(the engine `fixbench serve` runs there)");
+        }
+        List<EngineSpec> specs = contenders.stream().map(Contender::client).toList();
         List<Long> rateList = Rates.parse(rates);
         Slo kneeSlo = knee == null ? null : Slo.parse(knee, "--knee");
-        Sweep.plan(options, specs, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        Sweep.planContenders(options, contenders, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        boolean forks = options.forks();
         InetAddress bindAddress = bindAddress(bind);
 
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         String command = "scripts/fixbench " + String.join(" ", commandSpec.commandLine().getParseResult()
                 .originalArgs());
         session.environment.put("command", command);
-        session.environment.put("engines", EngineEnvironment.describe(specs));
+        session.environment.put("engines", EngineEnvironment.describe(contenders.stream()
+                .flatMap(c -> java.util.stream.Stream.of(c.client(), c.server())).distinct().toList()));
+        session.environment.put("processes", remote != null
+                ? "the harness and each engine client forked per run" + (forks ? "" : " (here: --fork none)")
+                        + "; the server remote at " + server + ", started there by the user; legs not measured"
+                : forks ? "forked: each benchmark run's server in a JVM of its own, the harness with the client in "
+                        + "another; this process only orchestrates"
+                : "one JVM (--fork none): harness, every engine's client and server in this process, one after another");
         long orderSeed = seed != null ? seed : System.nanoTime();
         session.environment.put("runOrder", interleave
                 ? "interleaved: round by round, every engine x rate did one run per round, each in a fresh engine pair"
@@ -89,9 +117,9 @@ final class CompareCommand implements Callable<Integer> {
         writeEnvironment(session);
 
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
-                .interleave(interleave).seed(orderSeed);
+                .interleave(interleave).seed(orderSeed).fork(forks).remoteServer(remote);
         CpuTimes before = CpuTimes.read();
-        sweep.run(specs, rateList);
+        sweep.runContenders(contenders, rateList);
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
         if (kneeSlo != null && sweep.stopReason == null) {
             for (EngineSpec spec : specs) {
@@ -102,7 +130,7 @@ final class CompareCommand implements Callable<Integer> {
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
         session.writeResults();
 
-        List<String> labels = specs.stream().map(EngineSpec::label).toList();
+        List<String> labels = contenders.stream().map(Contender::label).toList();
         Map<String, java.nio.file.Path> charts = Charts.write(session.folder, SummaryFile.load(session.folder).stream()
                 .filter(r -> rateList.contains(r.targetRate())).toList());
         List<org.fixbench.harness.BenchmarkResult> compared = session.results.subList(0,
@@ -134,6 +162,27 @@ final class CompareCommand implements Callable<Integer> {
         }
         available.values().forEach(e -> e.comparisonProfiles().forEach(p -> specs.add(new EngineSpec(e, p))));
         return specs;
+    }
+
+    static java.net.InetSocketAddress remote(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0 || colon == hostPort.length() - 1) {
+            throw new IllegalArgumentException("--server must be HOST:PORT (was '" + hostPort + "')");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(hostPort.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--server: port '" + hostPort.substring(colon + 1) + "' is not a number");
+        }
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException("--server: port must be 1-65535 (was " + port + ")");
+        }
+        try {
+            return new java.net.InetSocketAddress(InetAddress.getByName(hostPort.substring(0, colon)), port);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--server: unknown host '" + hostPort.substring(0, colon) + "'");
+        }
     }
 
     static InetAddress bindAddress(String bind) {

@@ -47,6 +47,7 @@ final class ComparisonReport {
             md.append("**The comparison stopped early:** ").append(stopReason)
                     .append(". Results below are what was measured before that.\n\n");
         }
+        md.append(interopMatrix(rates, results));
         for (long rate : rates) {
             List<BenchmarkResult> atRate = new ArrayList<>();
             for (String label : engineLabels) {
@@ -137,7 +138,60 @@ final class ComparisonReport {
         return md.toString();
     }
 
+    /**
+     * For {@code --pairs}: per rate, clients down, servers across, each cell the median of the runs' p50 in µs, or
+     * why there is none (✗ and the status, or the reason the pair did not run). Empty when no result is a pair.
+     */
+    static String interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
+        List<BenchmarkResult> pairs = results.stream().filter(r -> r.labels().get("client") != null).toList();
+        if (pairs.isEmpty()) {
+            return "";
+        }
+        List<String> clients = pairs.stream().map(r -> String.valueOf(r.labels().get("client"))).distinct().toList();
+        List<String> servers = pairs.stream().map(r -> String.valueOf(r.labels().get("server"))).distinct().toList();
+        StringBuilder md = new StringBuilder();
+        for (long rate : rates) {
+            md.append(String.format(Locale.ROOT, "## Interop matrix at %,d msgs/s: p50 round trip, µs (client ↓, "
+                    + "server →)%n%n", rate));
+            List<String> header = new ArrayList<>(List.of("client \\ server"));
+            header.addAll(servers);
+            row(md, header);
+            row(md, java.util.Collections.nCopies(header.size(), "---"));
+            for (String client : clients) {
+                List<String> cells = new ArrayList<>(List.of(client));
+                for (String server : servers) {
+                    BenchmarkResult r = pairs.stream().filter(p -> client.equals(String.valueOf(p.labels().get("client")))
+                            && server.equals(String.valueOf(p.labels().get("server")))
+                            && p.config().targetRatePerSecond() == rate).findFirst().orElse(null);
+                    cells.add(matrixCell(r));
+                }
+                row(md, cells);
+            }
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    private static String matrixCell(BenchmarkResult r) {
+        if (r == null) {
+            return "not run";
+        }
+        List<RunResult> ok = r.countedRuns().stream().filter(RunResult::ok).toList();
+        if (r.runs().isEmpty()) {
+            return "✗ " + (r.abortReason() == null ? "no runs" : r.abortReason().replace('|', '/'));
+        }
+        if (ok.size() < r.countedRuns().size() || ok.isEmpty()) {
+            return "✗ " + r.status();
+        }
+        double[] p50 = ok.stream().mapToDouble(x -> x.endToEnd().percentileNanos(50) / 1000.0).sorted().toArray();
+        double median = p50.length % 2 == 1 ? p50[p50.length / 2] : (p50[p50.length / 2 - 1] + p50[p50.length / 2]) / 2;
+        return ComparisonTable.micros(Math.round(median * 1000));
+    }
+
     static String label(BenchmarkResult r) {
+        if (r.labels().get("client") != null) {
+            return r.labels().get("client") + "/" + r.labels().get("server");
+        }
         return r.labels().get("engine") + ":" + r.labels().get("profile");
     }
 
@@ -334,6 +388,15 @@ final class ComparisonReport {
                             .append("…\n");
                 }
             });
+        }
+        if (env.get("processes") != null) {
+            sb.append("- Processes: ").append(env.get("processes")).append('\n');
+        }
+        if (env.get("forkedServerCommand") != null) {
+            sb.append("- Forked server: `").append(env.get("forkedServerCommand")).append("`\n");
+        }
+        if (env.get("forkedClientCommand") != null) {
+            sb.append("- Forked client: `").append(env.get("forkedClientCommand")).append("`\n");
         }
         sb.append("- Suite: commit ").append(env.get("gitCommit"))
                 .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "").append('\n');

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0", scope = CommandLine.ScopeType.INHERIT,
         description = "FIX-engine comparison benchmark suite for the JVM.",
         subcommands = {CompareCommand.class, KneeCommand.class, DiffCommand.class, ServeCommand.class, ExampleCommand.class,
-                CalibrateCommand.class})
+                CalibrateCommand.class, ForkClientCommand.class})
 public final class FixbenchCli implements Runnable {
     public static final int EXIT_FAILED_RUNS = 1;
     public static final int EXIT_BAD_INPUT = 2;

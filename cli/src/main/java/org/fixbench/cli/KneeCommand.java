@@ -66,7 +66,7 @@ final class KneeCommand implements Callable<Integer> {
     static KneeSearch.Outcome search(BenchmarkSession session, RunOptions options, EngineSpec spec, Slo objective,
                                      long from, long to, int steps) {
         Sweep sweep = new Sweep(session, options, CompareCommand.bindAddress(null), Duration.ofSeconds(20),
-                3_000_000_000L, 2_000_000_000L);
+                3_000_000_000L, 2_000_000_000L).fork(options.forks());
         return KneeSearch.searchRunning(spec, objective, from, to, steps, rate -> {
             int before = session.results.size();
             sweep.run(List.of(spec), List.of(rate));

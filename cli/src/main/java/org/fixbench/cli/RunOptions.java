@@ -44,6 +44,20 @@ public class RunOptions {
     @Option(names = "--skip-first-run", description = "leave run 1 out of summaries")
     boolean skipFirstRun;
 
+    @Option(names = "--fork", paramLabel = "process|none", description = "process (the default): every benchmark "
+            + "run's server in a JVM of its own and the harness with the client in another, this process only "
+            + "orchestrating; none: all in this JVM (for debugging; the report says so)")
+    String fork = "process";
+
+    /** Whether benchmark runs go to processes of their own (--fork process). */
+    boolean forks() {
+        return switch (fork) {
+            case "process" -> true;
+            case "none" -> false;
+            default -> throw new IllegalArgumentException("--fork must be process or none (was '" + fork + "')");
+        };
+    }
+
     @Option(names = "--jitter", paramLabel = "on|off|auto",
             description = "spinning jitter thread (default auto: on with 4+ CPUs)")
     String jitter = "auto";

@@ -47,14 +47,25 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION", description = "stop after this long")
     Long durationNanos;
 
+    @Option(names = "--port-file", paramLabel = "FILE", description = "write the port listened on to FILE once "
+            + "listening (with --port 0: any free port)")
+    Path portFile;
+
+    @Option(names = "--probe-ring", paramLabel = "FILE", hidden = true,
+            description = "a ProbeRing file made by a forking compare on this host: the server's probe moments go there")
+    Path probeRing;
+
+    @Option(names = "--pin-cpu", paramLabel = "CPU", description = "pin the engine's server thread to this CPU")
+    Integer pinCpu;
+
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
-        if (spec.engine().name().equals("tcp")) {
-            throw new IllegalArgumentException("tcp is the raw-TCP floor, not a FIX engine: serve needs a FIX engine");
+        if (spec.engine().name().equals("tcp") && !EngineSetup.REPORT.equals(app)) {
+            throw new IllegalArgumentException("tcp is the raw-TCP floor, not a FIX engine: it serves only --app report");
         }
-        if (port < 1 || port > 65_535) {
-            throw new IllegalArgumentException("--port must be 1-65535 (was " + port + ")");
+        if (port < 0 || port > 65_535 || (port == 0 && portFile == null)) {
+            throw new IllegalArgumentException("--port must be 1-65535, or 0 with --port-file (was " + port + ")");
         }
         if (!spec.engine().serverApplications().contains(app)) {
             throw new IllegalArgumentException("--app '" + app + "' is not available for " + spec.engine().name()
@@ -65,24 +76,36 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("CompIDs must not be blank");
         }
         AtomicLong orders = new AtomicLong();
+        org.fixbench.engine.ProbeRing ring = probeRing == null ? null : org.fixbench.engine.ProbeRing.open(probeRing);
         ServerHooks counting = new ServerHooks() {
             @Override
             public void orderReceived() {
+                if (ring != null) {
+                    ring.orderReceived();
+                }
                 orders.incrementAndGet();
             }
 
             @Override
             public void reportSending() {
+                if (ring != null) {
+                    ring.reportSending();
+                }
             }
         };
         Path work = Files.createTempDirectory("fixbench-serve-");
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
-                port, senderCompId, targetCompId, counting, role -> { }).withApplication(app);
+                port, senderCompId, targetCompId, counting, this::pin).withApplication(app);
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "fixbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (EngineServer server = spec.engine().server(setup)) {
             var address = server.start();
+            if (portFile != null) {
+                Path partial = portFile.resolveSibling(portFile.getFileName() + ".partial");
+                Files.writeString(partial, Integer.toString(address.getPort()));
+                Files.move(partial, portFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
             System.out.println("Serving " + spec.label() + " on " + address + " as SenderCompID=" + senderCompId
                     + ", TargetCompID=" + targetCompId + " (app " + app + "). Ctrl-C stops.");
             long deadline = durationNanos == null ? Long.MAX_VALUE : System.nanoTime() + durationNanos;
@@ -119,6 +142,30 @@ final class ServeCommand implements Callable<Integer> {
             org.fixbench.engine.Directories.deleteRecursively(work);
         }
         System.out.println(app.equals(EngineSetup.REPORT) ? "Stopped: " + orders.get() + " orders answered" : "Stopped");
+        if (ring != null) {
+            ring.close();
+        }
         return 0;
     }
+
+    /** Pins the engine's thread that plays {@code role} to --pin-cpu, and says what happened (a forking compare reads it). */
+    private void pin(String role) {
+        if (pinCpu == null) {
+            return;
+        }
+        String thread = Thread.currentThread().getName();
+        try {
+            java.util.BitSet cpus = new java.util.BitSet();
+            cpus.set(pinCpu);
+            net.openhft.affinity.Affinity.setAffinity(cpus);
+            boolean pinned = net.openhft.affinity.Affinity.getCpu() == pinCpu;
+            System.out.println(PIN_LINE + role + " (" + thread + "): " + (pinned ? "pinned to CPU " + pinCpu
+                    : "asked for CPU " + pinCpu + ", running on CPU " + net.openhft.affinity.Affinity.getCpu()));
+        } catch (RuntimeException | LinkageError e) {
+            System.out.println(PIN_LINE + role + " (" + thread + "): not pinned: " + e);
+        }
+    }
+
+    /** The start of the line {@code serve} prints for each thread it pinned. */
+    static final String PIN_LINE = "[serve] pinning: ";
 }

@@ -60,6 +60,10 @@ final class Sweep implements ProgressListener {
     private int round;
     private int rounds;
     String stopReason;
+    /** Null: every benchmark run in this process; else each in processes of its own (see {@link ForkedRun}). */
+    private ForkedRun forked;
+    /** A server a user started elsewhere ({@code compare --server}); null: a server per run, here or forked. */
+    private java.net.InetSocketAddress remoteServer;
 
     Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
         this(session, options, bindAddress, connectTimeout, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS);
@@ -82,18 +86,36 @@ final class Sweep implements ProgressListener {
         return this;
     }
 
+    /** Each benchmark run in processes of its own: the server in one, the harness with the client in another. */
+    Sweep fork(boolean on) {
+        this.forked = on ? new ForkedRun(out, bindAddress, connectTimeout) : null;
+        return this;
+    }
+
+    /** Every run against this server, started by the user elsewhere; the legs are then not measured. */
+    Sweep remoteServer(java.net.InetSocketAddress address) {
+        this.remoteServer = address;
+        return this;
+    }
+
     /** Runs round by round (see the class comment) rather than each benchmark's runs together. */
     Sweep interleave(boolean on) {
         this.interleave = on;
         return this;
     }
 
-    private static String label(EngineSpec spec, long rate) {
-        return spec.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
+    private static String label(Contender c, long rate) {
+        return c.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
     }
 
     static String benchmarkName(EngineSpec spec, long rate) {
-        return spec.engine().name() + "-" + spec.profile() + "-" + rate;
+        return benchmarkName(Contender.of(spec), rate);
+    }
+
+    static String benchmarkName(Contender c, long rate) {
+        return c.isPair() ? c.client().engine().name() + "-" + c.client().profile() + "-to-"
+                + c.server().engine().name() + "-" + c.server().profile() + "-" + rate
+                : c.client().engine().name() + "-" + c.client().profile() + "-" + rate;
     }
 
     /** Validates every configuration before anything runs, so a bad option fails in a second, not in an hour. */
@@ -103,8 +125,14 @@ final class Sweep implements ProgressListener {
 
     static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates,
                                     long defaultRunNanos, long defaultWarmupNanos) {
+        return planContenders(options, engines.stream().map(Contender::of).toList(), rates, defaultRunNanos,
+                defaultWarmupNanos);
+    }
+
+    static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
+                                              long defaultRunNanos, long defaultWarmupNanos) {
         List<HarnessConfig> configs = new ArrayList<>();
-        for (EngineSpec spec : engines) {
+        for (Contender spec : engines) {
             for (long rate : rates) {
                 configs.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
                         .build());
@@ -114,7 +142,11 @@ final class Sweep implements ProgressListener {
     }
 
     void run(List<EngineSpec> engines, List<Long> rates) {
-        List<HarnessConfig> configs = plan(engines, rates);
+        runContenders(engines.stream().map(Contender::of).toList(), rates);
+    }
+
+    void runContenders(List<Contender> engines, List<Long> rates) {
+        List<HarnessConfig> configs = planContenders(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
         if (interleave) {
             runInterleaved(engines, rates, configs);
             return;
@@ -124,7 +156,7 @@ final class Sweep implements ProgressListener {
         startMillis = System.currentTimeMillis();
         settle(engines.get(0), configs.get(0));
         int i = 0;
-        for (EngineSpec spec : engines) {
+        for (Contender spec : engines) {
             for (long rate : rates) {
                 HarnessConfig config = configs.get(i++);
                 currentConfig = config;
@@ -143,10 +175,10 @@ final class Sweep implements ProgressListener {
         }
     }
 
-    private void runInterleaved(List<EngineSpec> engines, List<Long> rates, List<HarnessConfig> configs) {
-        List<EngineSpec> specs = new ArrayList<>();
+    private void runInterleaved(List<Contender> engines, List<Long> rates, List<HarnessConfig> configs) {
+        List<Contender> specs = new ArrayList<>();
         List<HarnessConfig> singles = new ArrayList<>();
-        for (EngineSpec spec : engines) {
+        for (Contender spec : engines) {
             for (long rate : rates) {
                 specs.add(spec);
                 singles.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
@@ -155,7 +187,7 @@ final class Sweep implements ProgressListener {
         }
         int floor = -1;
         for (int e = 0; e < engines.size() && floor < 0; e++) {
-            if (FLOOR_ENGINE.equals(engines.get(e).engine().name())) {
+            if (engines.get(e).isFloor()) {
                 floor = e;
             }
         }
@@ -311,10 +343,10 @@ final class Sweep implements ProgressListener {
      * same engine later in the same JVM (tcp:spin at 10,000/s: 12.1 first, 8.5 second), which biased every
      * overhead computed against it. Recorded in the environment; its numbers are not kept.
      */
-    private void settle(EngineSpec spec, HarnessConfig first) {
+    private void settle(Contender spec, HarnessConfig first) {
         long iterations = first.warmupIterations();
-        if (iterations <= 0 || settled) {
-            return;
+        if (iterations <= 0 || settled || forked != null || remoteServer != null) {
+            return; // a forked run starts in fresh JVMs: there is no first benchmark in a JVM to settle
         }
         settled = true;
         HarnessConfig settle = HarnessConfig.builder("settle-" + first.name())
@@ -328,8 +360,7 @@ final class Sweep implements ProgressListener {
         Path work = null;
         try {
             work = Files.createTempDirectory("fixbench-settle-");
-            new LatencyBenchmark(settle, out, ProgressListener.NONE)
-                    .run(new RoundTripTask(spec, work, bindAddress, connectTimeout), Map.of());
+            new LatencyBenchmark(settle, out, ProgressListener.NONE).run(inProcessTask(spec, work), Map.of());
         } catch (IOException | HarnessException e) {
             out.println("Settling run did not complete (" + e.getMessage() + "); measuring anyway");
         } finally {
@@ -339,17 +370,52 @@ final class Sweep implements ProgressListener {
         }
     }
 
-    private BenchmarkResult runOne(EngineSpec spec, HarnessConfig config, boolean record) {
+    private RoundTripTask inProcessTask(Contender c, Path work) {
+        if (remoteServer != null) {
+            return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout);
+        }
+        return c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(), c.label(),
+                work, bindAddress, connectTimeout) : new RoundTripTask(c.client(), work, bindAddress, connectTimeout);
+    }
+
+    private BenchmarkResult runOne(Contender spec, HarnessConfig config, boolean record) {
+        Map<String, Object> labels = new LinkedHashMap<>();
+        labels.put("engine", spec.engineName());
+        labels.put("profile", spec.profile());
+        if (spec.isPair()) {
+            labels.put("client", spec.client().label());
+            labels.put("server", spec.server().label());
+        }
+        labels.put("processes", forked == null ? "one (--fork none: harness, client and server in one JVM)"
+                : remoteServer != null ? "client forked; server remote" : "forked: server and client each in its own JVM");
+        if (remoteServer != null) {
+            labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
+            labels.put("legs", "not measured: the server is another host's process, with no clock in common");
+        }
+        if (forked != null) {
+            runStarting(config.name(), 0, config.runs(), true);
+            BenchmarkResult result = forked.run(spec, config, labels, remoteServer);
+            if (forked.lastClientCommand() != null) {
+                session.environment.putIfAbsent("forkedClientCommand", forked.lastClientCommand());
+            }
+            if (forked.lastServerCommand() != null) {
+                session.environment.putIfAbsent("forkedServerCommand", forked.lastServerCommand());
+            }
+            if (record) {
+                session.results.add(result);
+            }
+            if (result.runs().isEmpty() && result.aborted()) {
+                out.println("Benchmark ended early: " + result.abortReason());
+            }
+            return result;
+        }
         Path work;
         try {
             work = Files.createTempDirectory("fixbench-" + config.name() + "-");
         } catch (IOException e) {
             throw new HarnessException("cannot create a work folder: " + e.getMessage());
         }
-        Map<String, Object> labels = new LinkedHashMap<>();
-        labels.put("engine", spec.engine().name());
-        labels.put("profile", spec.profile());
-        RoundTripTask task = new RoundTripTask(spec, work, bindAddress, connectTimeout);
+        RoundTripTask task = inProcessTask(spec, work);
         try {
             BenchmarkResult result = session.run(config, task, labels, this, record);
             labels.put("engineNotes", task.engineNotes());

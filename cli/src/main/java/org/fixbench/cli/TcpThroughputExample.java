@@ -44,7 +44,7 @@ final class TcpThroughputExample implements Callable<Integer> {
         Sweep.plan(options, List.of(spec), rateList, 3_000_000_000L, 2_000_000_000L);
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         Sweep sweep = new Sweep(session, options, InetAddress.getLoopbackAddress(), Duration.ofSeconds(10),
-                3_000_000_000L, 2_000_000_000L);
+                3_000_000_000L, 2_000_000_000L).fork(options.forks());
         sweep.run(List.of(spec), rateList);
         System.out.println();
         System.out.println("Median of runs, µs. The halves are not corrected for coordinated omission; end to end is.");

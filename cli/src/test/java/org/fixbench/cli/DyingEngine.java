@@ -9,7 +9,10 @@ import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.tcp.TcpEngine;
 
-/** For tests only: the raw-TCP engine whose server dies 700 ms after it starts, in the middle of a run. */
+/**
+ * For tests only: the raw-TCP engine whose server dies {@code dieAfterMillis} (profile; default 700) after it
+ * starts, in the middle of a run.
+ */
 public final class DyingEngine implements FixEngine {
     private final TcpEngine tcp = new TcpEngine();
 
@@ -36,13 +39,18 @@ public final class DyingEngine implements FixEngine {
     @Override
     public EngineServer server(EngineSetup setup) {
         EngineServer real = tcp.server(setup);
+        long dieAfterMillis = Long.parseLong(setup.profileProperties().getProperty("dieAfterMillis", "700").trim());
+        boolean haltProcess = Boolean.parseBoolean(setup.profileProperties().getProperty("haltProcess", "false").trim());
         return new EngineServer() {
             @Override
             public InetSocketAddress start() throws Exception {
                 InetSocketAddress address = real.start();
                 Thread killer = new Thread(() -> {
                     try {
-                        Thread.sleep(700);
+                        Thread.sleep(dieAfterMillis);
+                        if (haltProcess) {
+                            Runtime.getRuntime().halt(9); // the whole server process dies, as a crash would
+                        }
                         real.close();
                     } catch (Exception ignored) {
                         // the test checks what the client saw

@@ -105,6 +105,38 @@ public final class HarnessConfig {
     public long highestTrackableNanos() { return highestTrackableNanos; }
     public boolean quiet() { return quiet; }
 
+    /**
+     * The settings as plain data, to hand to another process (a forked client): everything but the clock and idler,
+     * which are this process's own (the other process uses its system clock and the wait strategy's idler).
+     */
+    public Portable portable() {
+        return new Portable(name, targetRatePerSecond, warmupIterations, runs, iterationsPerRun, pauseBetweenRunsNanos,
+                accountForCoordinatedOmission, skipFirstRun, saturationBoundNanos, sampleTimeoutNanos,
+                unansweredAgeBoundNanos, risingFactor, risingFloorNanos, waitStrategy, pinning, cpus.clone(),
+                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet);
+    }
+
+    /** {@link HarnessConfig} as plain, serializable data ({@link #portable()}); {@link #build} makes it again. */
+    public record Portable(String name, long targetRatePerSecond, long warmupIterations, int runs,
+                           long iterationsPerRun, long pauseBetweenRunsNanos, boolean accountForCoordinatedOmission,
+                           boolean skipFirstRun, long saturationBoundNanos, long sampleTimeoutNanos,
+                           long unansweredAgeBoundNanos, double risingFactor, long risingFloorNanos,
+                           WaitStrategy waitStrategy, boolean pinning, int[] cpus, boolean hiccupMeter,
+                           boolean jitterMonitor, long highestTrackableNanos, boolean quiet)
+            implements java.io.Serializable {
+        /** The configuration again, with CPUs for this process ({@code cpus} replaces the original list). */
+        public HarnessConfig build(int... cpusHere) {
+            return builder(name).targetRatePerSecond(targetRatePerSecond).warmupIterations(warmupIterations).runs(runs)
+                    .iterationsPerRun(iterationsPerRun).pauseBetweenRunsNanos(pauseBetweenRunsNanos)
+                    .accountForCoordinatedOmission(accountForCoordinatedOmission).skipFirstRun(skipFirstRun)
+                    .saturationBoundNanos(saturationBoundNanos).sampleTimeoutNanos(sampleTimeoutNanos)
+                    .unansweredAgeBoundNanos(unansweredAgeBoundNanos).rising(risingFactor, risingFloorNanos)
+                    .waitStrategy(waitStrategy).pinning(pinning).cpus(cpusHere).pinning(pinning)
+                    .hiccupMeter(hiccupMeter).jitterMonitor(jitterMonitor).highestTrackableNanos(highestTrackableNanos)
+                    .quiet(quiet).build();
+        }
+    }
+
     public static Builder builder(String name) {
         return new Builder(name);
     }

@@ -3,7 +3,7 @@ package org.fixbench.harness;
 import java.util.List;
 
 /** Why a run is not OK: a kind (which decides the {@link RunStatus}) and a sentence with the numbers. */
-public record RunReason(Kind kind, String text) {
+public record RunReason(Kind kind, String text) implements java.io.Serializable {
 
     public enum Kind {
         /** The sender fell further behind schedule than the saturation bound; the run stopped early. */

@@ -23,7 +23,7 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                         long oldestUnansweredNanos, long firstThirdP50Nanos, long lastThirdP50Nanos,
                         long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
                         boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series,
-                        long hiccupMeterWaitNanos) {
+                        long hiccupMeterWaitNanos) implements java.io.Serializable {
 
     /** A starved meter waited for a CPU for at least this share of the overshoot it recorded. */
     public static final double STARVED_SHARE = 0.5;

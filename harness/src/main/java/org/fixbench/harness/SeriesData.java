@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
  * What one series recorded in one run: the lossless histogram, its exact maximum and the number of values that
  * fell outside the trackable range (recorded at the range's edge).
  */
-public record SeriesData(Histogram histogram, long maxNanos, long clampedCount) {
+public record SeriesData(Histogram histogram, long maxNanos, long clampedCount) implements java.io.Serializable {
 
     public long count() {
         return histogram.getTotalCount();

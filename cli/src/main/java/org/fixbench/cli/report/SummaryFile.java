@@ -90,7 +90,8 @@ public final class SummaryFile {
         for (JsonNode r : root.get("results")) {
             String engine = r.path("engine").asText(null);
             String profile = r.path("profile").asText(null);
-            String label = engine != null ? engine + ":" + profile : r.path("name").asText();
+            String label = r.hasNonNull("client") ? r.path("client").asText() + "/" + r.path("server").asText()
+                    : engine != null ? engine + ":" + profile : r.path("name").asText();
             List<Run> runs = new ArrayList<>();
             for (JsonNode run : r.path("runs")) {
                 Map<String, Map<String, Long>> series = new LinkedHashMap<>();

@@ -35,6 +35,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private final Path workDirectory;
     private final InetAddress bindAddress;
     private final Duration connectTimeout;
+    private final InetSocketAddress remoteServer;
+    private final Path probeRingFile;
+    private ProbeRing ring;
 
     private Harness harness;
     private NanoClock clock;
@@ -62,6 +65,12 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     /** For an engine whose profile file is not in {@code fix-configs/} under its own name (e.g. interop pairs). */
     public RoundTripTask(FixEngine engine, String profile, Path profileFile, String label, Path workDirectory,
                          InetAddress bindAddress, Duration connectTimeout) {
+        this(engine, profile, profileFile, label, workDirectory, bindAddress, connectTimeout, null, null);
+    }
+
+    private RoundTripTask(FixEngine engine, String profile, Path profileFile, String label, Path workDirectory,
+                          InetAddress bindAddress, Duration connectTimeout, InetSocketAddress remoteServer,
+                          Path probeRingFile) {
         this.engine = engine;
         this.profile = profile;
         this.profileFile = profileFile;
@@ -69,18 +78,44 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         this.workDirectory = workDirectory;
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
+        this.remoteServer = remoteServer;
+        this.probeRingFile = probeRingFile;
+    }
+
+    /**
+     * The client alone, against a server in another process at {@code server}. With {@code probeRingFile} (a forked
+     * server on this host, sharing its monotonic clock through a {@link ProbeRing}) the legs are measured as in one
+     * process; without, they are not (no common clock) and no probe series is recorded.
+     */
+    public static RoundTripTask againstServer(EngineSpec client, InetSocketAddress server, Path probeRingFile,
+                                              Path workDirectory, Duration connectTimeout) {
+        return new RoundTripTask(client.engine(), client.profile(), client.profileFile(), client.label(),
+                workDirectory, server.getAddress(), connectTimeout, server, probeRingFile);
+    }
+
+    /** Whether the one-way legs and the server's processing are measured (a server in this process or a ring). */
+    public boolean measuresLegs() {
+        return remoteServer == null || probeRingFile != null;
     }
 
     @Override
     public void init(Harness harness) throws Exception {
         this.harness = harness;
         this.clock = harness.clock();
-        clientToServer = harness.addProbe(CLIENT_TO_SERVER);
-        serverProcessing = harness.addProbe(SERVER_PROCESSING);
-        serverToClient = harness.addProbe(SERVER_TO_CLIENT);
+        if (measuresLegs()) {
+            clientToServer = harness.addProbe(CLIENT_TO_SERVER);
+            serverProcessing = harness.addProbe(SERVER_PROCESSING);
+            serverToClient = harness.addProbe(SERVER_TO_CLIENT);
+        }
         setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread);
-        server = engine.server(setup);
-        InetSocketAddress address = server.start();
+        InetSocketAddress address;
+        if (remoteServer == null) {
+            server = engine.server(setup);
+            address = server.start();
+        } else {
+            address = remoteServer;
+            ring = probeRingFile == null ? null : ProbeRing.open(probeRingFile);
+        }
         client = engine.client(setup);
         client.connect(address, this, connectTimeout);
     }
@@ -139,7 +174,16 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                     + " had ClOrdID " + expected);
             return;
         }
-        serverToClient.sampleNanos(now - reportSendingNanosByOrder.getAcquire(slot));
+        if (ring != null) {
+            // the server is another process on this host: its two moments come from the ring, on the same clock
+            long received = ring.receivedNanos(k);
+            long sending = ring.sendingNanos(k);
+            clientToServer.sampleNanos(received - sentNanosByOrder.getAcquire(slot));
+            serverProcessing.sampleNanos(sending - received);
+            serverToClient.sampleNanos(now - sending);
+        } else if (serverToClient != null) {
+            serverToClient.sampleNanos(now - reportSendingNanosByOrder.getAcquire(slot));
+        }
         harness.sample(clOrdId, now);
     }
 
@@ -154,7 +198,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public void complete() throws Exception {
         closing = true;
         Exception first = null;
-        for (AutoCloseable c : new AutoCloseable[] {client, server}) {
+        for (AutoCloseable c : new AutoCloseable[] {client, server, ring}) {
             if (c == null) {
                 continue;
             }

@@ -18,8 +18,10 @@ import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.Workload;
 
 /**
- * One thread accepts the session, answers its Logon, and then receives, keeps the session alive and answers each
+ * One thread accepts a connection, answers its Logon, and then receives, keeps the session alive and answers each
  * NewOrderSingle with the workload's ExecutionReport, built in a reused message: nothing is allocated per order.
+ * When the connection ends it accepts the next one (each a new session), until closed; if it cannot,
+ * {@link #failure()} says why.
  */
 final class PhiladelphiaServer extends Session implements EngineServer {
     private final EngineSetup setup;
@@ -31,6 +33,7 @@ final class PhiladelphiaServer extends Session implements EngineServer {
     private FIXMessage report;
     private Thread thread;
     private volatile boolean stopping;
+    private volatile String failure;
     private long counter;
 
     PhiladelphiaServer(EngineSetup setup, Runnable idle, FIXConfig config) {
@@ -50,29 +53,55 @@ final class PhiladelphiaServer extends Session implements EngineServer {
 
     private void serve() {
         setup.pinCurrentThread("server");
+        try {
+            while (!stopping) {
+                serveOne();
+            }
+        } catch (IOException e) {
+            if (!stopping) {
+                failure = "the Philadelphia server cannot accept: " + e.getMessage();
+            }
+        } catch (RuntimeException | Error e) {
+            if (!stopping) {
+                failure = "the Philadelphia server's thread died: " + e;
+            }
+        }
+    }
+
+    /** Accepts one connection and serves it until it ends; the next connection starts a new session. */
+    private void serveOne() throws IOException {
         try (SocketChannel channel = acceptor.accept()) {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             channel.configureBlocking(false);
+            endReason = null;
+            loggedOn = false;
             FIXConnection c = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
             connection = c;
             report = c.create();
-            while (!stopping && endReason == null) {
-                c.setCurrentTimeMillis(System.currentTimeMillis());
-                c.keepAlive();
-                int bytes = c.receive();
-                if (bytes < 0) {
-                    end("philadelphia server: client closed the connection");
-                } else if (bytes == 0) {
-                    idle.run();
+            try {
+                while (!stopping && endReason == null) {
+                    c.setCurrentTimeMillis(System.currentTimeMillis());
+                    c.keepAlive();
+                    int bytes = c.receive();
+                    if (bytes < 0) {
+                        end("philadelphia server: client closed the connection");
+                    } else if (bytes == 0) {
+                        idle.run();
+                    }
+                }
+            } catch (FIXHeartbeatTimeoutException e) {
+                end("philadelphia server: heartbeat timeout");
+            } catch (IOException e) {
+                if (!stopping) {
+                    end("philadelphia server: " + e.getMessage()); // this connection; the next one is accepted
                 }
             }
-        } catch (FIXHeartbeatTimeoutException e) {
-            end("philadelphia server: heartbeat timeout");
-        } catch (IOException e) {
-            if (!stopping) {
-                end("philadelphia server: " + e.getMessage());
-            }
         }
+    }
+
+    @Override
+    public String failure() {
+        return failure;
     }
 
     @Override

@@ -457,6 +457,11 @@ public final class FixSession implements FixFramer.Handler {
         lastReceivedMillis = now; // a whole message: the peer is alive (bytes trickled in do not count)
         testRequestsSent = 0;
         int type = message.typeKey();
+        if (state == SessionState.AWAITING_LOGON && type == MsgTypes.LOGOUT && !config.acceptor()) {
+            end(EndReason.LOGGED_OUT_BY_PEER, "logged out by the peer before Logon"
+                    + (message.has(Tags.TEXT) ? ": " + message.text(Tags.TEXT) : ""));
+            return;
+        }
         if (state == SessionState.AWAITING_LOGON && type != MsgTypes.LOGON) {
             end(EndReason.FIRST_MESSAGE_NOT_LOGON, "first message was not a Logon (MsgType " + message.text(35) + ")");
             return;

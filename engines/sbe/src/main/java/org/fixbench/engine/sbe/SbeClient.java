@@ -54,7 +54,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
         session = new FixSession(config, channel, this, SystemEpochClock.INSTANCE,
-                event -> System.err.println("[sbe client] " + event), new SessionRecord(config.storeBytes(), config.storeMessages()));
+                event -> System.err.println("[sbe client] " + event), new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
         session.sendLogon(true);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!session.isLoggedOn() && session.endReason() == null) {

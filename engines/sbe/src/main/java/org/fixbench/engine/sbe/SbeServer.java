@@ -42,7 +42,7 @@ final class SbeServer implements EngineServer {
         this.setup = setup;
         this.config = config;
         this.idle = SbeEngine.idle(config.idle());
-        this.record = new SessionRecord(config.storeBytes(), config.storeMessages());
+        this.record = new SessionRecord(config.storeBytes(), config.storeMessages()).allocate();
     }
 
     @Override
@@ -146,7 +146,7 @@ final class SbeServer implements EngineServer {
             long now = SystemEpochClock.INSTANCE.time();
             for (int i = 0; i < sessions.size(); i++) {
                 FixSession s = sessions.get(i);
-                work |= s.poll(now);
+                work |= s.poll(i == 0 ? now : SystemEpochClock.INSTANCE.time());
                 if (s.state() == SessionState.ENDED) {
                     sessions.remove(i--);
                     connections.decrementAndGet();

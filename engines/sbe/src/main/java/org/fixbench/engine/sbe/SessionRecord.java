@@ -2,9 +2,10 @@ package org.fixbench.engine.sbe;
 
 /**
  * What a FIX session keeps across its connections: the next sequence numbers each way and the store of sent
- * messages for resends. The store is allocated when the session first logs on, at the profile's size, so a
- * connection that never logs on costs no store. With ResetOnDisconnect the numbers start again at 1 after every
- * connection.
+ * messages for resends. There is one per session (not per connection): an acceptor makes its session's record, store
+ * included, when it starts (a store of the benchmark profiles' size takes about 100 ms to allocate, which must not
+ * land inside a Logon), and a connection that never logs on only ever touches a small scratch record. With
+ * ResetOnDisconnect the numbers start again at 1 after every connection.
  */
 final class SessionRecord {
     private final int storeBytes;
@@ -16,6 +17,12 @@ final class SessionRecord {
     SessionRecord(int storeBytes, int storeMessages) {
         this.storeBytes = storeBytes;
         this.storeMessages = storeMessages;
+    }
+
+    /** Allocates the store now rather than on first use. */
+    SessionRecord allocate() {
+        store();
+        return this;
     }
 
     /** The store, allocated on first use. */

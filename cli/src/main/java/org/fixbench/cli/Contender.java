@@ -1,0 +1,107 @@
+package org.fixbench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fixbench.engine.EngineSpec;
+
+/**
+ * What one column of a comparison measures: an engine's client against an engine's server. Usually the same
+ * engine and profile on both sides; {@code compare --pairs client/server,...} pairs any FIX engine's client with
+ * any FIX engine's server (raw TCP only with itself).
+ */
+record Contender(EngineSpec client, EngineSpec server) {
+
+    static Contender of(EngineSpec spec) {
+        return new Contender(spec, spec);
+    }
+
+    boolean isPair() {
+        return !client.equals(server);
+    }
+
+    boolean isFloor() {
+        return Sweep.FLOOR_ENGINE.equals(client.engine().name()) && !isPair();
+    }
+
+    /** {@code engine:profile}, or {@code client/server} for a pair. */
+    String label() {
+        return isPair() ? client.label() + "/" + server.label() : client.label();
+    }
+
+    /** The {@code engine} label of its results. */
+    String engineName() {
+        return isPair() ? client.engine().name() + "/" + server.engine().name() : client.engine().name();
+    }
+
+    /** The {@code profile} label of its results. */
+    String profile() {
+        return isPair() ? client.profile() + "/" + server.profile() : client.profile();
+    }
+
+    /**
+     * The pair as one engine for a benchmark in this process: its server is the server side's engine with the server
+     * side's profile, its client the client side's (the same engine when not a pair).
+     */
+    org.fixbench.engine.FixEngine asEngine() {
+        if (!isPair()) {
+            return client.engine();
+        }
+        EngineSpec c = client;
+        EngineSpec s = server;
+        return new org.fixbench.engine.FixEngine() {
+            @Override
+            public String name() {
+                return engineName();
+            }
+
+            @Override
+            public String defaultProfile() {
+                return profile();
+            }
+
+            @Override
+            public java.util.Map<String, String> versions() {
+                return java.util.Map.of();
+            }
+
+            @Override
+            public org.fixbench.engine.EngineServer server(org.fixbench.engine.EngineSetup setup) throws Exception {
+                return s.engine().server(setup.withProfile(s.profile(), s.profileFile()));
+            }
+
+            @Override
+            public org.fixbench.engine.EngineClient client(org.fixbench.engine.EngineSetup setup) throws Exception {
+                return c.engine().client(setup.withProfile(c.profile(), c.profileFile()));
+            }
+        };
+    }
+
+    /** Parses {@code client/server,...} (each side ENGINE[:PROFILE]); raw TCP pairs only with itself. */
+    static List<Contender> parsePairs(String text) {
+        List<Contender> pairs = new ArrayList<>();
+        for (String part : text.split(",")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            String[] sides = part.trim().split("/");
+            if (sides.length != 2) {
+                throw new IllegalArgumentException("--pairs: '" + part.trim() + "' is not CLIENT/SERVER (e.g. "
+                        + "quickfixj/sbe)");
+            }
+            EngineSpec client = EngineSpec.parse(sides[0]);
+            EngineSpec server = EngineSpec.parse(sides[1]);
+            boolean clientTcp = Sweep.FLOOR_ENGINE.equals(client.engine().name());
+            boolean serverTcp = Sweep.FLOOR_ENGINE.equals(server.engine().name());
+            if (clientTcp != serverTcp) {
+                throw new IllegalArgumentException("--pairs: raw TCP speaks no FIX and pairs only with itself ('"
+                        + part.trim() + "')");
+            }
+            pairs.add(new Contender(client, server));
+        }
+        if (pairs.isEmpty()) {
+            throw new IllegalArgumentException("--pairs: no pair named");
+        }
+        return pairs;
+    }
+}

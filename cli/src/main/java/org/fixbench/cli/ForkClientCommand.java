@@ -1,0 +1,53 @@
+package org.fixbench.cli;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.engine.RoundTripTask;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The client side of a forked benchmark run ({@link ForkedRun}): the harness and the engine's client in this
+ * process, against a server in another, configured by the request file the orchestrating {@code compare} wrote;
+ * the result goes back as a file. Not for users: it is started by {@code compare}.
+ */
+@Command(name = "fork-client", hidden = true, description = "(internal) the client process of a forked benchmark run")
+final class ForkClientCommand implements Callable<Integer> {
+    @Option(names = "--request", required = true)
+    Path request;
+
+    @Option(names = "--result", required = true)
+    Path result;
+
+    @Override
+    public Integer call() throws Exception {
+        ForkedRun.Request r = ForkedRun.read(request);
+        HarnessConfig config = r.config().build(r.cpus());
+        java.nio.file.Files.createDirectories(Path.of(r.workDirectory()).resolve("client"));
+        RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
+                new InetSocketAddress(r.host(), r.port()), r.probeRing() == null ? null : Path.of(r.probeRing()),
+                Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
+        BenchmarkResult b;
+        try {
+            b = new LatencyBenchmark(config, System.out, ProgressListener.NONE).run(task, Map.of());
+        } catch (org.fixbench.harness.HarnessException e) {
+            // it could not start (no logon, no server): the reason goes back as the result, nothing measured
+            ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
+                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes())));
+            return 0;
+        }
+        ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
+                new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
+                new java.util.ArrayList<>(task.engineNotes())));
+        return 0;
+    }
+}

@@ -1,0 +1,329 @@
+package org.fixbench.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.fixbench.engine.Directories;
+import org.fixbench.engine.ProbeRing;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.PinOutcome;
+import org.fixbench.harness.RunResult;
+
+/**
+ * One benchmark run in processes of its own: the engine's server in one JVM (through {@code serve}, as a user would
+ * start it) and the harness with the engine's client in another ({@code fork-client}); this process only starts
+ * them, hands the client its configuration as a file and reads its results back as a file. The two share this
+ * host's monotonic clock through a {@link ProbeRing}, so the legs are measured as in one process. With a remote
+ * server (a user's {@code serve} elsewhere) only the client is forked and the legs are not measured.
+ *
+ * <p>Whatever happens (a server that never listens, a client that dies or never reports, a run that overruns), the
+ * benchmark ends with the reason, keeps what the client reported, and no process or temporary file is left.
+ */
+final class ForkedRun {
+    /** What the forked client needs: the configuration, its CPUs, its engine, the server and the ring. */
+    record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
+                   String probeRing, long connectTimeoutNanos, String workDirectory) implements Serializable {
+    }
+
+    /** What the forked client measured. */
+    record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
+                 long warmupLateReplies, long straySamples, List<String> engineNotes) implements Serializable {
+    }
+
+    private static final long SERVER_STOP_MILLIS = 5_000;
+
+    private final PrintStream out;
+    private final InetAddress bindAddress;
+    private final Duration connectTimeout;
+    private String lastServerCommand;
+    private String lastClientCommand;
+
+    ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
+        this.out = out;
+        this.bindAddress = bindAddress;
+        this.connectTimeout = connectTimeout;
+    }
+
+    String lastServerCommand() {
+        return lastServerCommand;
+    }
+
+    String lastClientCommand() {
+        return lastClientCommand;
+    }
+
+    /** The java command this JVM was started with (same java, same flags, same class path) for {@code main}. */
+    static List<String> javaCommand(List<String> extraFlags) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-javaagent")
+                    && !arg.startsWith("-Dfixbench.home=")) {
+                command.add(arg);
+            }
+        }
+        if (System.getProperty("fixbench.home") != null) {
+            command.add("-Dfixbench.home=" + System.getProperty("fixbench.home")); // as this process sees it now
+        }
+        command.addAll(extraFlags);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(FixbenchCli.class.getName());
+        return command;
+    }
+
+    /**
+     * Runs one benchmark of {@code contender} with {@code config}; {@code remote} is a server a user started
+     * elsewhere, or null to fork one here.
+     */
+    BenchmarkResult run(Contender contender, HarnessConfig config, Map<String, Object> labels,
+                        InetSocketAddress remote) {
+        Path work = null;
+        Path ring = null;
+        Process server = null;
+        Process client = null;
+        String abortReason = null;
+        Reply reply = null;
+        List<PinOutcome> serverPins = new ArrayList<>();
+        List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "fixbench-fork-cleanup");
+        Runtime.getRuntime().addShutdownHook(killer); // Ctrl-C on this process takes its children with it
+        try {
+            work = Files.createTempDirectory("fixbench-fork-");
+            int[] cpus = cpuOrder(config);
+            int serverCpu = config.pinning() && cpus.length > 1 ? cpus[1] : -1;
+            int[] clientCpus = clientCpus(cpus, serverCpu);
+            InetSocketAddress address = remote;
+            if (remote == null) {
+                ring = ringFile(work);
+                ProbeRing.createFile(ring);
+                List<String> serve = javaCommand(List.of());
+                serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
+                        "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
+                        "--app", "report", "--probe-ring", ring.toString()));
+                if (serverCpu >= 0) {
+                    serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
+                }
+                lastServerCommand = String.join(" ", serve);
+                server = new ProcessBuilder(serve).redirectErrorStream(true)
+                        .redirectOutput(work.resolve("server.log").toFile()).start();
+                children.add(server);
+                int port = awaitPort(server, work);
+                address = new InetSocketAddress(bindAddress, port);
+            }
+            Path request = work.resolve("request.bin");
+            Path result = work.resolve("result.bin");
+            write(request, new Request(config.portable(), clientCpus, contender.client().label(),
+                    address.getAddress().getHostAddress(), address.getPort(), ring == null ? null : ring.toString(),
+                    connectTimeout.toNanos(), work.toString()));
+            List<String> fork = javaCommand(List.of());
+            fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
+            lastClientCommand = String.join(" ", fork);
+            client = new ProcessBuilder(fork).redirectErrorStream(true).start();
+            children.add(client);
+            Thread copier = copy(client, out);
+            long limitMillis = 60_000 + 2 * (Sweep.plannedNanos(config) / 1_000_000)
+                    + 2 * connectTimeout.toMillis();
+            if (!client.waitFor(limitMillis, TimeUnit.MILLISECONDS)) {
+                abortReason = "the forked client did not finish within " + limitMillis / 1000 + " s: stopped";
+            }
+            copier.join(2_000);
+            if (Files.exists(result)) {
+                reply = read(result);
+            } else if (abortReason == null) {
+                abortReason = "the forked client exited with status " + client.exitValue() + " without results";
+            }
+            if (server != null && !server.isAlive() && abortReason == null
+                    && (reply == null || reply.abortReason() == null)) {
+                abortReason = "the forked server exited during the run (status " + server.exitValue() + "): "
+                        + tail(work.resolve("server.log"));
+            }
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            abortReason = "forked run failed: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abortReason = "interrupted";
+        } finally {
+            stop(client);
+            stop(server);
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+            if (work != null) {
+                serverPins.addAll(serverPins(work.resolve("server.log")));
+                Directories.deleteRecursively(work);
+            }
+            if (ring != null) {
+                try {
+                    Files.deleteIfExists(ring);
+                } catch (IOException ignored) {
+                    // a tmpfs file; the machine's cleanup takes it
+                }
+            }
+        }
+        Map<String, Object> allLabels = new LinkedHashMap<>(labels);
+        List<PinOutcome> pins = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();
+        long warmup = 0;
+        long late = 0;
+        long stray = 0;
+        if (reply != null) {
+            runs.addAll(reply.runs());
+            pins.addAll(reply.pinning());
+            allLabels.put("engineNotes", new ArrayList<>(reply.engineNotes()));
+            warmup = reply.warmupIterations();
+            late = reply.warmupLateReplies();
+            stray = reply.straySamples();
+            if (abortReason == null) {
+                abortReason = reply.abortReason();
+            }
+        }
+        pins.addAll(serverPins);
+        return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray);
+    }
+
+    /** CPUs in the order they are handed out: the configured list, or this machine's, highest first. */
+    static int[] cpuOrder(HarnessConfig config) {
+        int[] configured = config.cpus();
+        if (configured.length > 0) {
+            return configured;
+        }
+        int n = Runtime.getRuntime().availableProcessors();
+        int[] cpus = new int[n];
+        for (int i = 0; i < n; i++) {
+            cpus[i] = n - 1 - i;
+        }
+        return cpus;
+    }
+
+    /** The client process's CPUs: all but the server's, the harness's first. */
+    static int[] clientCpus(int[] cpus, int serverCpu) {
+        return java.util.Arrays.stream(cpus).filter(c -> c != serverCpu).toArray();
+    }
+
+    private static Path ringFile(Path work) throws IOException {
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            return shm.resolve("fixbench-ring-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        }
+        return work.resolve("probe.ring");
+    }
+
+    private int awaitPort(Process server, Path work) throws IOException, InterruptedException {
+        Path portFile = work.resolve("port");
+        long deadline = System.nanoTime() + Math.max(connectTimeout.toNanos(), 30_000_000_000L);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(portFile)) {
+                return Integer.parseInt(Files.readString(portFile).trim());
+            }
+            if (!server.isAlive()) {
+                throw new IOException("the forked server exited with status " + server.exitValue()
+                        + " before listening: " + tail(work.resolve("server.log")));
+            }
+            Thread.sleep(10);
+        }
+        throw new IOException("the forked server did not listen within the time allowed: "
+                + tail(work.resolve("server.log")));
+    }
+
+    private static Thread copy(Process process, PrintStream out) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    out.println(line);
+                }
+            } catch (IOException ignored) {
+                // the process is gone
+            }
+        }, "fixbench-fork-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Asks a process to stop (SIGTERM: serve's shutdown hook closes the engine), then forces it. */
+    private static void stop(Process p) {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(SERVER_STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly().waitFor(SERVER_STOP_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static List<PinOutcome> serverPins(Path log) {
+        List<PinOutcome> pins = new ArrayList<>();
+        try {
+            if (!Files.exists(log)) {
+                return pins;
+            }
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                int at = line.indexOf(ServeCommand.PIN_LINE);
+                if (at >= 0) {
+                    String what = line.substring(at + ServeCommand.PIN_LINE.length());
+                    int cpu = -1;
+                    int k = what.indexOf("pinned to CPU ");
+                    if (k >= 0) {
+                        cpu = Integer.parseInt(what.substring(k + 14).trim());
+                    }
+                    pins.add(new PinOutcome("server process", what.substring(0, Math.max(0, what.indexOf(':'))),
+                            cpu, cpu >= 0, "forked server: " + what));
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // pinning outcomes are notes; a log that cannot be read leaves them out
+        }
+        return pins;
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+            return lines.isEmpty() ? "(no output)"
+                    : String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(its log could not be read)";
+        }
+    }
+
+    static void write(Path file, Serializable value) throws IOException {
+        try (ObjectOutputStream o = new ObjectOutputStream(Files.newOutputStream(file))) {
+            o.writeObject(value);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> T read(Path file) throws IOException, ClassNotFoundException {
+        try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(file))) {
+            return (T) in.readObject();
+        }
+    }
+}

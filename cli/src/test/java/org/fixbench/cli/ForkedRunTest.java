@@ -1,0 +1,132 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Benchmarks in processes of their own: a forked run measures, its legs included, and leaves nothing behind; a
+ * server that refuses or speaks another language ends the benchmark with the reason.
+ */
+class ForkedRunTest {
+    @TempDir
+    Path tmp;
+
+    private static int run(StringWriter out, StringWriter err, String... args) {
+        return FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private static long children() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count();
+    }
+
+    private static List<Path> forkFolders() throws Exception {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("fixbench-fork-")).toList();
+        }
+    }
+
+    @Test
+    void aForkedComparisonMeasuresTheLegsAndLeavesNothingBehind() throws Exception {
+        List<Path> before = forkFolders();
+        Path out = tmp.resolve("forked");
+        StringWriter err = new StringWriter();
+        int status = run(new StringWriter(), err, "compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500",
+                "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        assertEquals(0, status, err.toString());
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        for (JsonNode result : summary.get("results")) {
+            JsonNode run = result.get("runs").get(0);
+            assertEquals(run.get("sent").asLong(), run.get("received").asLong());
+            assertTrue(result.get("processes").asText().startsWith("forked"), result.toString());
+            JsonNode legs = run.get("series");
+            assertTrue(legs.get("server processing").get("count").asLong() > 0,
+                    "the server's processing is measured across processes: " + legs);
+            assertTrue(legs.get("client->server").get("count").asLong() > 0);
+        }
+        assertTrue(Files.readString(out.resolve("report.md")).contains("Forked server: `"), "the command is recorded");
+        assertEquals(0, children(), "no forked process left");
+        assertEquals(before, forkFolders(), "no temporary folder left");
+    }
+
+    @Test
+    void aForkedServerProcessThatDiesEndsTheBenchmarkWithTheReasonAndKeepsWhatWasMeasured() throws Exception {
+        Path home = tmp.resolve("home");
+        Files.createDirectories(home.resolve("fix-configs/dying"));
+        Files.copy(Path.of(System.getProperty("fixbench.home", "..")).resolve("fix-configs/README.md"),
+                home.resolve("fix-configs/README.md"));
+        // the server's JVM starts some hundreds of ms before the client's: it dies in the middle of the run
+        Files.writeString(home.resolve("fix-configs/dying/yield.properties"),
+                "mode=yield\nclientReceiver=thread\ndieAfterMillis=2500\nhaltProcess=true\n");
+        String previous = System.getProperty("fixbench.home");
+        System.setProperty("fixbench.home", home.toString());
+        try {
+            Path out = tmp.resolve("dying");
+            StringWriter err = new StringWriter();
+            int status = run(new StringWriter(), err, "compare", "--engines", "dying", "--rates", "500", "--runs", "1",
+                    "--duration", "4s", "--warmup", "100ms", "--no-pin", "--out", out.toString());
+            assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+            assertTrue(err.toString().contains("session ended during the benchmark"), err.toString());
+            JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0)
+                    .get("runs").get(0);
+            assertEquals("FAILED", run.get("status").asText());
+            assertTrue(run.get("received").asLong() > 100, "what was measured is kept: " + run);
+        } finally {
+            if (previous == null) {
+                System.clearProperty("fixbench.home");
+            } else {
+                System.setProperty("fixbench.home", previous);
+            }
+        }
+        assertEquals(0, children(), "no forked process left");
+    }
+
+    @Test
+    void aServerThatRefusesEndsTheBenchmarkWithTheReason() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        StringWriter err = new StringWriter();
+        int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server", "127.0.0.1:" + port,
+                "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--no-pin",
+                "--connect-timeout", "2s", "--out", tmp.resolve("refused").toString());
+        assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+        assertTrue(err.toString().contains("stopped early"), err.toString());
+        assertTrue(Files.exists(tmp.resolve("refused").resolve("summary.json")), "what there is, is written");
+        assertEquals(0, children(), "no forked process left");
+    }
+
+    @Test
+    void aServerWithOtherCompIdsEndsTheBenchmarkWithTheReason() throws Exception {
+        Path portFile = tmp.resolve("port");
+        Thread server = new Thread(() -> run(new StringWriter(), new StringWriter(), "serve", "--engine", "sbe:yield",
+                "--port", "0", "--port-file", portFile.toString(), "--sender-comp-id", "OTHER", "--duration", "30s"));
+        server.setDaemon(true);
+        server.start();
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!Files.exists(portFile) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        StringWriter err = new StringWriter();
+        int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server",
+                "127.0.0.1:" + Files.readString(portFile).trim(), "--rates", "500", "--runs", "1", "--duration", "1s",
+                "--warmup", "300ms", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
+        assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+        assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
+                || err.toString().contains("CompID"), err.toString());
+        assertEquals(0, children(), "no forked process left");
+    }
+}
