@@ -29,10 +29,72 @@ final class BenchmarkSession {
     final PrintStream out;
     private boolean written;
 
+    /** The machine-wide lock measuring commands hold (one measuring command at a time per machine). */
+    private static final Path LOCK_FILE = Path.of(System.getProperty("java.io.tmpdir"), "fixbench-measuring.lock");
+    private static java.nio.channels.FileChannel lockChannel;
+    private static java.nio.channels.FileLock lock;
+    private static int holders;
+
+    /**
+     * Takes the machine-wide measuring lock, or says who holds it: two measuring commands at once pin the same CPUs
+     * and disturb each other's numbers. With {@code allowConcurrent} it goes on and returns a note for the results.
+     */
+    static synchronized String acquireMeasuringLock(boolean allowConcurrent) {
+        if (lock != null) {
+            holders++;
+            return null;
+        }
+        try {
+            java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(LOCK_FILE,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
+                    java.nio.file.StandardOpenOption.READ);
+            java.nio.channels.FileLock l = channel.tryLock();
+            if (l == null) {
+                channel.close();
+                String holder = "another fixbench measuring command is running on this machine (it holds " + LOCK_FILE
+                        + ")";
+                if (!allowConcurrent) {
+                    throw new org.fixbench.harness.HarnessException(holder + ": two at once would disturb each other's numbers; "
+                            + "wait for it, or pass --allow-concurrent (the results are then marked disturbed)");
+                }
+                return "disturbed: " + holder + " while these results were measured";
+            }
+            lockChannel = channel;
+            lock = l;
+            holders = 1;
+            channel.truncate(0).write(java.nio.ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid())
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+            return null;
+        } catch (java.io.IOException e) {
+            return "not checked for other measuring commands: " + e.getMessage();
+        }
+    }
+
+    static synchronized void releaseMeasuringLock() {
+        if (lock != null && --holders <= 0) {
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (java.io.IOException ignored) {
+                // the lock goes with the process anyway
+            }
+            lock = null;
+            lockChannel = null;
+        }
+    }
+
+    private boolean holdsLock;
+
     BenchmarkSession(RunOptions options, PrintStream out) {
-        this.folder = options.createResultsFolder();
+        String concurrency = acquireMeasuringLock(options.allowConcurrent);
+        holdsLock = concurrency == null || !concurrency.startsWith("disturbed");
+        this.folder = createFolderOrRelease(options);
         this.out = out;
         this.environment = new LinkedHashMap<>(Environment.capture());
+        if (concurrency != null) {
+            environment.put("concurrency", concurrency);
+            out.println("Warning: " + concurrency);
+        }
         Calibration.Clock clock = Calibration.measureClock();
         environment.put("nanoTimeCostNanos", clock.nanoTimeCostNanos());
         environment.put("nanoTimeGranularityNanos", clock.granularityNanos());
@@ -82,22 +144,54 @@ final class BenchmarkSession {
         return result;
     }
 
+    private Path createFolderOrRelease(RunOptions options) {
+        try {
+            return options.createResultsFolder();
+        } catch (RuntimeException e) {
+            release();
+            throw e;
+        }
+    }
+
+    synchronized boolean written() {
+        return written;
+    }
+
+    /** Lets another measuring command start (called when this command's results are written). */
+    void release() {
+        if (holdsLock) {
+            holdsLock = false;
+            releaseMeasuringLock();
+        }
+    }
+
     /** Writes summary.json, summary.csv and the histograms (once). */
-    void writeResults() {
+    synchronized void writeResults() {
         if (!written) {
             ResultsWriter.write(folder, environment, results);
             written = true;
         }
     }
 
-    /** Writes the files; returns the exit status: 0 when every run of every benchmark was OK. */
-    int finish() {
+    /**
+     * Writes the files; returns the exit status: 0 once the command completed and wrote its results, whatever the
+     * engines did (SATURATED and FAILED runs are findings, in the report), unless {@code failOn} names a status that
+     * some run has: then 1.
+     */
+    int finish(java.util.Set<org.fixbench.harness.RunStatus> failOn) {
         writeResults();
+        release();
         out.println("Results written to " + folder);
         boolean allOk = !results.isEmpty() && results.stream().allMatch(BenchmarkResult::allOk);
         if (!allOk) {
             out.println("Some runs were SATURATED or FAILED, or ended early: see the reasons above and in summary.json.");
         }
-        return allOk ? 0 : FixbenchCli.EXIT_FAILED_RUNS;
+        boolean failing = results.stream().flatMap(r -> r.runs().stream()).anyMatch(r -> failOn.contains(r.status()))
+                || (failOn.contains(org.fixbench.harness.RunStatus.FAILED)
+                        && results.stream().anyMatch(BenchmarkResult::aborted));
+        if (failing) {
+            out.println("Exit status 1: --fail-on " + failOn + " and some run has that status.");
+        }
+        return failing ? FixbenchCli.EXIT_FAILED_RUNS : 0;
     }
 }

@@ -28,6 +28,6 @@ final class CalibrateCommand implements Callable<Integer> {
         System.out.println("Harness floor (empty task) at " + rate + "/s, end to end, median of runs:");
         System.out.print(org.fixbench.harness.ComparisonTable.markdown(java.util.List.of(floor),
                 org.fixbench.harness.SeriesNames.END_TO_END, r -> "empty task"));
-        return session.finish();
+        return session.finish(options.failOnStatuses());
     }
 }

@@ -52,7 +52,7 @@ final class CoExample implements Callable<Integer> {
                 Durations.format(stallNanos), stallEvery, rate);
         System.out.print(ComparisonTable.markdown(session.results, SeriesNames.END_TO_END,
                 r -> r.config().accountForCoordinatedOmission() ? "correction on" : "correction off"));
-        return session.finish();
+        return session.finish(options.failOnStatuses());
     }
 
     /** Samples at once, except that every {@code stallEvery}-th iteration first spins for {@code stallNanos}. */

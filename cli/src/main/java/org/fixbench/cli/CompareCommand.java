@@ -93,6 +93,7 @@ final class CompareCommand implements Callable<Integer> {
         Slo kneeSlo = knee == null ? null : Slo.parse(knee, "--knee");
         Sweep.planContenders(options, contenders, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         boolean forks = options.forks();
+        options.failOnStatuses(); // validated before anything runs
         InetAddress bindAddress = bindAddress(bind);
 
         BenchmarkSession session = new BenchmarkSession(options, System.out);
@@ -119,7 +120,23 @@ final class CompareCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
                 .interleave(interleave).seed(orderSeed).fork(forks).remoteServer(remote);
         CpuTimes before = CpuTimes.read();
-        sweep.runContenders(contenders, rateList);
+        java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread partial = new Thread(() -> {
+            if (!completed.get()) {
+                writePartial(session, command, contenders, rateList, sweep);
+            }
+        }, "fixbench-partial-results");
+        Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
+        try {
+            sweep.runContenders(contenders, rateList);
+        } finally {
+            completed.set(true);
+            try {
+                Runtime.getRuntime().removeShutdownHook(partial);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or ran
+            }
+        }
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
         if (kneeSlo != null && sweep.stopReason == null) {
             for (EngineSpec spec : specs) {
@@ -145,7 +162,7 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonReport.write(session.folder, report);
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
-        int status = session.finish();
+        int status = session.finish(options.failOnStatuses());
         if (sweep.stopReason != null) {
             commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + sweep.stopReason);
             return EXIT_STOPPED;
@@ -196,11 +213,42 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A comparison stopped by a signal: the results measured so far, and a report that says it is partial (charts
+     * left out: a signal leaves seconds, not minutes). Forked processes are stopped by their own hook.
+     */
+    static void writePartial(BenchmarkSession session, String command, List<Contender> contenders, List<Long> rates,
+                             Sweep sweep) {
+        try {
+            if (session.written()) {
+                return; // the comparison had ended and is writing its own report
+            }
+            List<org.fixbench.harness.BenchmarkResult> soFar = sweep.resultsSoFar();
+            String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
+                    + " engine x rate result(s) so far";
+            session.environment.put("partial", reason);
+            synchronized (session) {
+                if (session.written()) {
+                    return;
+                }
+                session.results.clear();
+                session.results.addAll(soFar);
+                session.writeResults();
+            }
+            String report = ComparisonReport.render(command, session.environment,
+                    contenders.stream().map(Contender::label).toList(), rates, soFar, reason, Map.of());
+            ComparisonReport.write(session.folder, report.replace("# fixbench comparison\n",
+                    "# fixbench comparison (PARTIAL: interrupted)\n"));
+            System.err.println("fixbench: " + reason + "; written to " + session.folder);
+        } catch (RuntimeException e) {
+            System.err.println("fixbench: interrupted; the results so far could not be written: " + e.getMessage());
+        }
+    }
+
     private static void writeEnvironment(BenchmarkSession session) {
         try {
-            Files.writeString(session.folder.resolve("environment.json"),
-                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environment),
-                    StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("environment.json"),
+                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environment));
         } catch (IOException e) {
             throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);
         }

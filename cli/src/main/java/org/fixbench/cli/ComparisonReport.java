@@ -430,9 +430,9 @@ final class ComparisonReport {
 
     static void write(Path folder, String markdown) {
         try {
-            Files.writeString(folder.resolve("report.md"), markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-            Files.writeString(folder.resolve("report.html"), org.fixbench.cli.report.HtmlReport.render(markdown, folder),
-                    StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+            org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.md"), markdown);
+            org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.html"),
+                    org.fixbench.cli.report.HtmlReport.render(markdown, folder));
         } catch (IOException e) {
             throw new org.fixbench.harness.HarnessException("cannot write report.md: " + e.getMessage(), e);
         }

@@ -27,10 +27,33 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change that counts (default: ${DEFAULT-VALUE})")
     String threshold = "10%";
 
+    @Option(names = "--format", paramLabel = "markdown|json", description = "markdown (default) or json (for CI: "
+            + "every row with its numbers and verdict, the counts, and why there are no verdicts if there are none)")
+    String format = "markdown";
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         double t = parseThreshold(threshold);
+        if (!format.equals("markdown") && !format.equals("json")) {
+            throw new IllegalArgumentException("--format must be markdown or json (was '" + format + "')");
+        }
         Diff.Outcome outcome = Diff.compare(SummaryFile.load(older), SummaryFile.load(newer), t);
+        long worseRows = outcome.count(Diff.Verdict.WORSE);
+        if (format.equals("json")) {
+            java.util.Map<String, Object> json = new java.util.LinkedHashMap<>();
+            json.put("threshold", t);
+            json.put("old", older.toString());
+            json.put("new", newer.toString());
+            json.put("insufficient", outcome.insufficient());
+            json.put("runsNeeded", outcome.runsNeeded());
+            json.put("excluded", outcome.excluded());
+            json.put("worse", worseRows);
+            json.put("better", outcome.count(Diff.Verdict.BETTER));
+            json.put("rows", outcome.rows());
+            System.out.println(new com.fasterxml.jackson.databind.ObjectMapper()
+                    .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
+            return outcome.insufficient() == null && worseRows > 0 ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+        }
         System.out.print(Diff.markdown(outcome, t));
         System.out.println();
         if (outcome.insufficient() != null) {
@@ -44,18 +67,32 @@ final class DiffCommand implements Callable<Integer> {
         return worse > 0 ? FixbenchCli.EXIT_FAILED_RUNS : 0;
     }
 
+    /**
+     * A percentage with its sign ({@code 10%}) or a ratio below 1 ({@code 0.1}); a bare number of 1 or more is
+     * refused as ambiguous (does 2 mean 2% or 200%?), as is anything not finite.
+     */
     static double parseThreshold(String text) {
         String t = text.trim();
         boolean percent = t.endsWith("%");
+        double value;
         try {
-            double value = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t);
-            double fraction = percent || value > 1 ? value / 100.0 : value;
-            if (fraction < 0 || fraction >= 10) {
-                throw new NumberFormatException();
-            }
-            return fraction;
+            value = Double.parseDouble(percent ? t.substring(0, t.length() - 1).trim() : t);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--threshold must be a percentage such as 10% (was '" + text + "')");
+            throw new IllegalArgumentException("--threshold must be a percentage such as 10% or a ratio such as 0.1 "
+                    + "(was '" + text + "')");
         }
+        if (!Double.isFinite(value) || value < 0) {
+            throw new IllegalArgumentException("--threshold must be a finite, non-negative percentage such as 10% "
+                    + "(was '" + text + "')");
+        }
+        if (!percent && value >= 1) {
+            throw new IllegalArgumentException("--threshold " + t + " is ambiguous: write " + t + "% for a percentage, "
+                    + "or a ratio below 1 such as 0.1");
+        }
+        double fraction = percent ? value / 100.0 : value;
+        if (fraction >= 10) {
+            throw new IllegalArgumentException("--threshold must be below 1000% (was '" + text + "')");
+        }
+        return fraction;
     }
 }

@@ -29,8 +29,16 @@ public final class Durations implements CommandLine.ITypeConverter<Long> {
             case "s" -> 1_000_000_000L;
             default -> 60_000_000_000L;
         };
-        return Math.round(amount * unit);
+        double nanos = amount * unit;
+        if (nanos > MAX_NANOS) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is longer than the 7 days any duration "
+                    + "here may be");
+        }
+        return Math.round(nanos);
     }
+
+    /** The longest duration accepted: 7 days (later arithmetic on deadlines must not overflow). */
+    static final long MAX_NANOS = 7L * 24 * 3600 * 1_000_000_000L;
 
     public static String format(long nanos) {
         if (nanos % 1_000_000_000L == 0) {

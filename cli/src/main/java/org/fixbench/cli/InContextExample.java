@@ -61,7 +61,7 @@ final class InContextExample implements Callable<Integer> {
                 new ComparisonTable.Column("alone", a, SeriesNames.END_TO_END),
                 new ComparisonTable.Column("inside TCP (probe)", t, PROBE),
                 new ComparisonTable.Column("TCP round trip", t, SeriesNames.END_TO_END))));
-        return session.finish();
+        return session.finish(options.failOnStatuses());
     }
 
     /** Serialises and deserialises a Date through Java serialisation, as the seed did. */

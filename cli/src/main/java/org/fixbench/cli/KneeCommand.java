@@ -56,10 +56,10 @@ final class KneeCommand implements Callable<Integer> {
         String md = "# fixbench knee\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
                 + "\n" + outcome.markdown();
         session.writeResults();
-        Files.writeString(session.folder.resolve("knee.md"), md, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
         System.out.println();
         System.out.println(md);
-        session.finish();
+        session.finish(options.failOnStatuses());
         return outcome.kneeRate() == null ? FixbenchCli.EXIT_FAILED_RUNS : 0;
     }
 

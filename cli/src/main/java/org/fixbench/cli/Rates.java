@@ -24,15 +24,20 @@ final class Rates {
                 multiplier = 1_000_000;
                 p = p.substring(0, p.length() - 1);
             }
-            long rate;
+            double value;
             try {
-                rate = Math.round(Double.parseDouble(p) * multiplier);
+                value = Double.parseDouble(p) * multiplier;
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("bad rate '" + part.trim() + "' (use messages per second, e.g. 2000 or 10k)");
             }
-            if (rate <= 0) {
+            if (!(value > 0)) {
                 throw new IllegalArgumentException("rate must be > 0 (was '" + part.trim() + "')");
             }
+            if (value != Math.rint(value) || value > 100_000_000) {
+                throw new IllegalArgumentException("rate must be a whole number of messages per second, at most "
+                        + "100m (was '" + part.trim() + "')");
+            }
+            long rate = (long) value;
             rates.add(rate);
         }
         if (rates.isEmpty()) {

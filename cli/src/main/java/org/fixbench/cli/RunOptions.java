@@ -1,5 +1,8 @@
 package org.fixbench.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -14,11 +17,13 @@ public class RunOptions {
     int runs = 3;
 
     @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION",
-            description = "length of each run, e.g. 5s (default: 5s)")
+            description = "length of each run, e.g. 5s (default: compare 5s; knee and example tcp-throughput 3s; "
+                    + "calibrate and the other examples 2s)")
     Long runNanos;
 
     @Option(names = "--warmup", converter = Durations.class, paramLabel = "DURATION",
-            description = "paced warm-up before the runs (default: 2s)")
+            description = "paced warm-up before the runs (default: compare 5s; knee and example tcp-throughput 2s; "
+                    + "calibrate and the other examples 1s)")
     Long warmupNanos;
 
     @Option(names = "--pause", converter = Durations.class, paramLabel = "DURATION",
@@ -43,6 +48,28 @@ public class RunOptions {
 
     @Option(names = "--skip-first-run", description = "leave run 1 out of summaries")
     boolean skipFirstRun;
+
+    @Option(names = "--allow-concurrent", description = "run even while another measuring fixbench runs on this "
+            + "machine (the results are marked disturbed)")
+    boolean allowConcurrent;
+
+    @Option(names = "--fail-on", paramLabel = "SATURATED,FAILED", split = ",",
+            description = "exit 1 when a run has one of these statuses (default: none: a command that completed and "
+                    + "wrote its report exits 0; SATURATED and FAILED runs are findings, shown in the report)")
+    List<String> failOn = new ArrayList<>();
+
+    /** The run statuses that turn a completed command's exit status into 1 (validated). */
+    java.util.Set<org.fixbench.harness.RunStatus> failOnStatuses() {
+        java.util.Set<org.fixbench.harness.RunStatus> statuses = java.util.EnumSet.noneOf(org.fixbench.harness.RunStatus.class);
+        for (String s : failOn) {
+            String name = s.trim().toUpperCase(java.util.Locale.ROOT);
+            if (!name.equals("SATURATED") && !name.equals("FAILED")) {
+                throw new IllegalArgumentException("--fail-on takes SATURATED and/or FAILED (was '" + s.trim() + "')");
+            }
+            statuses.add(org.fixbench.harness.RunStatus.valueOf(name));
+        }
+        return statuses;
+    }
 
     @Option(names = "--fork", paramLabel = "process|none", description = "process (the default): every benchmark "
             + "run's server in a JVM of its own and the harness with the client in another, this process only "

@@ -97,7 +97,15 @@ final class ServeCommand implements Callable<Integer> {
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
                 port, senderCompId, targetCompId, counting, this::pin).withApplication(app);
         CountDownLatch stop = new CountDownLatch(1);
-        Thread hook = new Thread(stop::countDown, "fixbench-serve-stop");
+        CountDownLatch cleaned = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.countDown();
+            try {
+                cleaned.await(10, TimeUnit.SECONDS); // the JVM ends when hooks end: wait for the engine and its folders
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "fixbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (EngineServer server = spec.engine().server(setup)) {
             var address = server.start();
@@ -140,6 +148,7 @@ final class ServeCommand implements Callable<Integer> {
                 // the JVM is already stopping: the hook ran
             }
             org.fixbench.engine.Directories.deleteRecursively(work);
+            cleaned.countDown();
         }
         System.out.println(app.equals(EngineSetup.REPORT) ? "Stopped: " + orders.get() + " orders answered" : "Stopped");
         if (ring != null) {

@@ -60,6 +60,36 @@ final class Sweep implements ProgressListener {
     private int round;
     private int rounds;
     String stopReason;
+    /** An interleaved comparison's rounds so far, per benchmark (for {@link #resultsSoFar()}). */
+    private volatile List<List<BenchmarkResult>> inProgress;
+    private volatile List<HarnessConfig> inProgressConfigs;
+
+    /**
+     * What was measured so far, merged as at the end (for a comparison stopped by a signal): an interleaved one's
+     * rounds per benchmark, else the results recorded. Read from another thread while runs go on, so it copies.
+     */
+    List<BenchmarkResult> resultsSoFar() {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try {
+                List<List<BenchmarkResult>> done = inProgress;
+                if (done == null) {
+                    return new ArrayList<>(session.results);
+                }
+                List<BenchmarkResult> merged = new ArrayList<>();
+                for (int i = 0; i < done.size(); i++) {
+                    List<BenchmarkResult> rounds = new ArrayList<>(done.get(i));
+                    if (!rounds.isEmpty()) {
+                        merged.add(merge(inProgressConfigs.get(i), rounds));
+                    }
+                }
+                return merged;
+            } catch (java.util.ConcurrentModificationException e) {
+                // a run ended while copying: copy again
+            }
+        }
+        return new ArrayList<>(session.results);
+    }
+
     /** Null: every benchmark run in this process; else each in processes of its own (see {@link ForkedRun}). */
     private ForkedRun forked;
     /** A server a user started elsewhere ({@code compare --server}); null: a server per run, here or forked. */
@@ -131,6 +161,15 @@ final class Sweep implements ProgressListener {
 
     static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
                                               long defaultRunNanos, long defaultWarmupNanos) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Contender spec : engines) {
+            for (long rate : rates) {
+                if (!names.add(benchmarkName(spec, rate))) {
+                    throw new IllegalArgumentException("two benchmarks would both be " + spec.label() + " at "
+                            + String.format(Locale.ROOT, "%,d/s", rate) + ": an engine or a rate is named twice");
+                }
+            }
+        }
         List<HarnessConfig> configs = new ArrayList<>();
         for (Contender spec : engines) {
             for (long rate : rates) {
@@ -201,6 +240,8 @@ final class Sweep implements ProgressListener {
         List<String> sequence = new ArrayList<>();
         settle(specs.get(order.get(0).get(0).benchmark()), singles.get(order.get(0).get(0).benchmark()));
         List<List<BenchmarkResult>> done = new ArrayList<>();
+        inProgress = done;
+        inProgressConfigs = configs;
         List<List<Integer>> pairedFloorRuns = new ArrayList<>();
         specs.forEach(s -> {
             done.add(new ArrayList<>());

@@ -51,7 +51,7 @@ final class TcpThroughputExample implements Callable<Integer> {
         for (BenchmarkResult r : session.results) {
             System.out.print(table(r));
         }
-        int status = session.finish();
+        int status = session.finish(options.failOnStatuses());
         return sweep.stopReason != null ? CompareCommand.EXIT_STOPPED : status;
     }
 

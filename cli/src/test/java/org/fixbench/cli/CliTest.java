@@ -61,6 +61,20 @@ class CliTest {
         assertOneLineError(run("compare", "--engines", "sbe,tcp", "--server", "127.0.0.1:9", "--out", out), 2,
                 "fixbench: --server drives one server");
         assertOneLineError(run("compare", "--fork", "maybe", "--out", out), 2, "fixbench: --fork must be process or none");
+        assertOneLineError(run("compare", "--rates", "0.5", "--out", out), 2,
+                "fixbench: rate must be a whole number of messages per second");
+        assertOneLineError(run("compare", "--engines", "tcp", "--rates", "10k,10000", "--out", out), 2,
+                "fixbench: two benchmarks would both be tcp:spin at 10,000/s");
+        assertOneLineError(run("compare", "--engines", "tcp,tcp", "--out", out), 2, "fixbench: two benchmarks would both be");
+        assertOneLineError(run("compare", "--duration", "99999999999s", "--out", out), 2,
+                "fixbench: Invalid value for option '--duration'");
+        assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--duration", "1e12s"), 2,
+                "fixbench: Invalid value for option '--duration'");
+        assertOneLineError(run("compare", "--engines", "sbe:fix44-orders", "--out", out), 2,
+                "fixbench: unknown profile 'fix44-orders' for engine sbe");
+        assertOneLineError(run("compare", "--fail-on", "LOST", "--out", out), 2, "fixbench: --fail-on takes SATURATED");
+        assertOneLineError(run("diff", out, out, "--threshold", "NaN"), 2, "fixbench: --threshold must be a finite");
+        assertOneLineError(run("diff", out, out, "--threshold", "2"), 2, "fixbench: --threshold 2 is ambiguous");
         assertOneLineError(run("serve", "--port", "9999"), 2, "fixbench: Missing required option: '--engine");
         assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p42=1ms", "--out", out), 2,
                 "fixbench: --slo percentile must be one of");
@@ -280,6 +294,30 @@ class CliTest {
                 return sb.toString().replace('\u0001', '|');
             }
         }
+    }
+
+    @Test
+    void helpStatesTheDefaultsTheCommandsUse() {
+        String help = new picocli.CommandLine(new FixbenchCli()).getSubcommands().get("compare").getUsageMessage();
+        assertTrue(help.contains("compare " + Durations.format(Sweep.DEFAULT_RUN_NANOS) + ";"), help);
+        assertTrue(help.contains("compare " + Durations.format(Sweep.DEFAULT_WARMUP_NANOS) + ";"), help);
+    }
+
+    @Test
+    void aCompletedComparisonExitsZeroWhateverTheEnginesDidUnlessAskedToFail() throws Exception {
+        // raw TCP cannot answer a million round trips a second: its runs are SATURATED, a finding, not an error
+        String[] args = {"compare", "--engines", "tcp:yield", "--rates", "1000000", "--runs", "1", "--duration",
+                "300ms", "--warmup", "100ms", "--no-pin", "--fork", "none", "--out", tmp.resolve("saturated").toString()};
+        Outcome completed = run(args);
+        assertEquals(0, completed.status(), completed.err());
+        JsonNode run = new ObjectMapper().readTree(tmp.resolve("saturated/summary.json").toFile()).get("results").get(0)
+                .get("runs").get(0);
+        assertEquals("SATURATED", run.get("status").asText(), "the premise: " + run);
+        args[args.length - 1] = tmp.resolve("saturated-fail-on").toString();
+        String[] failOn = java.util.Arrays.copyOf(args, args.length + 2);
+        failOn[args.length] = "--fail-on";
+        failOn[args.length + 1] = "SATURATED";
+        assertEquals(FixbenchCli.EXIT_FAILED_RUNS, run(failOn).status(), "--fail-on SATURATED turns it into exit 1");
     }
 
     private static String field(String message, int tag) {

@@ -93,6 +93,48 @@ class ForkedRunTest {
         assertEquals(0, children(), "no forked process left");
     }
 
+    private static ProcessBuilder fixbench(String... args) {
+        List<String> command = new java.util.ArrayList<>(ForkedRun.javaCommand(List.of()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true);
+    }
+
+    @Test
+    void aSecondMeasuringCommandRefusesToStartWhileOneRuns() throws Exception {
+        assertEquals(null, BenchmarkSession.acquireMeasuringLock(false), "this JVM measures");
+        try {
+            Process other = fixbench("calibrate", "--rate", "1000", "--runs", "1", "--duration", "200ms", "--out",
+                    tmp.resolve("second").toString()).redirectOutput(tmp.resolve("second.log").toFile()).start();
+            assertTrue(other.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            String log = Files.readString(tmp.resolve("second.log"));
+            assertEquals(3, other.exitValue(), log);
+            assertTrue(log.contains("another fixbench measuring command is running"), log);
+        } finally {
+            BenchmarkSession.releaseMeasuringLock();
+        }
+    }
+
+    @Test
+    void aComparisonStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
+        Path out = tmp.resolve("stopped");
+        Path log = tmp.resolve("stopped.log");
+        Process compare = fixbench("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
+                "--duration", "1s", "--warmup", "200ms", "--no-pin", "--out", out.toString())
+                .redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (!Files.readString(log).contains("round 3/5") && compare.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        compare.destroy(); // SIGTERM
+        assertTrue(compare.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "it ends");
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.startsWith("# fixbench comparison (PARTIAL: interrupted)"), report.lines().findFirst().get());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertTrue(results.size() >= 2 && results.get(0).get("runs").size() >= 2,
+                "the rounds measured before the signal are kept: " + results.size());
+        assertEquals(0, children(), "no forked process left");
+    }
+
     @Test
     void aServerThatRefusesEndsTheBenchmarkWithTheReason() throws Exception {
         int port;

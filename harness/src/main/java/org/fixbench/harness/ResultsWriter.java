@@ -47,11 +47,9 @@ public final class ResultsWriter {
                 list.add(toJson(result));
             }
             root.put("results", list);
-            try (Writer w = Files.newBufferedWriter(folder.resolve("summary.json"), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE_NEW)) {
-                JSON.writeValue(w, root);
-            }
+            AtomicFiles.writeString(folder.resolve("summary.json"), JSON.writeValueAsString(root));
             writeCsv(folder.resolve("summary.csv"), results);
+            writeBenchmarkJson(folder.resolve("benchmark.json"), results);
             for (BenchmarkResult result : results) {
                 writeHistograms(folder, result);
             }
@@ -151,30 +149,83 @@ public final class ResultsWriter {
         return Double.isFinite(value) ? value : null;
     }
 
+    /**
+     * One row per result × run × series; one value per column, with its unit in the header: engine, profile and
+     * the rest of the labels in their own columns, latencies in ns, rates per second, CPU shares in percent.
+     */
     private static void writeCsv(Path file, List<BenchmarkResult> results) throws IOException {
         StringBuilder sb = new StringBuilder();
-        sb.append("name,labels,targetRate,run,status,reason,excluded,achievedRate,sent,received,lost,stealPct,busyPct,"
-                + "series,count,p50,p90,p99,p99.9,p99.99,max\n");
+        sb.append("name,engine,profile,target_rate_per_s,run,status,reason,excluded,achieved_rate_per_s,"
+                + "completion_rate_per_s,sent,received,lost,late_replies,steal_pct,busy_pct,series,count");
+        for (double p : JSON_PERCENTILES) {
+            sb.append(",p").append(TextReport.percentileName(p)).append("_ns");
+        }
+        sb.append(",max_ns,clamped\n");
         for (BenchmarkResult result : results) {
             for (RunResult run : result.runs()) {
                 for (Map.Entry<String, SeriesData> e : run.series().entrySet()) {
                     SeriesData d = e.getValue();
-                    sb.append(csv(result.name())).append(',').append(csv(labels(result.labels()))).append(',')
+                    sb.append(csv(result.name())).append(',')
+                            .append(csv(String.valueOf(result.labels().getOrDefault("engine", "")))).append(',')
+                            .append(csv(String.valueOf(result.labels().getOrDefault("profile", "")))).append(',')
                             .append(result.config().targetRatePerSecond()).append(',').append(run.run()).append(',')
                             .append(run.status()).append(',').append(csv(run.reason() == null ? "" : run.reason()))
                             .append(',').append(run.excluded()).append(',')
                             .append(String.format(Locale.ROOT, "%.1f", run.achievedRatePerSecond())).append(',')
+                            .append(String.format(Locale.ROOT, "%.1f", run.completionRatePerSecond())).append(',')
                             .append(run.sent()).append(',').append(run.received()).append(',').append(run.lost())
+                            .append(',').append(run.lateReplies())
                             .append(',').append(num(run.stealPercent())).append(',').append(num(run.busyPercent()))
-                            .append(',').append(e.getKey()).append(',').append(d.count());
+                            .append(',').append(csv(e.getKey())).append(',').append(d.count());
                     for (double p : JSON_PERCENTILES) {
                         sb.append(',').append(d.count() == 0 ? "" : Long.toString(d.percentileNanos(p)));
                     }
-                    sb.append(',').append(d.count() == 0 ? "" : Long.toString(d.maxNanos())).append('\n');
+                    sb.append(',').append(d.count() == 0 ? "" : Long.toString(d.maxNanos())).append(',')
+                            .append(d.clampedCount()).append('\n');
                 }
             }
         }
-        Files.writeString(file, sb, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        AtomicFiles.writeString(file, sb);
+    }
+
+    /**
+     * {@code benchmark.json}: every OK-or-not benchmark's end-to-end percentiles (median across its counted OK runs)
+     * as {@code {name, unit, value}} entries, smaller is better, the format benchmark-tracking actions read
+     * ("customSmallerIsBetter"); a benchmark without an OK run has no entry, and its name is listed in {@code extra}
+     * of a "runs OK" entry instead, so a tracker sees it go missing.
+     */
+    private static void writeBenchmarkJson(Path file, List<BenchmarkResult> results) throws IOException {
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (BenchmarkResult result : results) {
+            List<RunResult> ok = result.countedRuns().stream().filter(RunResult::ok).toList();
+            String base = result.labels().getOrDefault("engine", result.name()) + ":"
+                    + result.labels().getOrDefault("profile", "") + " @ " + result.config().targetRatePerSecond() + "/s";
+            Map<String, Object> okEntry = new LinkedHashMap<>();
+            okEntry.put("name", base + " runs not OK");
+            okEntry.put("unit", "runs");
+            okEntry.put("value", result.countedRuns().size() - ok.size());
+            if (result.countedRuns().size() != ok.size()) {
+                okEntry.put("extra", result.countedRuns().stream().filter(r -> !r.ok())
+                        .map(r -> "run " + r.run() + " " + r.status() + ": " + r.reason()).toList());
+            }
+            entries.add(okEntry);
+            if (ok.isEmpty()) {
+                continue;
+            }
+            for (double p : new double[] {50, 90, 99, 99.9}) {
+                double[] values = ok.stream().mapToDouble(r -> r.endToEnd().percentileNanos(p) / 1000.0).sorted()
+                        .toArray();
+                double median = values.length % 2 == 1 ? values[values.length / 2]
+                        : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("name", base + " p" + TextReport.percentileName(p));
+                entry.put("unit", "us");
+                entry.put("value", median);
+                entry.put("extra", ok.size() + " OK run(s), median of their p" + TextReport.percentileName(p));
+                entries.add(entry);
+            }
+        }
+        AtomicFiles.writeString(file, JSON.writeValueAsString(entries));
     }
 
     private static String labels(Map<String, Object> labels) {
@@ -202,8 +253,7 @@ public final class ResultsWriter {
     private static void writeHistograms(Path folder, BenchmarkResult result) throws IOException {
         String safe = safeName(result.name());
         Path hgrmFolder = Files.createDirectories(folder.resolve("hgrm").resolve(safe));
-        try (PrintStream log = new PrintStream(Files.newOutputStream(folder.resolve(safe + ".hlog"),
-                StandardOpenOption.CREATE_NEW), false, StandardCharsets.UTF_8)) {
+        AtomicFiles.write(folder.resolve(safe + ".hlog"), log -> {
             HistogramLogWriter writer = new HistogramLogWriter(log);
             writer.outputComment("fixbench " + result.name() + ": one tag per run and series; values in ns");
             long base = result.runs().isEmpty() ? 0 : result.runs().get(0).startEpochMillis();
@@ -220,11 +270,68 @@ public final class ResultsWriter {
                     h.setTag("run" + run.run() + "/" + safeName(e.getKey()));
                     writer.outputIntervalHistogram(h);
                     Path hgrm = hgrmFolder.resolve("run" + run.run() + "-" + safeName(e.getKey()) + ".hgrm");
-                    try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm, StandardOpenOption.CREATE_NEW),
-                            false, StandardCharsets.UTF_8)) {
-                        h.outputPercentileDistribution(out, 1000.0);
+                    AtomicFiles.write(hgrm, out -> h.outputPercentileDistribution(out, 1000.0));
+                }
+            }
+        });
+        writeSeriesLogs(folder, result, safe, hgrmFolder);
+    }
+
+    /** A series name as a file name: {@code client->server} becomes {@code client-to-server}. */
+    static String seriesFileName(String series) {
+        return safeName(series.replace("->", "-to-").replace(' ', '-'));
+    }
+
+    /**
+     * For HdrHistogram's own tools as they are: per benchmark and series one untagged log,
+     * {@code hlog/<benchmark>/<series>.hlog}, with one interval per run (counted runs only, in order), which
+     * {@code HistogramLogProcessor -i FILE} reads without options (it adds the intervals up: the all-runs
+     * distribution); and that all-runs distribution written out as {@code hgrm/<benchmark>/all-<series>.hgrm}.
+     */
+    private static void writeSeriesLogs(Path folder, BenchmarkResult result, String safe, Path hgrmFolder)
+            throws IOException {
+        List<RunResult> runs = result.countedRuns();
+        if (runs.isEmpty()) {
+            return;
+        }
+        Path logFolder = Files.createDirectories(folder.resolve("hlog").resolve(safe));
+        for (String series : runs.get(0).series().keySet()) {
+            Histogram all = null;
+            for (RunResult run : runs) {
+                SeriesData d = run.series().get(series);
+                if (d != null) {
+                    if (all == null) {
+                        all = d.histogram().copy();
+                    } else {
+                        all.add(d.histogram());
                     }
                 }
+            }
+            String name = seriesFileName(series);
+            AtomicFiles.write(logFolder.resolve(name + ".hlog"), log -> {
+                HistogramLogWriter writer = new HistogramLogWriter(log);
+                writer.outputComment("fixbench " + result.name() + ", series " + series + ": one interval per "
+                        + "counted run; values in ns");
+                long base = runs.get(0).startEpochMillis();
+                writer.setBaseTime(base);
+                writer.outputBaseTime(base);
+                writer.outputStartTime(base);
+                writer.outputLogFormatVersion();
+                writer.outputLegend();
+                for (RunResult run : runs) {
+                    SeriesData d = run.series().get(series);
+                    if (d != null) {
+                        Histogram h = d.histogram().copy();
+                        h.setStartTimeStamp(run.startEpochMillis());
+                        h.setEndTimeStamp(run.endEpochMillis());
+                        writer.outputIntervalHistogram(h);
+                    }
+                }
+            });
+            Histogram everything = all;
+            if (everything != null) {
+                AtomicFiles.write(hgrmFolder.resolve("all-" + name + ".hgrm"),
+                        out -> everything.outputPercentileDistribution(out, 1000.0));
             }
         }
     }

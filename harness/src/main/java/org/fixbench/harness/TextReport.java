@@ -43,8 +43,13 @@ public final class TextReport {
         for (RunReason reason : run.reasons()) {
             sb.append("  ").append(reason.kind().status()).append(": ").append(reason.text()).append('\n');
         }
-        run.series().forEach((key, data) -> sb.append(line(SeriesNames.label(key), data)).append('\n'));
-        if (run.hiccupMeterStarved()) {
+        boolean starved = run.hiccupMeterStarved();
+        run.series().forEach((key, data) -> {
+            if (!(starved && SeriesNames.HICCUPS.equals(key))) {
+                sb.append(line(SeriesNames.label(key), data)).append('\n');
+            }
+        });
+        if (starved) {
             sb.append("  hiccups not measured: ").append(run.hiccupStarvationText()).append('\n');
         }
         return sb.toString();

@@ -54,6 +54,15 @@ class HiccupStarvationTest {
     }
 
     @Test
+    void aRunBlockShowsNoHiccupNumbersForAStarvedMeter() {
+        HarnessConfig config = HarnessConfig.builder("b").targetRatePerSecond(1_000).build();
+        String starved = TextReport.runBlock(run(1, 30_000_000L), config);
+        assertFalse(starved.contains("Hiccups:"), starved);
+        assertTrue(starved.contains("hiccups not measured"), starved);
+        assertTrue(TextReport.runBlock(run(1, 0), config).contains("Hiccups:"));
+    }
+
+    @Test
     void theMeterReadsItsOwnRunQueueWaitOnLinux() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "no schedstat on this kernel");
         try (HiccupMeter meter = new HiccupMeter(new LatencySeries(3_600_000_000_000L)).start()) {

@@ -124,8 +124,34 @@ class ReportsAndFilesTest {
         assertTrue(run1.get("series").has("server processing"));
 
         List<String> csv = Files.readAllLines(folder.resolve("summary.csv"));
-        assertTrue(csv.get(0).startsWith("name,labels,targetRate,run,status"));
+        assertTrue(csv.get(0).startsWith("name,engine,profile,target_rate_per_s,run,status"), csv.get(0));
+        assertTrue(csv.get(0).contains(",p50_ns,") && csv.get(0).endsWith(",max_ns,clamped"), "units in the headers");
         assertEquals(1 + 3 * 4, csv.size(), "a row per run and series");
+        assertTrue(csv.get(1).startsWith("three,none,"), "engine in a column of its own: " + csv.get(1));
+
+        // HdrHistogram's own HistogramLogProcessor reads a series' log as it is, and adds the runs up
+        Path seriesLog = folder.resolve("hlog/three/endToEnd.hlog");
+        Path processed = folder.resolve("processed");
+        new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", seriesLog.toString(), "-o",
+                processed.toString()}).run();
+        String distribution = Files.readString(folder.resolve("processed.hgrm"));
+        assertTrue(distribution.contains("Total count    =        60000"), distribution);
+        assertTrue(Files.readString(folder.resolve("hgrm/three/all-endToEnd.hgrm")).contains("60000"));
+        assertTrue(Files.exists(folder.resolve("hlog/three/client-to-server.hlog")) || Files.exists(
+                folder.resolve("hlog/three/server-processing.hlog")), "series names as file names");
+
+        JsonNode bench = new ObjectMapper().readTree(folder.resolve("benchmark.json").toFile());
+        assertTrue(bench.isArray());
+        boolean p50 = false;
+        for (JsonNode entry : bench) {
+            assertTrue(entry.has("name") && entry.has("unit") && entry.has("value"), entry.toString());
+            if (entry.get("name").asText().endsWith(" p50")) {
+                p50 = true;
+                assertEquals("us", entry.get("unit").asText());
+                assertTrue(entry.get("value").asDouble() > 0);
+            }
+        }
+        assertTrue(p50, "a p50 entry for benchmark-tracking actions: " + bench);
 
         Map<String, Long> counts = new HashMap<>();
         try (FileInputStream in = new FileInputStream(folder.resolve("three.hlog").toFile())) {

@@ -26,7 +26,17 @@ public final class FixConfigs {
                 + " (set -Dfixbench.home to the suite's checkout)");
     }
 
-    /** Profile names of an engine: the file names in {@code fix-configs/<engine>/} without extension. */
+    /** The extensions a profile file has (QuickFIX/J's settings files are .cfg; every other engine's .properties). */
+    static final List<String> PROFILE_EXTENSIONS = List.of(".properties", ".cfg");
+
+    private static boolean isProfileFile(String name) {
+        return !name.startsWith(".") && PROFILE_EXTENSIONS.stream().anyMatch(name::endsWith);
+    }
+
+    /**
+     * Profile names of an engine: the names of the profile files ({@code .properties}, {@code .cfg}) in
+     * {@code fix-configs/<engine>/} without extension; other files there (a dictionary, an SBE schema) are not.
+     */
     public static List<String> profiles(String engine) {
         Path dir = root().resolve(engine);
         if (!Files.isDirectory(dir)) {
@@ -34,7 +44,7 @@ public final class FixConfigs {
         }
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
-                    .filter(n -> !n.startsWith(".") && !n.equalsIgnoreCase("README.md") && n.contains("."))
+                    .filter(FixConfigs::isProfileFile)
                     .map(n -> n.substring(0, n.lastIndexOf('.'))).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
@@ -47,8 +57,7 @@ public final class FixConfigs {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> {
                 String n = p.getFileName().toString();
-                return n.contains(".") && n.substring(0, n.lastIndexOf('.')).equals(profile)
-                        && !n.equalsIgnoreCase("README.md");
+                return isProfileFile(n) && n.substring(0, n.lastIndexOf('.')).equals(profile);
             }).findFirst().orElseThrow(() -> new IllegalArgumentException(
                     "unknown profile '" + profile + "' for engine " + engine + " (available: "
                             + String.join(", ", profiles(engine)) + ")"));

@@ -7,7 +7,8 @@ import java.util.Map;
  * touches only its own module (with a {@code META-INF/services/org.fixbench.engine.FixEngine} entry) and its
  * profile files in {@code fix-configs/<name>/}.
  *
- * <p>Each engine plays two roles in one benchmark, in one JVM, over TCP on loopback (unless told otherwise):
+ * <p>Each engine plays two roles in one benchmark, over TCP on loopback (unless told otherwise), each by default in a
+ * JVM of its own (the server through {@code serve}, the client beside the harness; {@code --fork none}: one JVM):
  * a {@linkplain EngineServer server} that accepts one session and answers each NewOrderSingle with an
  * ExecutionReport, and a {@linkplain EngineClient client} that logs on, sends NewOrderSingles and hands each
  * ExecutionReport to a callback. Both do exactly the work {@link Workload} describes.

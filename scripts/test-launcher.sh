@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Checks the launcher's build rule (run by .ci/run after the build): generated code under target/ newer than the
+# jar must not trigger a build, a changed source must, and a build must never start while another fixbench runs
+# from the jars. Needs a built tree (cli/target/fixbench-cli.jar).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+JAR="$ROOT/cli/target/fixbench-cli.jar"
+[ -f "$JAR" ] || { echo "test-launcher: no $JAR: build first" >&2; exit 2; }
+fail() { echo "test-launcher: FAILED: $*" >&2; exit 1; }
+
+# 1. generated sources newer than the jar: no build
+gen="$ROOT/engines/sbe/target/generated-sources/sbe/launcher-test-$$.java"
+mkdir -p "$(dirname "$gen")"; touch "$gen"
+out=$("$ROOT/scripts/fixbench" --version 2>&1) || fail "--version failed: $out"
+rm -f "$gen"
+case "$out" in *building*) fail "generated code under target/ triggered a build: $out";; esac
+
+# 2. a changed source while another fixbench holds the jars: refused with a message, jars untouched
+src="$ROOT/cli/src/main/java/org/fixbench/cli/FixbenchCli.java"
+before=$(stat -c %Y "$JAR")
+cp -p "$src" "$src.bak"
+touch "$src"
+flock -s "$ROOT/.fixbench-jars.lock" sleep 5 &
+holder=$!
+sleep 0.5
+set +e
+out=$("$ROOT/scripts/fixbench" --version 2>&1); status=$?
+set -e
+wait "$holder" || true
+mv -f "$src.bak" "$src"   # restores its old time: nothing to build afterwards
+[ "$status" -eq 3 ] || fail "expected exit 3 while another fixbench runs, got $status: $out"
+case "$out" in *"another fixbench is running"*) ;; *) fail "no message: $out";; esac
+[ "$(stat -c %Y "$JAR")" = "$before" ] || fail "the jar was rebuilt under a running fixbench"
+echo "test-launcher: OK (no build for generated code; no build under a running fixbench)"
