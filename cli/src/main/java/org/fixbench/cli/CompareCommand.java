@@ -227,13 +227,8 @@ final class CompareCommand implements Callable<Integer> {
             String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
                     + " engine x rate result(s) so far";
             session.environment.put("partial", reason);
-            synchronized (session) {
-                if (session.written()) {
-                    return;
-                }
-                session.results.clear();
-                session.results.addAll(soFar);
-                session.writeResults();
+            if (!session.writeInstead(soFar)) {
+                return; // the comparison had ended and wrote its own results
             }
             String report = ComparisonReport.render(command, session.environment,
                     contenders.stream().map(Contender::label).toList(), rates, soFar, reason, Map.of());
@@ -241,7 +236,10 @@ final class CompareCommand implements Callable<Integer> {
                     "# fixbench comparison (PARTIAL: interrupted)\n"));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (RuntimeException e) {
-            System.err.println("fixbench: interrupted; the results so far could not be written: " + e.getMessage());
+            System.err.println("fixbench: interrupted; the results so far could not be written: " + e);
+            if (Boolean.getBoolean("fixbench.debug")) {
+                e.printStackTrace();
+            }
         }
     }
 

@@ -127,6 +127,8 @@ class ForkedRunTest {
         }
         compare.destroy(); // SIGTERM
         assertTrue(compare.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "it ends");
+        String output = Files.readString(log);
+        assertTrue(Files.exists(out.resolve("report.md")), output.substring(Math.max(0, output.length() - 3000)));
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.startsWith("# fixbench comparison (PARTIAL: interrupted)"), report.lines().findFirst().get());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
