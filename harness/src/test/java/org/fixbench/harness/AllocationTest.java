@@ -21,15 +21,20 @@ class AllocationTest {
         LatencySeries series = new LatencySeries(60_000_000_000L);
         Probe probe = new Probe("p", 60_000_000_000L);
         for (int i = 0; i < 200_000; i++) {
-            series.record(i);
-            probe.sampleNanos(i);
-        }
-        long before = allocatedBytes();
-        for (int i = 0; i < 1_000_000; i++) {
             series.record(i * 37L);
             probe.sampleNanos(i * 37L);
         }
-        long allocated = allocatedBytes() - before;
+        // the least of three attempts: a one-off of the JVM (a compilation finishing mid-loop, seen once on a cold
+        // CI clone: 4,632 bytes) shows in one attempt; an allocation per sample (at least 32 MB here) in all three
+        long allocated = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long before = allocatedBytes();
+            for (int i = 0; i < 1_000_000; i++) {
+                series.record(i * 37L);
+                probe.sampleNanos(i * 37L);
+            }
+            allocated = Math.min(allocated, allocatedBytes() - before);
+        }
         assertTrue(allocated < 1_000, "2,000,000 recorded samples allocated " + allocated + " bytes");
     }
 
