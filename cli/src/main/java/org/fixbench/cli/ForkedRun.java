@@ -115,7 +115,7 @@ final class ForkedRun {
             if (remote == null) {
                 ring = ringFile(work);
                 ProbeRing.createFile(ring);
-                List<String> serve = javaCommand(List.of());
+                List<String> serve = javaCommand(jvmFlags(contender.server()));
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                         "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
                         "--app", "report", "--probe-ring", ring.toString()));
@@ -134,7 +134,7 @@ final class ForkedRun {
             write(request, new Request(config.portable(), clientCpus, contender.client().label(),
                     address.getAddress().getHostAddress(), address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString()));
-            List<String> fork = javaCommand(List.of());
+            List<String> fork = javaCommand(jvmFlags(contender.client()));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
@@ -200,6 +200,31 @@ final class ForkedRun {
         }
         pins.addAll(serverPins);
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray);
+    }
+
+    /**
+     * The JVM flags an engine's profile asks for its own processes ({@code jvmFlags=...}, separated by spaces), added
+     * after this JVM's own; none when the profile has no such key.
+     */
+    static List<String> jvmFlags(org.fixbench.engine.EngineSpec spec) {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.Reader in = Files.newBufferedReader(spec.profileFile(), StandardCharsets.UTF_8)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + spec.profileFile() + ": " + e.getMessage());
+        }
+        String flags = p.getProperty("jvmFlags", "").trim();
+        if (flags.isEmpty()) {
+            return List.of();
+        }
+        List<String> list = List.of(flags.split("\\s+"));
+        for (String flag : list) {
+            if (!flag.startsWith("-")) {
+                throw new IllegalArgumentException(spec.profileFile() + ": jvmFlags holds '" + flag + "', which is "
+                        + "not a JVM flag (each starts with -)");
+            }
+        }
+        return list;
     }
 
     /** CPUs in the order they are handed out: the configured list, or this machine's, highest first. */
