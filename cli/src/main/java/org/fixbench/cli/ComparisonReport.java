@@ -210,6 +210,15 @@ final class ComparisonReport {
                     : ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p))));
             row(sb, cells);
         }
+        // what wrk2 and JLBH users compare against: the same percentiles uncorrected (from the actual send, i.e. the
+        // service time), beside the corrected ones above
+        for (double p : new double[] {50, 99, 99.9}) {
+            List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)
+                    + " uncorrected (service time, from the actual send)"));
+            atRate.forEach(r -> cells.add(ComparisonTable.micros(
+                    ComparisonTable.medianNanos(r, SeriesNames.SERVICE_TIME, p))));
+            row(sb, cells);
+        }
         List<String> maxima = new ArrayList<>(List.of("median of the runs' maxima"));
         List<String> achieved = new ArrayList<>(List.of("achieved sends/s (lowest run)"));
         List<String> completed = new ArrayList<>(List.of("completed replies/s (lowest run)"));

@@ -190,6 +190,9 @@ class CliTest {
         }
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- Processes: forked"), "each run in processes of its own, and the report says so");
+        assertTrue(report.contains("| 50% uncorrected (service time, from the actual send) |")
+                || report.contains("uncorrected (service time, from the actual send)"),
+                "uncorrected latencies beside the corrected ones");
         assertFalse(report.contains("a settling round: "), "fresh JVMs need no settling round");
         for (String engine : new String[] {"tcp:yield", "quickfixj:tuned", "quickfixj:published", "philadelphia:yield",
                 "artio:tuned", "sbe:yield"}) {
