@@ -183,9 +183,7 @@ final class ComparisonReport {
         if (ok.size() < r.countedRuns().size() || ok.isEmpty()) {
             return "✗ " + r.status();
         }
-        double[] p50 = ok.stream().mapToDouble(x -> x.endToEnd().percentileNanos(50) / 1000.0).sorted().toArray();
-        double median = p50.length % 2 == 1 ? p50[p50.length / 2] : (p50[p50.length / 2 - 1] + p50[p50.length / 2]) / 2;
-        return ComparisonTable.micros(Math.round(median * 1000));
+        return ComparisonTable.micros(ComparisonTable.medianNanos(ok, SeriesNames.END_TO_END, 50));
     }
 
     static String label(BenchmarkResult r) {

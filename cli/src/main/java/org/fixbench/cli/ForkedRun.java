@@ -207,13 +207,7 @@ final class ForkedRun {
      * after this JVM's own; none when the profile has no such key.
      */
     static List<String> jvmFlags(org.fixbench.engine.EngineSpec spec) {
-        java.util.Properties p = new java.util.Properties();
-        try (java.io.Reader in = Files.newBufferedReader(spec.profileFile(), StandardCharsets.UTF_8)) {
-            p.load(in);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + spec.profileFile() + ": " + e.getMessage());
-        }
-        String flags = p.getProperty("jvmFlags", "").trim();
+        String flags = org.fixbench.engine.FixConfigs.properties(spec.profileFile()).getProperty("jvmFlags", "").trim();
         if (flags.isEmpty()) {
             return List.of();
         }

@@ -20,7 +20,12 @@ public final class ComparisonTable {
 
     /** Median across counted runs of {@code percentile} of {@code series}, in ns; NaN when nothing was measured. */
     public static double medianNanos(BenchmarkResult result, String series, double percentile) {
-        double[] values = result.countedRuns().stream()
+        return medianNanos(result.countedRuns(), series, percentile);
+    }
+
+    /** The median over {@code runs} of {@code series}' percentile, in ns; NaN when none measured it. */
+    public static double medianNanos(List<RunResult> runs, String series, double percentile) {
+        double[] values = runs.stream()
                 .map(r -> r.series().get(series))
                 .filter(d -> d != null && d.count() > 0)
                 .mapToDouble(d -> d.percentileNanos(percentile)).sorted().toArray();

@@ -1,12 +1,9 @@
 package org.fixbench.harness;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -213,14 +210,10 @@ public final class ResultsWriter {
                 continue;
             }
             for (double p : new double[] {50, 90, 99, 99.9}) {
-                double[] values = ok.stream().mapToDouble(r -> r.endToEnd().percentileNanos(p) / 1000.0).sorted()
-                        .toArray();
-                double median = values.length % 2 == 1 ? values[values.length / 2]
-                        : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("name", base + " p" + TextReport.percentileName(p));
                 entry.put("unit", "us");
-                entry.put("value", median);
+                entry.put("value", ComparisonTable.medianNanos(ok, SeriesNames.END_TO_END, p) / 1000.0);
                 entry.put("extra", ok.size() + " OK run(s), median of their p" + TextReport.percentileName(p));
                 entries.add(entry);
             }

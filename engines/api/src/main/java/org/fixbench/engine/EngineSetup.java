@@ -128,12 +128,6 @@ public final class EngineSetup {
 
     /** The profile read as a properties file, for engines whose profiles are {@code .properties}. */
     public Properties profileProperties() {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(profileFile)) {
-            p.load(r);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
-        }
-        return p;
+        return FixConfigs.properties(profileFile);
     }
 }

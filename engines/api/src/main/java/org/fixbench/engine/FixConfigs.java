@@ -51,6 +51,17 @@ public final class FixConfigs {
         }
     }
 
+    /** A profile file's settings, as {@link java.util.Properties}. */
+    public static java.util.Properties properties(Path profileFile) {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.Reader r = Files.newBufferedReader(profileFile)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read profile " + profileFile + ": " + e.getMessage(), e);
+        }
+        return p;
+    }
+
     /** The one profile file {@code fix-configs/<engine>/<profile>.*}. */
     public static Path profileFile(String engine, String profile) {
         Path dir = root().resolve(engine);

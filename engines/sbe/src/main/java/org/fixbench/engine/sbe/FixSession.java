@@ -172,11 +172,6 @@ public final class FixSession implements FixFramer.Handler {
         return framer.skipping();
     }
 
-    /** The CompIDs this connection speaks as (its own first). */
-    public String identity() {
-        return config.senderCompId() + "->" + config.targetCompId();
-    }
-
     /**
      * Messages ignored as garbled (framing, BodyLength, CheckSum, size), rejects sent, and application messages a
      * ResendRequest asked for that had left the store (gap-filled instead); logged when the session ends.
@@ -285,11 +280,6 @@ public final class FixSession implements FixFramer.Handler {
             end(EndReason.SEND_FAILED, e.getMessage());
             throw new IllegalStateException("session ended: " + endReason);
         }
-    }
-
-    /** The time the current poll runs at (or, between polls, the clock's). */
-    long now() {
-        return now;
     }
 
     // ------------------------------------------------------------------ receiving
@@ -466,11 +456,12 @@ public final class FixSession implements FixFramer.Handler {
             end(EndReason.FIRST_MESSAGE_NOT_LOGON, "first message was not a Logon (MsgType " + message.text(35) + ")");
             return;
         }
-        if (!message.has(Tags.MSG_SEQ_NUM)) {
+        int seqField = message.find(Tags.MSG_SEQ_NUM);
+        if (seqField < 0) {
             logoutAndEnd(EndReason.NO_MSG_SEQ_NUM, "Received message without MsgSeqNum");
             return;
         }
-        long seq = signedValue(message, Tags.MSG_SEQ_NUM);
+        long seq = signedValueAt(message, seqField);
         if (type == MsgTypes.LOGON) {
             long heartBtInt = signedValue(message, Tags.HEART_BT_INT);
             if (heartBtInt != NOT_A_NUMBER && heartBtInt < 0) {
@@ -1010,9 +1001,11 @@ public final class FixSession implements FixFramer.Handler {
     /** A tag's value as a signed whole number; {@link #NOT_A_NUMBER} when absent or not one (or out of range). */
     static long signedValue(FixMessage m, int tag) {
         int k = m.find(tag);
-        if (k < 0) {
-            return NOT_A_NUMBER;
-        }
+        return k < 0 ? NOT_A_NUMBER : signedValueAt(m, k);
+    }
+
+    /** The value of field {@code k} (an index, not a tag) as a signed whole number, or {@link #NOT_A_NUMBER}. */
+    private static long signedValueAt(FixMessage m, int k) {
         DirectBuffer b = m.buffer();
         int start = m.start(k);
         int length = m.length(k);

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.FixConfigs;
@@ -57,11 +56,8 @@ class FuzzTargetsTest {
     void sessionAfterLogon(byte[] input) throws IOException {
         long[] now = {1_790_000_000_000L};
         SessionOnFakeClockTest.FakeChannel channel = new SessionOnFakeClockTest.FakeChannel();
-        Properties p = new Properties();
-        try (var in = new java.io.FileReader(FixConfigs.profileFile("sbe", "conformance").toFile())) {
-            p.load(in);
-        }
-        SessionConfig config = SessionConfig.of(p, "ISLD", "TW", true);
+        SessionConfig config = SessionConfig.of(FixConfigs.properties(FixConfigs.profileFile("sbe", "conformance")),
+                "ISLD", "TW", true);
         SessionRecord record = new SessionRecord(1 << 16, 256);
         List<String> log = new ArrayList<>();
         FixSession session = new FixSession(config, channel, new EchoApplication(config.dictionary(), 100),

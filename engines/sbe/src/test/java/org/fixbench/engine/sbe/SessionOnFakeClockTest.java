@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.FileReader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -83,12 +82,8 @@ class SessionOnFakeClockTest {
     private final List<String> log = new ArrayList<>();
     private final FakeChannel channel = new FakeChannel();
 
-    private static Properties profile(String name) throws IOException {
-        Properties p = new Properties();
-        try (FileReader in = new FileReader(FixConfigs.profileFile("sbe", name).toFile())) {
-            p.load(in);
-        }
-        return p;
+    private static Properties profile(String name) {
+        return FixConfigs.properties(FixConfigs.profileFile("sbe", name));
     }
 
     private FixSession acceptor(String profile) throws IOException {
