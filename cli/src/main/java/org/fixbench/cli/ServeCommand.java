@@ -64,6 +64,10 @@ final class ServeCommand implements Callable<Integer> {
         if (spec.engine().name().equals("tcp") && !EngineSetup.REPORT.equals(app)) {
             throw new IllegalArgumentException("tcp is the raw-TCP floor, not a FIX engine: it serves only --app report");
         }
+        if (pinCpu != null && (pinCpu < 0 || pinCpu >= Runtime.getRuntime().availableProcessors())) {
+            throw new IllegalArgumentException("--pin-cpu must be a CPU of this machine, 0-"
+                    + (Runtime.getRuntime().availableProcessors() - 1) + " (was " + pinCpu + ")");
+        }
         if (port < 0 || port > 65_535 || (port == 0 && portFile == null)) {
             throw new IllegalArgumentException("--port must be 1-65535, or 0 with --port-file (was " + port + ")");
         }

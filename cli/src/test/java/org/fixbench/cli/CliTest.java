@@ -75,6 +75,11 @@ class CliTest {
         assertOneLineError(run("compare", "--fail-on", "LOST", "--out", out), 2, "fixbench: --fail-on takes SATURATED");
         assertOneLineError(run("diff", out, out, "--threshold", "NaN"), 2, "fixbench: --threshold must be a finite");
         assertOneLineError(run("diff", out, out, "--threshold", "2"), 2, "fixbench: --threshold 2 is ambiguous");
+        assertOneLineError(run("diff", out, out, "--format", "xml"), 2, "fixbench: --format must be markdown or json");
+        assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--pin-cpu", "999"), 2,
+                "fixbench: --pin-cpu must be a CPU of this machine");
+        assertOneLineError(run("serve", "--engine", "sbe", "--port", "0"), 2,
+                "fixbench: --port must be 1-65535, or 0 with --port-file");
         assertOneLineError(run("serve", "--port", "9999"), 2, "fixbench: Missing required option: '--engine");
         assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p42=1ms", "--out", out), 2,
                 "fixbench: --slo percentile must be one of");

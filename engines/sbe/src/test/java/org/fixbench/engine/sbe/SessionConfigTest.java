@@ -57,5 +57,22 @@ class SessionConfigTest {
         assertTrue(error("dictionary", notADictionary.toString()).contains("not a FIX dictionary"));
         Path broken = Files.writeString(tmp.resolve("broken.xml"), "<fix major=\"4\"");
         assertTrue(error("dictionary", broken.toString()).contains("is not valid"));
+        assertEquals("sbe profile: resetOnDisconnect must be Y or N (was 'maybe')", error("resetOnDisconnect", "maybe"));
+        assertEquals("sbe profile: minHeartBtInt must be a whole number of 0 or more, not '-1'",
+                error("minHeartBtInt", "-1"));
+        assertEquals("sbe profile: maxConnections must be a positive integer (was '0')", error("maxConnections", "0"));
+        Properties p = new Properties();
+        p.setProperty("minHeartBtInt", "60");
+        p.setProperty("maxHeartBtInt", "30");
+        assertEquals("sbe profile: minHeartBtInt 60 is above maxHeartBtInt 30",
+                assertThrows(IllegalArgumentException.class, () -> SessionConfig.of(p, "A", "B", true)).getMessage());
+    }
+
+    @Test
+    void theConformanceProfileIsAQuickFixJAcceptorsSettings() throws Exception {
+        SessionConfig c = SessionConfig.of(read("conformance"), "ISLD", "TW", true);
+        assertTrue(c.validate() && c.resetOnDisconnect() && !c.resetOnLogon());
+        assertEquals(0, c.minHeartBtIntSeconds());
+        assertEquals(Integer.MAX_VALUE, c.maxHeartBtIntSeconds());
     }
 }
