@@ -49,6 +49,8 @@ public final class LatencyBenchmark implements Harness {
     private final RunLedger ledger;
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final LatencySeries[] thirds = new LatencySeries[3];
+    private final Timeline endToEndTimeline;
+    private final Timeline serviceTimeTimeline;
     /** The run samples are attributed to; written by the harness thread before {@link #runOpen} is set. */
     private volatile boolean runOpen;
     private volatile long runFirstStartNanos;
@@ -81,6 +83,8 @@ public final class LatencyBenchmark implements Harness {
         this.sendLateness = new LatencySeries(highest);
         this.hiccups = new LatencySeries(highest);
         this.jitter = new LatencySeries(highest);
+        this.endToEndTimeline = new Timeline(highest);
+        this.serviceTimeTimeline = new Timeline(highest);
         this.pinning = new Pinning(config.pinning(), config.cpus());
         for (int i = 0; i < thirds.length; i++) {
             thirds[i] = new LatencySeries(highest);
@@ -134,7 +138,10 @@ public final class LatencyBenchmark implements Harness {
         received.incrementAndGet();
         long elapsedNanos = endNanos - startNanos;
         endToEnd.record(elapsedNanos);
-        serviceTime.record(correct ? elapsedNanos - ledger.latenessNanos(index) : elapsedNanos);
+        long serviceNanos = correct ? elapsedNanos - ledger.latenessNanos(index) : elapsedNanos;
+        serviceTime.record(serviceNanos);
+        endToEndTimeline.record(index, elapsedNanos);
+        serviceTimeTimeline.record(index, serviceNanos);
         thirds[(int) (index * 3L / runIterations)].record(elapsedNanos);
         long last = lastReplyNanos.get();
         while (endNanos > last && !lastReplyNanos.compareAndSet(last, endNanos)) {
@@ -376,8 +383,11 @@ public final class LatencyBenchmark implements Harness {
                     long start = ledger.startNanos(i);
                     long charged = Math.max(endNanos - start, timeoutNanos);
                     endToEnd.record(charged);
-                    serviceTime.record(correct ? Math.max(endNanos - start - ledger.latenessNanos(i), timeoutNanos)
-                            : charged);
+                    long chargedService = correct
+                            ? Math.max(endNanos - start - ledger.latenessNanos(i), timeoutNanos) : charged;
+                    serviceTime.record(chargedService);
+                    endToEndTimeline.record(i, charged);
+                    serviceTimeTimeline.record(i, chargedService);
                     thirds[(int) (i * 3L / iterations)].record(charged);
                     oldestAgeNanos = Math.max(oldestAgeNanos, endNanos - start);
                 }
@@ -438,7 +448,7 @@ public final class LatencyBenchmark implements Harness {
         }
         long meterWaitAfter = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         long meterWait = meterWaitBefore < 0 || meterWaitAfter < 0 ? -1 : meterWaitAfter - meterWaitBefore;
-        Map<String, SeriesData> series = takeAll();
+        Map<String, SeriesData> series = takeAll(startEpochMillis);
         return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
                 completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
@@ -472,6 +482,8 @@ public final class LatencyBenchmark implements Harness {
 
     private void resetAll(long iterations) {
         ledger.reset(iterations);
+        endToEndTimeline.reset(iterations, config.targetRatePerSecond());
+        serviceTimeTimeline.reset(iterations, config.targetRatePerSecond());
         received.set(0);
         unmatched.set(0);
         endToEnd.reset();
@@ -487,10 +499,13 @@ public final class LatencyBenchmark implements Harness {
         }
     }
 
-    private Map<String, SeriesData> takeAll() {
+    private Map<String, SeriesData> takeAll(long startEpochMillis) {
         Map<String, SeriesData> series = new LinkedHashMap<>();
-        series.put(SeriesNames.END_TO_END, endToEnd.takeInterval());
-        series.put(SeriesNames.SERVICE_TIME, serviceTime.takeInterval());
+        long interval = config.intervalNanos();
+        series.put(SeriesNames.END_TO_END, endToEnd.takeInterval()
+                .withTimeline(endToEndTimeline.take(startEpochMillis, interval)));
+        series.put(SeriesNames.SERVICE_TIME, serviceTime.takeInterval()
+                .withTimeline(serviceTimeTimeline.take(startEpochMillis, interval)));
         series.put(SeriesNames.SEND_LATENESS, sendLateness.takeInterval());
         synchronized (probes) {
             probes.forEach((name, probe) -> series.put(name, probe.series.takeInterval()));

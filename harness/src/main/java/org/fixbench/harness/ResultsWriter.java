@@ -22,7 +22,10 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code summary.csv}: the same numbers, a row per result × run × series;</li>
  *   <li>{@code <result>.hlog}: every series of every run, lossless, HdrHistogram log format v1.3, tagged
  *       {@code run<k>/<series>};</li>
- *   <li>{@code hgrm/<result>/run<k>-<series>.hgrm}: HdrHistogram percentile distributions, values in µs.</li>
+ *   <li>{@code hgrm/<result>/run<k>-<series>.hgrm}: HdrHistogram percentile distributions, values in µs;</li>
+ *   <li>{@code hlog/<result>/<series>.hlog}: per series, untagged, for HdrHistogram's tools as they are, with one
+ *       interval per second of schedule for the end-to-end and service-time series (a timeline);
+ *       {@code hgrm/<result>/all-<series>.hgrm}: the counted runs' distribution.</li>
  * </ul>
  * Files are created new; an existing file is never replaced.
  */
@@ -277,9 +280,11 @@ public final class ResultsWriter {
 
     /**
      * For HdrHistogram's own tools as they are: per benchmark and series one untagged log,
-     * {@code hlog/<benchmark>/<series>.hlog}, with one interval per run (counted runs only, in order), which
-     * {@code HistogramLogProcessor -i FILE} reads without options (it adds the intervals up: the all-runs
-     * distribution); and that all-runs distribution written out as {@code hgrm/<benchmark>/all-<series>.hgrm}.
+     * {@code hlog/<benchmark>/<series>.hlog} (counted runs only, in order): for the end-to-end and service-time
+     * series one interval per second of each run's schedule (a timeline: {@code HistogramLogProcessor -i FILE} prints
+     * one line per interval and {@code -csv}), for the others one interval per run; {@code -i FILE -o OUT} adds the
+     * intervals up into the all-runs distribution. That distribution, at full precision, is also written out as
+     * {@code hgrm/<benchmark>/all-<series>.hgrm}.
      */
     private static void writeSeriesLogs(Path folder, BenchmarkResult result, String safe, Path hgrmFolder)
             throws IOException {
@@ -303,8 +308,12 @@ public final class ResultsWriter {
             String name = seriesFileName(series);
             AtomicFiles.write(logFolder.resolve(name + ".hlog"), log -> {
                 HistogramLogWriter writer = new HistogramLogWriter(log);
-                writer.outputComment("fixbench " + result.name() + ", series " + series + ": one interval per "
-                        + "counted run; values in ns");
+                boolean perSecond = runs.stream().map(r -> r.series().get(series))
+                        .anyMatch(d -> d != null && !d.timeline().isEmpty());
+                writer.outputComment("fixbench " + result.name() + ", series " + series + ": " + (perSecond
+                        ? "one interval per second of schedule of each counted run (" + Timeline.SIGNIFICANT_DIGITS
+                                + " significant digits; the runs' full-precision distribution is in hgrm/)"
+                        : "one interval per counted run") + "; values in ns");
                 long base = runs.get(0).startEpochMillis();
                 writer.setBaseTime(base);
                 writer.outputBaseTime(base);
@@ -313,7 +322,14 @@ public final class ResultsWriter {
                 writer.outputLegend();
                 for (RunResult run : runs) {
                     SeriesData d = run.series().get(series);
-                    if (d != null) {
+                    if (d == null) {
+                        continue;
+                    }
+                    if (!d.timeline().isEmpty()) {
+                        for (Histogram interval : d.timeline()) {
+                            writer.outputIntervalHistogram(interval);
+                        }
+                    } else {
                         Histogram h = d.histogram().copy();
                         h.setStartTimeStamp(run.startEpochMillis());
                         h.setEndTimeStamp(run.endEpochMillis());

@@ -1,12 +1,30 @@
 package org.fixbench.harness;
 
+import java.util.List;
+
 import org.HdrHistogram.Histogram;
 
 /**
- * What one series recorded in one run: the lossless histogram, its exact maximum and the number of values that
- * fell outside the trackable range (recorded at the range's edge).
+ * What one series recorded in one run: the lossless histogram, its exact maximum, the number of values that
+ * fell outside the trackable range (recorded at the range's edge), and, for the end-to-end and service-time series,
+ * the run's timeline: one histogram per second of schedule (see {@link Timeline}), each stamped with its start and
+ * end; empty for other series.
  */
-public record SeriesData(Histogram histogram, long maxNanos, long clampedCount) implements java.io.Serializable {
+public record SeriesData(Histogram histogram, long maxNanos, long clampedCount, List<Histogram> timeline)
+        implements java.io.Serializable {
+
+    public SeriesData {
+        timeline = timeline == null ? List.of() : List.copyOf(timeline);
+    }
+
+    public SeriesData(Histogram histogram, long maxNanos, long clampedCount) {
+        this(histogram, maxNanos, clampedCount, List.of());
+    }
+
+    /** The same data with a timeline. */
+    public SeriesData withTimeline(List<Histogram> intervals) {
+        return new SeriesData(histogram, maxNanos, clampedCount, intervals);
+    }
 
     public long count() {
         return histogram.getTotalCount();

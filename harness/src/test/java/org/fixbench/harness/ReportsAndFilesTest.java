@@ -137,6 +137,13 @@ class ReportsAndFilesTest {
         String distribution = Files.readString(folder.resolve("processed.hgrm"));
         assertTrue(distribution.contains("Total count    =        60000"), distribution);
         assertTrue(Files.readString(folder.resolve("hgrm/three/all-endToEnd.hgrm")).contains("60000"));
+        // ... and gives its timeline: one interval per second of schedule (2 s a run at 10,000/s, 3 runs)
+        new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", seriesLog.toString(), "-o",
+                folder.resolve("timeline").toString(), "-csv"}).run();
+        List<String> timelineRows = Files.readAllLines(folder.resolve("timeline")).stream()
+                .filter(line -> !line.startsWith("#")).toList();
+        assertEquals(1 + 6, timelineRows.size(), "a header and six intervals: " + timelineRows);
+        assertTrue(timelineRows.get(1).contains(",10000,"), "10,000 orders a second: " + timelineRows.get(1));
         assertTrue(Files.exists(folder.resolve("hlog/three/client-to-server.hlog")) || Files.exists(
                 folder.resolve("hlog/three/server-processing.hlog")), "series names as file names");
 
