@@ -90,7 +90,8 @@ final class BenchmarkSession {
         holdsLock = concurrency == null || !concurrency.startsWith("disturbed");
         this.folder = createFolderOrRelease(options);
         this.out = out;
-        this.environment = new LinkedHashMap<>(Environment.capture());
+        // synchronized: a stop signal writes the results from another thread while a run may add to it
+        this.environment = java.util.Collections.synchronizedMap(new LinkedHashMap<>(Environment.capture()));
         if (concurrency != null) {
             environment.put("concurrency", concurrency);
             out.println("Warning: " + concurrency);
@@ -158,7 +159,7 @@ final class BenchmarkSession {
         if (written) {
             return false;
         }
-        ResultsWriter.write(folder, environment, these);
+        ResultsWriter.write(folder, environmentNow(), these);
         written = true;
         return true;
     }
@@ -176,9 +177,16 @@ final class BenchmarkSession {
     }
 
     /** Writes summary.json, summary.csv and the histograms (once). */
+    /** A copy of the environment as it is now (it may still grow on another thread). */
+    Map<String, Object> environmentNow() {
+        synchronized (environment) {
+            return new LinkedHashMap<>(environment);
+        }
+    }
+
     synchronized void writeResults() {
         if (!written) {
-            ResultsWriter.write(folder, environment, results);
+            ResultsWriter.write(folder, environmentNow(), results);
             written = true;
         }
     }

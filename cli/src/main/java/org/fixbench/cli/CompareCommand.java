@@ -230,7 +230,7 @@ final class CompareCommand implements Callable<Integer> {
             if (!session.writeInstead(soFar)) {
                 return; // the comparison had ended and wrote its own results
             }
-            String report = ComparisonReport.render(command, session.environment,
+            String report = ComparisonReport.render(command, session.environmentNow(),
                     contenders.stream().map(Contender::label).toList(), rates, soFar, reason, Map.of());
             ComparisonReport.write(session.folder, report.replace("# fixbench comparison\n",
                     "# fixbench comparison (PARTIAL: interrupted)\n"));
@@ -246,7 +246,7 @@ final class CompareCommand implements Callable<Integer> {
     private static void writeEnvironment(BenchmarkSession session) {
         try {
             org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("environment.json"),
-                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environment));
+                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environmentNow()));
         } catch (IOException e) {
             throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);
         }

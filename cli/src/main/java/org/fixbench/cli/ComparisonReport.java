@@ -82,6 +82,22 @@ final class ComparisonReport {
                         .append(")\n\n");
             }
         }
+        List<Map.Entry<String, java.nio.file.Path>> timelines = charts.entrySet().stream()
+                .filter(e -> e.getKey().endsWith(": latency over time")).toList();
+        if (!timelines.isEmpty()) {
+            md.append("## Latency over time\n\n");
+            md.append("Per engine × rate, the p99 (solid) and maximum (dashed) of each second of each counted run, "
+                    + "orders placed by their due time (from `hlog/<benchmark>/endToEnd.hlog`): a pause shows as a "
+                    + "spike in the second it happened, an engine that does not keep up as a line that climbs.\n\n");
+            for (long rate : rates) {
+                for (Map.Entry<String, java.nio.file.Path> e : timelines) {
+                    if (e.getKey().endsWith(String.format(Locale.ROOT, " at %,d msgs/s: latency over time", rate))) {
+                        md.append("![").append(e.getKey()).append("](")
+                                .append(e.getValue().toString().replace('\\', '/')).append(")\n\n");
+                    }
+                }
+            }
+        }
         md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
         for (BenchmarkResult r : results) {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",

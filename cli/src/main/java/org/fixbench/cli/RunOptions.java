@@ -26,6 +26,15 @@ public class RunOptions {
                     + "calibrate and the other examples 1s)")
     Long warmupNanos;
 
+    @Option(names = "--warmup-rate", paramLabel = "RATE",
+            description = "rate of the warm-up's first three quarters (its last quarter runs at the benchmark's rate), "
+                    + "so a low rate's engine is compiled before it is measured; never below the benchmark's rate "
+                    + "(default: 10000)")
+    String warmupRate;
+
+    /** The default warm-up rate: with 2 s of warm-up, 15,000 round trips before the last quarter at any rate. */
+    static final long DEFAULT_WARMUP_RATE = 10_000;
+
     @Option(names = "--pause", converter = Durations.class, paramLabel = "DURATION",
             description = "pause between runs (default: none)")
     Long pauseNanos;
@@ -100,11 +109,24 @@ public class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (new or empty); default results/<UTC time>-<host>")
     Path out;
 
+    long warmupRatePerSecond() {
+        if (warmupRate == null) {
+            return DEFAULT_WARMUP_RATE;
+        }
+        List<Long> rates = Rates.parse(warmupRate);
+        if (rates.size() != 1) {
+            throw new IllegalArgumentException("--warmup-rate takes one rate, e.g. 10000 or 10k (was '" + warmupRate
+                    + "')");
+        }
+        return rates.get(0);
+    }
+
     /** A validated configuration for one benchmark at {@code rate}. */
     HarnessConfig.Builder configure(String name, long rate, long defaultRunNanos, long defaultWarmupNanos) {
         HarnessConfig.Builder b = HarnessConfig.builder(name).targetRatePerSecond(rate).runs(runs)
                 .runNanos(runNanos != null ? runNanos : defaultRunNanos)
                 .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
+                .warmupRatePerSecond(warmupRatePerSecond())
                 .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pinning()).cpus(cpuList())
                 .jitterMonitor(switch (jitter) {
                     case "on" -> Boolean.TRUE;

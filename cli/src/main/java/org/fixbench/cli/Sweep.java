@@ -471,7 +471,7 @@ final class Sweep implements ProgressListener {
 
     static long plannedNanos(HarnessConfig c) {
         long perIterationNanos = c.intervalNanos();
-        return (c.warmupIterations() + (long) c.runs() * c.iterationsPerRun()) * perIterationNanos
+        return c.warmupScheduleNanos() + (long) c.runs() * c.iterationsPerRun() * perIterationNanos
                 + (c.runs() - 1L) * c.pauseBetweenRunsNanos();
     }
 
@@ -479,7 +479,7 @@ final class Sweep implements ProgressListener {
     public void runStarting(String benchmark, int run, int runs, boolean warmup) {
         long elapsedMillis = System.currentTimeMillis() - startMillis;
         HarnessConfig c = currentConfig;
-        long withinNanos = warmup ? 0 : (c.warmupIterations() + (run - 1L) * c.iterationsPerRun()) * c.intervalNanos();
+        long withinNanos = warmup ? 0 : c.warmupScheduleNanos() + (run - 1L) * c.iterationsPerRun() * c.intervalNanos();
         long remainingMillis = Math.max(0, (plannedNanos - doneNanos - withinNanos) / 1_000_000);
         String what = interleave ? "round " + round + "/" + rounds + (warmup ? " warm-up" : " run")
                 : warmup ? "warm-up" : "run " + run + "/" + runs;

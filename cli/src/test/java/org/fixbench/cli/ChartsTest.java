@@ -82,4 +82,104 @@ class ChartsTest {
             assertTrue(Files.readString(svg).contains("<svg"), svg.toString());
         }
     }
+
+    @Test
+    void percentileAxisLabelsReadAsPercentilesAndNeverRepeat() {
+        assertEquals("0%", Charts.percentileLabel(0));
+        assertEquals("90%", Charts.percentileLabel(1));
+        assertEquals("99%", Charts.percentileLabel(2));
+        assertEquals("99.9%", Charts.percentileLabel(3));
+        assertEquals("99.999%", Charts.percentileLabel(5));
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i <= 70; i++) {
+            assertTrue(labels.add(Charts.percentileLabel(i / 10.0)), "unique: " + Charts.percentileLabel(i / 10.0));
+        }
+    }
+
+    /** A real comparison's folder (tcp, sbe:tuned, quickfixj:tuned at 2,000 and 50,000/s, 2 runs each, forked). */
+    private static Path realFolder() throws Exception {
+        return Path.of(ChartsTest.class.getResource("/per-second-results/summary.json").toURI()).getParent();
+    }
+
+    @Test
+    void theDistributionIsDrawnFromTheHistogramsWithHundredsOfPoints() throws Exception {
+        Path folder = realFolder();
+        List<SummaryFile.Result> results = SummaryFile.load(folder);
+        List<SummaryFile.Result> atRate = results.stream().filter(r -> r.targetRate() == 2000).toList();
+        Map<String, org.HdrHistogram.Histogram> histograms = new java.util.HashMap<>();
+        for (SummaryFile.Result r : atRate) {
+            histograms.put(r.key(), Charts.merged(Charts.timelines(folder, r, "endToEnd")));
+        }
+        XYChart chart = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> Charts.percentileChart(2000, atRate, histograms));
+        for (SummaryFile.Result r : atRate) {
+            org.knowm.xchart.XYSeries series = chart.getSeriesMap().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(r.label())).findFirst().orElseThrow().getValue();
+            assertTrue(series.getXData().length > 100, r.label() + ": " + series.getXData().length + " points");
+            org.HdrHistogram.Histogram h = histograms.get(r.key());
+            double[] xs = series.getXData();
+            double[] ys = series.getYData();
+            assertEquals(Math.log10(h.getTotalCount()), xs[xs.length - 1], 1e-9, "ends at 1 - 1/count");
+            double worstMicros = java.util.Arrays.stream(r.values("endToEnd", "max")).max().orElseThrow() / 1000.0;
+            assertEquals(worstMicros, ys[ys.length - 1], 1e-9, "ends at the worst sample, as in the tables");
+            // a distribution: never falling, and crossing the merged histogram's 99th percentile at 99%
+            for (int i = 1; i < ys.length; i++) {
+                assertTrue(ys[i] >= ys[i - 1], r.label() + " falls at point " + i);
+            }
+            int at99 = 0;
+            while (xs[at99] < 2) {
+                at99++;
+            }
+            double p99 = Math.min(h.getValueAtPercentile(99) / 1000.0, worstMicros);
+            assertTrue(ys[at99 - 1] <= p99 && ys[at99] >= p99, r.label() + ": " + ys[at99 - 1] + " <= " + p99
+                    + " <= " + ys[at99]);
+        }
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertNotBlank(chart));
+    }
+
+    @Test
+    void latencyOverTimeHasP99AndMaxOfEverySecondOfEveryRun() throws Exception {
+        Path folder = realFolder();
+        SummaryFile.Result r = SummaryFile.load(folder).stream()
+                .filter(x -> x.label().equals("quickfixj:tuned") && x.targetRate() == 50000).findFirst().orElseThrow();
+        List<Charts.RunTimeline> runs = Charts.timelines(folder, r, "endToEnd");
+        assertEquals(r.counted().size(), runs.size(), "every counted run");
+        XYChart chart = Charts.timelineChart(r, runs);
+        assertEquals(2 * runs.size(), chart.getSeriesMap().size());
+        for (Charts.RunTimeline run : runs) {
+            assertEquals(5, run.intervals().size(), "a 5 s run has five seconds");
+            org.knowm.xchart.XYSeries max = chart.getSeriesMap().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("run " + run.run()) && e.getKey().endsWith(" max"))
+                    .findFirst().orElseThrow().getValue();
+            assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0),
+                    java.util.Arrays.stream(max.getXData()).map(x -> Math.rint(x * 10) / 10).boxed().toList());
+            for (int i = 0; i < 5; i++) {
+                assertEquals(run.intervals().get(i).getMaxValue() / 1000.0, max.getYData()[i], 1e-9);
+            }
+        }
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertNotBlank(chart));
+    }
+
+    @Test
+    void aFolderWithHistogramsGetsATimelinePerEngineAndRate() throws Exception {
+        Path folder = realFolder();
+        Path copy = tmp.resolve("copy");
+        Files.createDirectories(copy);
+        Files.copy(folder.resolve("summary.json"), copy.resolve("summary.json"));
+        try (var files = Files.walk(folder.resolve("hlog"))) {
+            for (Path p : files.toList()) {
+                Path target = copy.resolve(folder.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        List<SummaryFile.Result> results = SummaryFile.load(copy);
+        Map<String, Path> written = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Charts.write(copy, results));
+        long timelines = written.keySet().stream().filter(k -> k.endsWith("latency over time")).count();
+        assertEquals(results.size(), timelines, written.keySet().toString());
+        assertTrue(written.containsKey(Charts.timelineTitle("sbe:tuned", 50000)));
+    }
 }

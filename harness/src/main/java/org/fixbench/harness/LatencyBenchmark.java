@@ -89,7 +89,7 @@ public final class LatencyBenchmark implements Harness {
         for (int i = 0; i < thirds.length; i++) {
             thirds[i] = new LatencySeries(highest);
         }
-        long capacity = Math.max(config.warmupIterations(), config.iterationsPerRun());
+        long capacity = Math.max(config.largestWarmupPass(), config.iterationsPerRun());
         long bytes = RunLedger.bytesFor(capacity);
         if (bytes > Runtime.getRuntime().maxMemory() / 4) {
             throw new HarnessException(String.format(java.util.Locale.ROOT, "a run of %,d iterations needs %,d MB to "
@@ -230,15 +230,21 @@ public final class LatencyBenchmark implements Harness {
             if (config.warmupIterations() > 0) {
                 progress.runStarting(config.name(), 0, config.runs(), true);
                 long warmStart = clock.nanoTime();
-                RunResult warm = measure(task, 0, config.warmupIterations(), false);
-                out.printf("Warm up complete (%,d iterations took %.3f s)%n", config.warmupIterations(),
-                        (clock.nanoTime() - warmStart) / 1e9);
-                if (!warm.ok()) {
-                    out.println("Warm up " + warm.reason());
+                long[] passIterations = config.warmupPassIterations();
+                long[] passRates = config.warmupPassRates();
+                int passes = passIterations.length;
+                for (int pass = 0; pass < passes && abortReason == null; pass++) {
+                    RunResult warm = measure(task, 0, passIterations[pass], false, passRates[pass]);
+                    if (!warm.ok()) {
+                        out.println("Warm up pass " + (pass + 1) + " of " + passes + " (" + passRates[pass] + "/s): "
+                                + warm.reason());
+                    }
+                    if (warm.received() == 0 || failure != null) {
+                        abortReason = failure != null ? failure : noSamplesReason(warm);
+                    }
                 }
-                if (warm.received() == 0 || failure != null) {
-                    abortReason = failure != null ? failure : noSamplesReason(warm);
-                }
+                out.printf("Warm up complete (%,d iterations in %d passes took %.3f s)%n", config.warmupIterations(),
+                        passes, (clock.nanoTime() - warmStart) / 1e9);
             }
             for (int run = 1; run <= config.runs() && abortReason == null; run++) {
                 if (run > 1 && config.pauseBetweenRunsNanos() > 0) {
@@ -246,7 +252,8 @@ public final class LatencyBenchmark implements Harness {
                 }
                 progress.runStarting(config.name(), run, config.runs(), false);
                 boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
-                RunResult result = measure(task, run, config.iterationsPerRun(), excluded);
+                RunResult result = measure(task, run, config.iterationsPerRun(), excluded,
+                        config.targetRatePerSecond());
                 runs.add(result);
                 printRun(result);
                 progress.runEnded(config.name(), result);
@@ -293,17 +300,19 @@ public final class LatencyBenchmark implements Harness {
      * One run: the timed loop, then the wait for outstanding samples, then the close (no later sample counts in
      * this run), the charge for lost orders, and the verdict.
      */
-    private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded) {
-        resetAll(iterations);
+    private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded, long ratePerSecond) {
+        resetAll(iterations, ratePerSecond);
         long meterWaitBefore = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         CpuTimes cpuBefore = CpuTimes.read();
         long startEpochMillis = System.currentTimeMillis();
-        long intervalNanos = config.intervalNanos();
+        long intervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
         long saturationBound = config.saturationBoundNanos();
 
         boolean polls = task.pollsOnTimedThread();
         long startNanos = clock.nanoTime();
-        runFirstStart[runNumber] = startNanos;
+        if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
+            runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
+        }
         runFirstStartNanos = startNanos;
         runIterations = iterations;
         lastReplyNanos.set(startNanos);
@@ -315,7 +324,7 @@ public final class LatencyBenchmark implements Harness {
         long oldestAgeNanos = 0;
         try {
             while (sent < iterations && failure == null) {
-                long intendedNanos = startNanos + config.scheduleOffsetNanos(sent);
+                long intendedNanos = startNanos + HarnessConfig.scheduleOffsetNanos(sent, ratePerSecond);
                 long nowNanos;
                 while ((nowNanos = clock.nanoTime()) < intendedNanos) {
                     if (!polls) {
@@ -404,7 +413,7 @@ public final class LatencyBenchmark implements Harness {
         long lastThirdP50 = medianOrMinusOne(thirds[2].takeInterval());
 
         List<RunReason> reasons = new ArrayList<>();
-        double target = config.targetRatePerSecond();
+        double target = ratePerSecond;
         if (saturatedLateness >= 0) {
             reasons.add(new RunReason(RunReason.Kind.SEND_BEHIND, String.format(
                     "saturated: %s behind schedule at iteration %,d of %,d, stopped early", seconds(saturatedLateness),
@@ -417,13 +426,13 @@ public final class LatencyBenchmark implements Harness {
         if (ranToEnd && achievedRate < target * (1 - RATE_TOLERANCE)) {
             reasons.add(new RunReason(RunReason.Kind.SEND_RATE, String.format(
                     "achieved %,.0f/s, %.1f%% below the target %,d/s", achievedRate,
-                    100 * (1 - achievedRate / target), config.targetRatePerSecond())));
+                    100 * (1 - achievedRate / target), ratePerSecond)));
         }
         if (ranToEnd && answered > 0 && completionRate < target * (1 - RATE_TOLERANCE)) {
             reasons.add(new RunReason(RunReason.Kind.COMPLETION_RATE, String.format(
                     "replies completed at %,.0f/s, %.1f%% below the target %,d/s (the last reply came %s after the "
                             + "run's first send)", completionRate, 100 * (1 - completionRate / target),
-                    config.targetRatePerSecond(), seconds(replySpanNanos))));
+                    ratePerSecond, seconds(replySpanNanos))));
         }
         if (oldestAgeNanos > config.unansweredAgeBoundNanos()) {
             reasons.add(new RunReason(RunReason.Kind.UNANSWERED_AGE, String.format(
@@ -448,7 +457,7 @@ public final class LatencyBenchmark implements Harness {
         }
         long meterWaitAfter = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         long meterWait = meterWaitBefore < 0 || meterWaitAfter < 0 ? -1 : meterWaitAfter - meterWaitBefore;
-        Map<String, SeriesData> series = takeAll(startEpochMillis);
+        Map<String, SeriesData> series = takeAll(startEpochMillis, intervalNanos);
         return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
                 completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
@@ -480,10 +489,10 @@ public final class LatencyBenchmark implements Harness {
         }
     }
 
-    private void resetAll(long iterations) {
+    private void resetAll(long iterations, long ratePerSecond) {
         ledger.reset(iterations);
-        endToEndTimeline.reset(iterations, config.targetRatePerSecond());
-        serviceTimeTimeline.reset(iterations, config.targetRatePerSecond());
+        endToEndTimeline.reset(iterations, ratePerSecond);
+        serviceTimeTimeline.reset(iterations, ratePerSecond);
         received.set(0);
         unmatched.set(0);
         endToEnd.reset();
@@ -499,9 +508,8 @@ public final class LatencyBenchmark implements Harness {
         }
     }
 
-    private Map<String, SeriesData> takeAll(long startEpochMillis) {
+    private Map<String, SeriesData> takeAll(long startEpochMillis, long interval) {
         Map<String, SeriesData> series = new LinkedHashMap<>();
-        long interval = config.intervalNanos();
         series.put(SeriesNames.END_TO_END, endToEnd.takeInterval()
                 .withTimeline(endToEndTimeline.take(startEpochMillis, interval)));
         series.put(SeriesNames.SERVICE_TIME, serviceTime.takeInterval()

@@ -274,7 +274,7 @@ public final class ResultsWriter {
     }
 
     /** A series name as a file name: {@code client->server} becomes {@code client-to-server}. */
-    static String seriesFileName(String series) {
+    public static String seriesFileName(String series) {
         return safeName(series.replace("->", "-to-").replace(' ', '-'));
     }
 

@@ -101,7 +101,39 @@ class ScheduleAndCorrectionTest {
         BenchmarkResult result = new LatencyBenchmark(config).run(task, Map.of());
         assertEquals(150, task.iteration);
         assertEquals(100, result.runs().get(0).endToEnd().count());
-        // 50 paced warm-up iterations at 1 ms each, then 100 more: the clock moved by at least 49 + 99 ms.
-        org.junit.jupiter.api.Assertions.assertTrue(clock.nanoTime() - before >= 148_000_000L);
+        // 50 paced warm-up iterations at 1 ms each in 4 passes (12, 12, 13, 13), then 100 more: the clock moved by
+        // at least 11 + 11 + 12 + 12 + 99 ms
+        org.junit.jupiter.api.Assertions.assertTrue(clock.nanoTime() - before >= 145_000_000L);
+        assertEquals(java.util.List.of(12L, 12L, 13L, 13L),
+                java.util.Arrays.stream(config.warmupPassIterations()).boxed().toList());
+    }
+
+    @Test
+    void aWarmUpRateRunsThreeQuartersOfTheWarmUpFasterAndTheLastQuarterAtTheRate() {
+        HarnessConfig c = HarnessConfig.builder("w").targetRatePerSecond(2_000).runNanos(1_000_000_000L)
+                .warmupNanos(2_000_000_000L).warmupRatePerSecond(10_000).build();
+        assertEquals(java.util.List.of(5_000L, 5_000L, 5_000L, 1_000L),
+                java.util.Arrays.stream(c.warmupPassIterations()).boxed().toList());
+        assertEquals(java.util.List.of(10_000L, 10_000L, 10_000L, 2_000L),
+                java.util.Arrays.stream(c.warmupPassRates()).boxed().toList());
+        assertEquals(16_000, c.warmupIterations());
+        assertEquals(2_000_000_000L, c.warmupScheduleNanos(), "still 2 s of schedule");
+        // never slower than the benchmark's own rate
+        HarnessConfig fast = HarnessConfig.builder("f").targetRatePerSecond(50_000).runNanos(1_000_000_000L)
+                .warmupNanos(2_000_000_000L).warmupRatePerSecond(10_000).build();
+        assertEquals(100_000, fast.warmupIterations());
+        // the plan travels to forked clients as it is
+        HarnessConfig again = c.portable().build();
+        assertEquals(java.util.Arrays.toString(c.warmupPassRates()), java.util.Arrays.toString(again.warmupPassRates()));
+        assertEquals(16_000, again.warmupIterations());
+
+        ManualClock clock = new ManualClock();
+        ScriptedTask task = new ScriptedTask(clock);
+        HarnessConfig paced = clock.configure("paced", 100, 10).warmupNanos(400_000_000L).warmupRatePerSecond(1_000)
+                .build();
+        long before = clock.nanoTime();
+        new LatencyBenchmark(paced).run(task, Map.of());
+        assertEquals(3 * 100 + 10 + 10, task.iteration, "three passes of 0.1 s at 1,000/s, one at 100/s, the run");
+        org.junit.jupiter.api.Assertions.assertTrue(clock.nanoTime() - before < 400_000_000L + 100_000_000L);
     }
 }

@@ -12,6 +12,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.HistogramLogReader;
+import org.fixbench.harness.ResultsWriter;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -20,18 +27,26 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The comparison's charts, drawn with XChart from {@code summary.json} data:
+ * The comparison's charts, drawn with XChart from the results folder:
  * <ul>
- *   <li>per rate, the percentile distribution of the round trip: x = percentile on the 1/(1−p) log axis,
- *       y = µs (log), a line per engine, the raw-TCP floor dashed and black;</li>
- *   <li>per engine, latency against throughput: p50, p90, p99 over the swept rates, points with SATURATED or FAILED runs marked ✗.</li>
+ *   <li>per rate, the percentile distribution of the round trip from the histograms
+ *       ({@code hlog/<benchmark>/endToEnd.hlog}: every counted run's samples together, a few hundred points):
+ *       x = percentile on the 1/(1−p) log axis labelled 90%, 99%, 99.9%…, y = latency (log, µs), a line per engine,
+ *       the raw-TCP floor dashed and black; each line ends at its largest sample, placed at 1 − 1/count (a
+ *       distribution says nothing beyond that);</li>
+ *   <li>per engine × rate, latency over time: p99 and max of each second of schedule of each counted run, from the
+ *       same logs, so pauses and saturation show when they happened;</li>
+ *   <li>per engine, latency against throughput: p50, p90, p99 (median of runs, as in the tables) over the swept
+ *       rates, points with SATURATED or FAILED runs marked ✗.</li>
  * </ul>
- * Values are the median across runs, as in the tables.
+ * A folder written before histograms were logged per second (no {@code hlog/}) gets the percentile chart from
+ * {@code summary.json}'s six percentiles (median of runs) and no latency-over-time charts.
  */
 public final class Charts {
     static final String SERIES = "endToEnd";
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    private static final String LATENCY_PATTERN = "#,##0.##";
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -42,10 +57,30 @@ public final class Charts {
 
     /**
      * x position of a percentile: log10(1/(1−p)), so 90 → 1, 99 → 2, 99.9 → 3, 99.99 → 4 (the usual log axis,
-     * drawn as a linear axis of decades); the worst value sits one decade further, at 5.
+     * drawn as a linear axis of decades); in the six-point fallback the worst value sits one decade further, at 5.
      */
     static double x(double percentile) {
         return percentile >= 100 ? 5 : Math.log10(1 / (1 - percentile / 100.0));
+    }
+
+    /**
+     * The x axis's tick label for a position: the percentile it stands for, "90%", "99.9%", …; never the same text
+     * for two positions (XChart's tick search loops while two ticks read the same).
+     */
+    public static String percentileLabel(double x) {
+        if (x > 8 || x < 0) {
+            return String.format(Locale.ROOT, "1-10^-%s", new java.math.BigDecimal(x).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString());
+        }
+        double p = 100 * (1 - Math.pow(10, -x));
+        if (Math.abs(x - Math.rint(x)) < 1e-9) {
+            int nines = (int) Math.rint(x);
+            if (nines <= 0) {
+                return "0%";
+            }
+            return nines <= 2 ? String.format(Locale.ROOT, "%.0f%%", p)
+                    : String.format(Locale.ROOT, "%." + (nines - 2) + "f%%", p);
+        }
+        return String.format(Locale.ROOT, "%." + Math.max(1, (int) Math.ceil(x) + 1) + "f%%", p);
     }
 
     /** The worst of the runs' maxima, as the tables show it; NaN when no run measured one. */
@@ -53,30 +88,137 @@ public final class Charts {
         return java.util.Arrays.stream(maxima).max().orElse(Double.NaN);
     }
 
+    /** A benchmark's counted runs, each with its per-second intervals of one series, from its hlog. */
+    public record RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis) {
+    }
+
+    /**
+     * The per-second intervals of {@code series} of each counted run of {@code result}, read from
+     * {@code hlog/<benchmark>/<series>.hlog} and split by the runs' start and end times; empty when the folder has no
+     * such log.
+     */
+    public static List<RunTimeline> timelines(Path folder, SummaryFile.Result result, String series) {
+        Path log = folder.resolve("hlog").resolve(ResultsWriter.safeName(result.name()))
+                .resolve(ResultsWriter.seriesFileName(series) + ".hlog");
+        if (!Files.isRegularFile(log)) {
+            return List.of();
+        }
+        List<Histogram> all = new ArrayList<>();
+        try (java.io.InputStream in = Files.newInputStream(log)) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if (h instanceof Histogram histogram) {
+                    all.add(histogram);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new org.fixbench.harness.HarnessException("cannot read " + log + ": " + e.getMessage(), e);
+        }
+        List<RunTimeline> runs = new ArrayList<>();
+        for (SummaryFile.Run run : result.counted()) {
+            List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis()
+                    && h.getStartTimeStamp() <= run.endEpochMillis()).toList();
+            if (!mine.isEmpty()) {
+                runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis()));
+            }
+        }
+        return runs;
+    }
+
+    /** Every counted run's samples of a benchmark in one histogram; null without a log. */
+    public static Histogram merged(List<RunTimeline> runs) {
+        Histogram merged = null;
+        for (RunTimeline run : runs) {
+            for (Histogram h : run.intervals()) {
+                if (merged == null) {
+                    merged = new Histogram(h.getLowestDiscernibleValue(), h.getHighestTrackableValue(),
+                            h.getNumberOfSignificantValueDigits());
+                }
+                merged.add(h);
+            }
+        }
+        return merged;
+    }
+
+    /**
+     * The distribution's points: (x, µs) at HdrHistogram's percentile steps (20 per halving of the distance to 100%)
+     * up to the largest sample, which is placed at 1 − 1/count; the values are capped at the exact worst.
+     */
+    static List<double[]> distribution(Histogram histogram, double worstNanos) {
+        List<double[]> points = new ArrayList<>();
+        long count = histogram.getTotalCount();
+        if (count == 0) {
+            return points;
+        }
+        double lastX = Math.log10(count);
+        double cap = Double.isNaN(worstNanos) ? Double.MAX_VALUE : worstNanos;
+        for (HistogramIterationValue v : histogram.percentiles(20)) {
+            double p = v.getPercentileLevelIteratedTo();
+            if (p >= 100) {
+                break;
+            }
+            double x = x(p);
+            if (x >= lastX) {
+                break;
+            }
+            points.add(new double[] {x, Math.max(Math.min(v.getValueIteratedTo(), cap) / 1000.0, 0.001)});
+        }
+        double max = Double.isNaN(worstNanos) ? histogram.getMaxValue() : worstNanos;
+        points.add(new double[] {lastX, Math.max(max / 1000.0, 0.001)});
+        return points;
+    }
+
     public static XYChart percentileChart(long rate, List<SummaryFile.Result> atRate) {
+        return percentileChart(rate, atRate, Map.of());
+    }
+
+    /**
+     * @param histograms by {@link SummaryFile.Result#key()}: each benchmark's counted runs together; a benchmark
+     *                   without one is drawn from its six summary percentiles (median of runs)
+     */
+    public static XYChart percentileChart(long rate, List<SummaryFile.Result> atRate, Map<String, Histogram> histograms) {
+        boolean full = atRate.stream().anyMatch(r -> histograms.containsKey(r.key()));
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(String.format(Locale.ROOT, "Round trip at %,d msgs/s (percentiles: median of runs; worst: of all runs)", rate))
-                .xAxisTitle("percentile, as log10(1/(1-p)):  0 = 0,  1 = 90,  2 = 99,  3 = 99.9,  4 = 99.99,  5 = worst")
-                .yAxisTitle("latency (µs)").build();
+                .title(String.format(Locale.ROOT, full
+                        ? "Round trip at %,d msgs/s: distribution of all counted runs' samples (corrected)"
+                        : "Round trip at %,d msgs/s (percentiles: median of runs; worst: of all runs)", rate))
+                .xAxisTitle(full ? "percentile (log scale of 1/(1-p)); each line ends at its worst sample"
+                        : "percentile; the last point of each line is the worst sample")
+                .yAxisTitle("round trip (µs, log scale)").build();
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setMarkerSize(6);
+        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
+        chart.getStyler().setMarkerSize(full ? 0 : 6);
         chart.getStyler().setXAxisMin(0.0);
-        chart.getStyler().setXAxisMax(5.0);
-        // (XChart's custom tick formatter loops forever on this axis, so the title explains the scale instead)
+        chart.getStyler().setXAxisTickMarkSpacingHint(130);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+        double maxX = 3;
+        double minY = Double.MAX_VALUE;
         for (SummaryFile.Result r : atRate) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
-            for (int i = 0; i < SummaryFile.PERCENTILES.length; i++) {
-                double ns = SummaryFile.PERCENTILES[i] >= 100 ? worst(r.values(SERIES, SummaryFile.PERCENTILE_KEYS[i]))
-                        : r.median(SERIES, SummaryFile.PERCENTILE_KEYS[i]);
-                if (!Double.isNaN(ns)) {
-                    xs.add(x(SummaryFile.PERCENTILES[i]));
-                    ys.add(Math.max(ns / 1000.0, 0.001));
+            double worstNanos = worst(r.values(SERIES, "max"));
+            Histogram h = histograms.get(r.key());
+            if (h != null) {
+                for (double[] point : distribution(h, worstNanos)) {
+                    xs.add(point[0]);
+                    ys.add(point[1]);
+                }
+            } else {
+                for (int i = 0; i < SummaryFile.PERCENTILES.length; i++) {
+                    double ns = SummaryFile.PERCENTILES[i] >= 100 ? worstNanos
+                            : r.median(SERIES, SummaryFile.PERCENTILE_KEYS[i]);
+                    if (!Double.isNaN(ns)) {
+                        xs.add(x(SummaryFile.PERCENTILES[i]));
+                        ys.add(Math.max(ns / 1000.0, 0.001));
+                    }
                 }
             }
             if (xs.isEmpty()) {
                 continue;
             }
+            maxX = Math.max(maxX, xs.get(xs.size() - 1));
+            minY = Math.min(minY, ys.stream().mapToDouble(Double::doubleValue).min().orElse(minY));
             XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " ✗ (" + r.worstStatus() + " runs)"), xs, ys);
             if ("tcp".equals(r.engine())) {
                 s.setLineColor(Color.BLACK);
@@ -84,6 +226,60 @@ public final class Charts {
                 s.setLineStyle(new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                         new float[] {8f, 6f}, 0f));
             }
+        }
+        chart.getStyler().setXAxisMax(Math.ceil(maxX));
+        if (minY < Double.MAX_VALUE) {
+            // the median, which no decade tick marks, as a dotted line labelled at the bottom
+            double floor = Math.pow(10, Math.floor(Math.log10(minY)));
+            chart.getStyler().setYAxisMin(floor);
+            chart.getStyler().setAnnotationLineColor(Color.GRAY);
+            chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT,
+                    BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f));
+            chart.addAnnotation(new AnnotationLine(x(50), true, false));
+            AnnotationText label = new AnnotationText("50%", x(50) + 0.12, floor * 1.25, false);
+            chart.addAnnotation(label);
+        }
+        return chart;
+    }
+
+    /**
+     * Latency over time for one engine × rate: p99 (solid) and max (dashed, same colour) of each second of schedule
+     * of each counted run; x is the end of the second, counted from the run's start.
+     */
+    public static XYChart timelineChart(SummaryFile.Result result, List<RunTimeline> runs) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(String.format(Locale.ROOT, "%s at %,d msgs/s: latency over time, per second of each run",
+                        result.label(), result.targetRate()))
+                .xAxisTitle("seconds into the run (measured part; orders by their due time)")
+                .yAxisTitle("round trip in that second (µs, log scale): p99 solid, max dashed").build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setMarkerSize(5);
+        chart.getStyler().setXAxisMin(0.0);
+        Color[] palette = chart.getStyler().getSeriesColors();
+        int i = 0;
+        for (RunTimeline run : runs) {
+            List<Double> xs = new ArrayList<>();
+            List<Double> p99 = new ArrayList<>();
+            List<Double> max = new ArrayList<>();
+            for (Histogram h : run.intervals()) {
+                xs.add((h.getEndTimeStamp() - run.startEpochMillis()) / 1000.0);
+                p99.add(Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001));
+                max.add(Math.max(h.getMaxValue() / 1000.0, 0.001));
+            }
+            Color colour = palette[i++ % palette.length];
+            String name = "run " + run.run() + ("OK".equals(run.status()) ? "" : " ✗ " + run.status());
+            XYSeries s99 = chart.addSeries(name + " p99", xs, p99);
+            s99.setLineColor(colour);
+            s99.setMarkerColor(colour);
+            s99.setMarker(SeriesMarkers.CIRCLE);
+            XYSeries sMax = chart.addSeries(name + " max", xs, max);
+            sMax.setLineColor(colour);
+            sMax.setMarkerColor(colour);
+            sMax.setMarker(SeriesMarkers.DIAMOND);
+            sMax.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 4f}, 0f));
         }
         return chart;
     }
@@ -94,6 +290,8 @@ public final class Charts {
                 .xAxisTitle("target rate (msgs/s)").yAxisTitle("latency (µs)").build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0");
+        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
         chart.getStyler().setMarkerSize(7);
         List<SummaryFile.Result> sorted = ofEngine.stream()
                 .sorted((a, b) -> Long.compare(a.targetRate(), b.targetRate())).toList();
@@ -133,11 +331,29 @@ public final class Charts {
         Map<String, Path> written = new LinkedHashMap<>();
         try {
             Path dir = Files.createDirectories(folder.resolve("charts"));
+            Map<String, List<RunTimeline>> timelines = new LinkedHashMap<>();
+            Map<String, Histogram> histograms = new LinkedHashMap<>();
+            for (SummaryFile.Result r : results) {
+                List<RunTimeline> runs = timelines(folder, r, SERIES);
+                if (!runs.isEmpty()) {
+                    timelines.put(r.key(), runs);
+                    histograms.put(r.key(), merged(runs));
+                }
+            }
             for (long rate : new TreeSet<>(results.stream().map(SummaryFile.Result::targetRate).toList())) {
                 List<SummaryFile.Result> atRate = results.stream().filter(r -> r.targetRate() == rate).toList();
                 String name = "percentiles-" + rate;
-                save(percentileChart(rate, atRate), dir, name);
+                save(percentileChart(rate, atRate, histograms), dir, name);
                 written.put(String.format(Locale.ROOT, "Percentiles at %,d msgs/s", rate), Path.of("charts", name + ".png"));
+            }
+            for (SummaryFile.Result r : results) {
+                List<RunTimeline> runs = timelines.get(r.key());
+                if (runs == null) {
+                    continue;
+                }
+                String name = "timeline-" + ResultsWriter.safeName(r.label()) + "-" + r.targetRate();
+                save(timelineChart(r, runs), dir, name);
+                written.put(timelineTitle(r.label(), r.targetRate()), Path.of("charts", name + ".png"));
             }
             for (String label : new java.util.LinkedHashSet<>(results.stream().map(SummaryFile.Result::label).toList())) {
                 List<SummaryFile.Result> ofEngine = results.stream().filter(r -> r.label().equals(label)).toList();
@@ -152,6 +368,11 @@ public final class Charts {
             throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
         }
         return written;
+    }
+
+    /** The key of a latency-over-time chart in what {@link #write} returns. */
+    public static String timelineTitle(String label, long rate) {
+        return String.format(Locale.ROOT, "%s at %,d msgs/s: latency over time", label, rate);
     }
 
     private static void save(XYChart chart, Path dir, String name) throws IOException {

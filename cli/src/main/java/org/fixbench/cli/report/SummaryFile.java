@@ -22,7 +22,12 @@ public final class SummaryFile {
 
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
     public record Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
-                      Map<String, Map<String, Long>> series) {
+                      Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis) {
+        public Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
+                   Map<String, Map<String, Long>> series) {
+            this(run, status, reason, excluded, achievedRate, lost, series, 0, 0);
+        }
+
         public boolean ok() {
             return "OK".equals(status);
         }
@@ -34,7 +39,11 @@ public final class SummaryFile {
     }
 
     /** One benchmark: an engine × profile × rate (or a harness benchmark, labelled by its name). */
-    public record Result(String label, String engine, String profile, long targetRate, List<Run> runs) {
+    public record Result(String label, String engine, String profile, long targetRate, List<Run> runs, String name) {
+        public Result(String label, String engine, String profile, long targetRate, List<Run> runs) {
+            this(label, engine, profile, targetRate, runs, label);
+        }
+
         public List<Run> counted() {
             return runs.stream().filter(r -> !r.excluded()).toList();
         }
@@ -105,9 +114,11 @@ public final class SummaryFile {
                 });
                 runs.add(new Run(run.path("run").asInt(), run.path("status").asText(),
                         run.path("reason").asText(null), run.path("excluded").asBoolean(false),
-                        run.path("achievedRate").asDouble(), run.path("lost").asLong(), series));
+                        run.path("achievedRate").asDouble(), run.path("lost").asLong(), series,
+                        run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong()));
             }
-            results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs));
+            results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs,
+                    r.path("name").asText(label)));
         }
         return results;
     }
