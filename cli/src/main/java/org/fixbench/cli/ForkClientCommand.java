@@ -33,8 +33,10 @@ final class ForkClientCommand implements Callable<Integer> {
         ForkedRun.Request r = ForkedRun.read(request);
         HarnessConfig config = r.config().build(r.cpus());
         java.nio.file.Files.createDirectories(Path.of(r.workDirectory()).resolve("client"));
+        int port = r.port() != 0 ? r.port() : awaitPort(Path.of(r.workDirectory()).resolve("port"),
+                r.connectTimeoutNanos());
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
-                new InetSocketAddress(r.host(), r.port()), r.probeRing() == null ? null : Path.of(r.probeRing()),
+                new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
         BenchmarkResult b;
         try {
@@ -49,5 +51,20 @@ final class ForkClientCommand implements Callable<Integer> {
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
                 new java.util.ArrayList<>(task.engineNotes())));
         return 0;
+    }
+
+    /** The port the server of this run wrote once it listened (the orchestrator stops this process if it dies). */
+    private static int awaitPort(Path portFile, long connectTimeoutNanos) throws Exception {
+        long deadline = System.nanoTime() + Math.max(connectTimeoutNanos, 30_000_000_000L);
+        while (System.nanoTime() < deadline) {
+            if (java.nio.file.Files.exists(portFile)) {
+                String text = java.nio.file.Files.readString(portFile).trim();
+                if (!text.isEmpty()) {
+                    return Integer.parseInt(text);
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new org.fixbench.harness.HarnessException("the server did not listen within the time allowed");
     }
 }

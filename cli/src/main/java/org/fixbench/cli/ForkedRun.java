@@ -126,19 +126,23 @@ final class ForkedRun {
                 server = new ProcessBuilder(serve).redirectErrorStream(true)
                         .redirectOutput(work.resolve("server.log").toFile()).start();
                 children.add(server);
-                int port = awaitPort(server, work);
-                address = new InetSocketAddress(bindAddress, port);
             }
+            // the client JVM starts while the server's does; it reads the server's port from the port file
+            // (port 0 in the request) once the server listens
             Path request = work.resolve("request.bin");
             Path result = work.resolve("result.bin");
             write(request, new Request(config.portable(), clientCpus, contender.client().label(),
-                    address.getAddress().getHostAddress(), address.getPort(), ring == null ? null : ring.toString(),
+                    address == null ? bindAddress.getHostAddress() : address.getAddress().getHostAddress(),
+                    address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString()));
             List<String> fork = javaCommand(jvmFlags(contender.client()));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
             children.add(client);
+            if (server != null) {
+                awaitPort(server, work); // a server that dies before listening ends the run here, with its reason
+            }
             Thread copier = copy(client, out);
             long limitMillis = 60_000 + 2 * (Sweep.plannedNanos(config) / 1_000_000)
                     + 2 * connectTimeout.toMillis();

@@ -17,12 +17,12 @@ public class RunOptions {
     int runs = 3;
 
     @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION",
-            description = "length of each run, e.g. 5s (default: compare 5s; knee and example tcp-throughput 3s; "
+            description = "length of each run, e.g. 5s (default: compare 3s; knee and example tcp-throughput 3s; "
                     + "calibrate and the other examples 2s)")
     Long runNanos;
 
     @Option(names = "--warmup", converter = Durations.class, paramLabel = "DURATION",
-            description = "paced warm-up before the runs (default: compare 5s; knee and example tcp-throughput 2s; "
+            description = "paced warm-up before the runs, in 4 passes (default: compare 2s; knee and example tcp-throughput 2s; "
                     + "calibrate and the other examples 1s)")
     Long warmupNanos;
 
