@@ -126,7 +126,7 @@ public class RunOptions {
         HarnessConfig.Builder b = HarnessConfig.builder(name).targetRatePerSecond(rate).runs(runs)
                 .runNanos(runNanos != null ? runNanos : defaultRunNanos)
                 .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
-                .warmupRatePerSecond(warmupRatePerSecond())
+                .warmupRatePerSecond(warmupRatePerSecond()).warmupUntilJitQuiet(true)
                 .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pinning()).cpus(cpuList())
                 .jitterMonitor(switch (jitter) {
                     case "on" -> Boolean.TRUE;

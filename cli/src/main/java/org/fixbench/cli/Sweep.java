@@ -36,10 +36,10 @@ import org.fixbench.harness.RunResult;
  */
 final class Sweep implements ProgressListener {
     /**
-     * compare's run length and warm-up: 3 s runs after 2 s of warm-up (three quarters of it at the warm-up rate) keep
-     * the default comparison, 81 forked runs, within 10 minutes on the 2-vCPU VM (6.1 s a run, start and stop of
-     * both JVMs included); per-second timelines of forked runs show what a run still carries of its start (see
-     * results/README.md).
+     * compare's run length and warm-up: 3 s runs after at least 2 s of warm-up (three quarters of it at the warm-up
+     * rate), longer while the JIT still compiles (up to 4 s more). On the 2-vCPU VM, fresh JVMs with 1-2 s of
+     * warm-up spent the first 1-2 measured seconds compiling (p99 of 3-7 ms in those seconds against 40-50 µs later,
+     * C2 compiling the hot path then, in the JIT log); see results/README.md.
      */
     static final long DEFAULT_RUN_NANOS = 3_000_000_000L;
     static final long DEFAULT_WARMUP_NANOS = 2_000_000_000L;
@@ -475,6 +475,18 @@ final class Sweep implements ProgressListener {
         }
     }
 
+    /**
+     * What is left of the planned work, in wall-clock time: the schedule still to run, scaled by how much longer
+     * than its schedule the work done so far took (starting JVMs, connecting, waiting for replies), once a tenth is
+     * done; before that, the schedule alone.
+     */
+    static long remainingMillis(long plannedNanos, long doneNanos, long elapsedMillis) {
+        long leftNanos = Math.max(0, plannedNanos - doneNanos);
+        double pace = doneNanos > 0 && doneNanos >= plannedNanos / 10 && elapsedMillis > 0
+                ? Math.max(1.0, elapsedMillis * 1e6 / doneNanos) : 1.0;
+        return (long) (leftNanos * pace / 1e6);
+    }
+
     static long plannedNanos(HarnessConfig c) {
         long perIterationNanos = c.intervalNanos();
         return c.warmupScheduleNanos() + (long) c.runs() * c.iterationsPerRun() * perIterationNanos
@@ -486,7 +498,7 @@ final class Sweep implements ProgressListener {
         long elapsedMillis = System.currentTimeMillis() - startMillis;
         HarnessConfig c = currentConfig;
         long withinNanos = warmup ? 0 : c.warmupScheduleNanos() + (run - 1L) * c.iterationsPerRun() * c.intervalNanos();
-        long remainingMillis = Math.max(0, (plannedNanos - doneNanos - withinNanos) / 1_000_000);
+        long remainingMillis = remainingMillis(plannedNanos, doneNanos + withinNanos, elapsedMillis);
         String what = interleave ? "round " + round + "/" + rounds + (warmup ? " warm-up" : " run")
                 : warmup ? "warm-up" : "run " + run + "/" + runs;
         out.printf(Locale.ROOT, "[progress] %d/%d %s %s - elapsed %s, about %s of planned work left%n",

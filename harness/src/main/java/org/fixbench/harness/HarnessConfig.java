@@ -26,6 +26,8 @@ public final class HarnessConfig {
     private final long warmupIterations;
     private final long[] warmupPassIterations;
     private final long[] warmupPassRates;
+    private final boolean warmupUntilJitQuiet;
+    private final boolean timeline;
     private final int runs;
     private final long iterationsPerRun;
     private final long pauseBetweenRunsNanos;
@@ -70,6 +72,8 @@ public final class HarnessConfig {
             }
         }
         this.warmupIterations = java.util.Arrays.stream(warmupPassIterations).sum();
+        this.warmupUntilJitQuiet = b.warmupUntilJitQuiet;
+        this.timeline = b.timeline;
         this.runs = b.runs;
         this.iterationsPerRun = b.iterationsPerRun > 0 ? b.iterationsPerRun
                 : iterationsFor(b.targetRatePerSecond, b.runNanos);
@@ -118,6 +122,16 @@ public final class HarnessConfig {
     public long warmupIterations() { return warmupIterations; }
     /** The warm-up's passes (runs back to back, see {@link #WARMUP_PASSES}): iterations of each. */
     public long[] warmupPassIterations() { return warmupPassIterations.clone(); }
+    /**
+     * Whether the warm-up goes on, in passes of a quarter of its length at the rate, while this JVM's just-in-time
+     * compiler is still compiling (up to twice the warm-up's length more), so the first measured second is not
+     * spent compiling the hot path.
+     */
+    public boolean warmupUntilJitQuiet() { return warmupUntilJitQuiet; }
+
+    /** Whether end to end and service time keep a per-second timeline (on unless a test turns it off). */
+    public boolean timeline() { return timeline; }
+
     /** How long the warm-up's schedule lasts, all passes together. */
     public long warmupScheduleNanos() {
         long nanos = 0;
@@ -165,7 +179,7 @@ public final class HarnessConfig {
         return new Portable(name, targetRatePerSecond, warmupPassIterations.clone(), warmupPassRates.clone(), runs, iterationsPerRun, pauseBetweenRunsNanos,
                 accountForCoordinatedOmission, skipFirstRun, saturationBoundNanos, sampleTimeoutNanos,
                 unansweredAgeBoundNanos, risingFactor, risingFloorNanos, waitStrategy, pinning, cpus.clone(),
-                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet);
+                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet);
     }
 
     /** {@link HarnessConfig} as plain, serializable data ({@link #portable()}); {@link #build} makes it again. */
@@ -175,7 +189,8 @@ public final class HarnessConfig {
                            boolean skipFirstRun, long saturationBoundNanos, long sampleTimeoutNanos,
                            long unansweredAgeBoundNanos, double risingFactor, long risingFloorNanos,
                            WaitStrategy waitStrategy, boolean pinning, int[] cpus, boolean hiccupMeter,
-                           boolean jitterMonitor, long highestTrackableNanos, boolean quiet)
+                           boolean jitterMonitor, long highestTrackableNanos, boolean quiet,
+                           boolean warmupUntilJitQuiet)
             implements java.io.Serializable {
         /** The configuration again, with CPUs for this process ({@code cpus} replaces the original list). */
         public HarnessConfig build(int... cpusHere) {
@@ -187,7 +202,7 @@ public final class HarnessConfig {
                     .unansweredAgeBoundNanos(unansweredAgeBoundNanos).rising(risingFactor, risingFloorNanos)
                     .waitStrategy(waitStrategy).pinning(pinning).cpus(cpusHere).pinning(pinning)
                     .hiccupMeter(hiccupMeter).jitterMonitor(jitterMonitor).highestTrackableNanos(highestTrackableNanos)
-                    .quiet(quiet).build();
+                    .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).build();
         }
     }
 
@@ -210,6 +225,8 @@ public final class HarnessConfig {
         private long warmupRatePerSecond;
         private long[] passIterations;
         private long[] passRates;
+        private boolean warmupUntilJitQuiet;
+        private boolean timeline = true;
         private int runs = 3;
         private long iterationsPerRun = -1;
         private long runNanos = 5 * NANOS_PER_SECOND;
@@ -242,6 +259,13 @@ public final class HarnessConfig {
          * A warm-up by time then runs {@code warmupRatePerSecond} for three quarters of its time.
          */
         public Builder warmupRatePerSecond(long rate) { this.warmupRatePerSecond = rate; return this; }
+        /**
+         * Off: no per-second timeline (its histograms are allocated per second of schedule, outside the timed loop,
+         * which an allocation test that compares run lengths would count).
+         */
+        public Builder timeline(boolean on) { this.timeline = on; return this; }
+        /** See {@link HarnessConfig#warmupUntilJitQuiet()}. */
+        public Builder warmupUntilJitQuiet(boolean on) { this.warmupUntilJitQuiet = on; return this; }
         /** The warm-up's passes exactly (as {@link Portable} carries them). */
         public Builder warmupPasses(long[] iterations, long[] rates) {
             require(iterations.length == rates.length, "one rate per warm-up pass");

@@ -27,6 +27,8 @@ public final class LatencyBenchmark implements Harness {
     static final double RATE_TOLERANCE = 0.01;
     /** Longest idle between two polls of a task that {@linkplain LatencyTask#pollsOnTimedThread() polls}. */
     public static final long POLL_IDLE_CAP_NANOS = 20_000;
+    /** A warm-up pass with less compiling than this (ms of JIT time in this JVM) ends a JIT-watching warm-up. */
+    static final long JIT_QUIET_MILLIS = 5;
     private static final int LATENESS_RING_SIZE = 1 << 20;
     private static final int LATENESS_RING_MASK = LATENESS_RING_SIZE - 1;
 
@@ -65,6 +67,7 @@ public final class LatencyBenchmark implements Harness {
     private final AtomicLong stray = new AtomicLong();
     private volatile String failure;
     private boolean initialised;
+    private long warmupIterationsDone = -1;
 
     public LatencyBenchmark(HarnessConfig config) {
         this(config, System.out, ProgressListener.NONE);
@@ -83,8 +86,8 @@ public final class LatencyBenchmark implements Harness {
         this.sendLateness = new LatencySeries(highest);
         this.hiccups = new LatencySeries(highest);
         this.jitter = new LatencySeries(highest);
-        this.endToEndTimeline = new Timeline(highest);
-        this.serviceTimeTimeline = new Timeline(highest);
+        this.endToEndTimeline = config.timeline() ? new Timeline(highest) : null;
+        this.serviceTimeTimeline = config.timeline() ? new Timeline(highest) : null;
         this.pinning = new Pinning(config.pinning(), config.cpus());
         for (int i = 0; i < thirds.length; i++) {
             thirds[i] = new LatencySeries(highest);
@@ -140,8 +143,10 @@ public final class LatencyBenchmark implements Harness {
         endToEnd.record(elapsedNanos);
         long serviceNanos = correct ? elapsedNanos - ledger.latenessNanos(index) : elapsedNanos;
         serviceTime.record(serviceNanos);
-        endToEndTimeline.record(index, elapsedNanos);
-        serviceTimeTimeline.record(index, serviceNanos);
+        if (endToEndTimeline != null) {
+            endToEndTimeline.record(index, elapsedNanos);
+            serviceTimeTimeline.record(index, serviceNanos);
+        }
         thirds[(int) (index * 3L / runIterations)].record(elapsedNanos);
         long last = lastReplyNanos.get();
         while (endNanos > last && !lastReplyNanos.compareAndSet(last, endNanos)) {
@@ -233,8 +238,11 @@ public final class LatencyBenchmark implements Harness {
                 long[] passIterations = config.warmupPassIterations();
                 long[] passRates = config.warmupPassRates();
                 int passes = passIterations.length;
+                long lastPassMillis = -1;
                 for (int pass = 0; pass < passes && abortReason == null; pass++) {
+                    long jitBefore = jitMillis();
                     RunResult warm = measure(task, 0, passIterations[pass], false, passRates[pass]);
+                    lastPassMillis = jitBefore < 0 ? -1 : jitMillis() - jitBefore;
                     if (!warm.ok()) {
                         out.println("Warm up pass " + (pass + 1) + " of " + passes + " (" + passRates[pass] + "/s): "
                                 + warm.reason());
@@ -243,8 +251,34 @@ public final class LatencyBenchmark implements Harness {
                         abortReason = failure != null ? failure : noSamplesReason(warm);
                     }
                 }
-                out.printf("Warm up complete (%,d iterations in %d passes took %.3f s)%n", config.warmupIterations(),
-                        passes, (clock.nanoTime() - warmStart) / 1e9);
+                long warmupIterationsDone = java.util.Arrays.stream(passIterations).sum();
+                String jit = "";
+                if (config.warmupUntilJitQuiet() && abortReason == null && passes > 0) {
+                    // more passes at the rate while the JIT still compiles (JIT_QUIET_MILLIS or more in the last pass)
+                    long extraIterations = Math.max(1, passIterations[passes - 1]);
+                    long capNanos = 2 * config.warmupScheduleNanos();
+                    long extraNanos = 0;
+                    int extra = 0;
+                    while (abortReason == null && lastPassMillis >= JIT_QUIET_MILLIS && extraNanos < capNanos) {
+                        long before = jitMillis();
+                        RunResult warm = measure(task, 0, extraIterations, false, config.targetRatePerSecond());
+                        if (warm.received() == 0 || failure != null) {
+                            abortReason = failure != null ? failure : noSamplesReason(warm);
+                        }
+                        lastPassMillis = jitMillis() - before;
+                        extra++;
+                        extraNanos += HarnessConfig.scheduleOffsetNanos(extraIterations, config.targetRatePerSecond());
+                        warmupIterationsDone += extraIterations;
+                    }
+                    long compiledMillis = lastPassMillis;
+                    jit = compiledMillis < 0 ? "; no JIT compile time to watch in this JVM"
+                            : String.format(java.util.Locale.ROOT, "; %d more pass(es) while the JIT compiled, the "
+                            + "last with %d ms of compiling%s", extra, lastPassMillis,
+                            lastPassMillis >= JIT_QUIET_MILLIS ? " (still compiling at the cap)" : "");
+                    this.warmupIterationsDone = warmupIterationsDone;
+                }
+                out.printf("Warm up complete (%,d iterations in %d passes took %.3f s%s)%n", warmupIterationsDone,
+                        passes, (clock.nanoTime() - warmStart) / 1e9, jit);
             }
             for (int run = 1; run <= config.runs() && abortReason == null; run++) {
                 if (run > 1 && config.pauseBetweenRunsNanos() > 0) {
@@ -283,7 +317,8 @@ public final class LatencyBenchmark implements Harness {
             out.printf("Replies after their timeout: %,d of the warm-up's; samples for starts no run gave: %,d%n",
                     lateWarmup, stray.get());
         }
-        BenchmarkResult result = new BenchmarkResult(config.name(), config, labels, config.warmupIterations(),
+        BenchmarkResult result = new BenchmarkResult(config.name(), config, labels,
+                warmupIterationsDone >= 0 ? warmupIterationsDone : config.warmupIterations(),
                 runs, pinning.outcomes(), abortReason, lateWarmup, stray.get());
         if (!runs.isEmpty()) {
             out.print(TextReport.summaries(result));
@@ -395,8 +430,10 @@ public final class LatencyBenchmark implements Harness {
                     long chargedService = correct
                             ? Math.max(endNanos - start - ledger.latenessNanos(i), timeoutNanos) : charged;
                     serviceTime.record(chargedService);
-                    endToEndTimeline.record(i, charged);
-                    serviceTimeTimeline.record(i, chargedService);
+                    if (endToEndTimeline != null) {
+                        endToEndTimeline.record(i, charged);
+                        serviceTimeTimeline.record(i, chargedService);
+                    }
                     thirds[(int) (i * 3L / iterations)].record(charged);
                     oldestAgeNanos = Math.max(oldestAgeNanos, endNanos - start);
                 }
@@ -464,6 +501,12 @@ public final class LatencyBenchmark implements Harness {
                 startEpochMillis, System.currentTimeMillis(), series, meterWait);
     }
 
+    /** This JVM's total JIT compile time so far, in ms; -1 where it is not monitored. */
+    private static long jitMillis() {
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
     private static long medianOrMinusOne(SeriesData data) {
         return data.count() == 0 ? -1 : data.percentileNanos(50);
     }
@@ -491,8 +534,10 @@ public final class LatencyBenchmark implements Harness {
 
     private void resetAll(long iterations, long ratePerSecond) {
         ledger.reset(iterations);
-        endToEndTimeline.reset(iterations, ratePerSecond);
-        serviceTimeTimeline.reset(iterations, ratePerSecond);
+        if (endToEndTimeline != null) {
+            endToEndTimeline.reset(iterations, ratePerSecond);
+            serviceTimeTimeline.reset(iterations, ratePerSecond);
+        }
         received.set(0);
         unmatched.set(0);
         endToEnd.reset();
@@ -510,10 +555,10 @@ public final class LatencyBenchmark implements Harness {
 
     private Map<String, SeriesData> takeAll(long startEpochMillis, long interval) {
         Map<String, SeriesData> series = new LinkedHashMap<>();
-        series.put(SeriesNames.END_TO_END, endToEnd.takeInterval()
-                .withTimeline(endToEndTimeline.take(startEpochMillis, interval)));
-        series.put(SeriesNames.SERVICE_TIME, serviceTime.takeInterval()
-                .withTimeline(serviceTimeTimeline.take(startEpochMillis, interval)));
+        series.put(SeriesNames.END_TO_END, endToEnd.takeInterval().withTimeline(endToEndTimeline == null ? null
+                : endToEndTimeline.take(startEpochMillis, interval)));
+        series.put(SeriesNames.SERVICE_TIME, serviceTime.takeInterval().withTimeline(serviceTimeTimeline == null
+                ? null : serviceTimeTimeline.take(startEpochMillis, interval)));
         series.put(SeriesNames.SEND_LATENESS, sendLateness.takeInterval());
         synchronized (probes) {
             probes.forEach((name, probe) -> series.put(name, probe.series.takeInterval()));

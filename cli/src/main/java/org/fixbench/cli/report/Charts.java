@@ -83,6 +83,18 @@ public final class Charts {
         return String.format(Locale.ROOT, "%." + Math.max(1, (int) Math.ceil(x) + 1) + "f%%", p);
     }
 
+    /** The unit a latency axis reads best in for values up to {@code maxMicros}: µs, or ms from 10,000 µs. */
+    static String unitFor(double maxMicros) {
+        return maxMicros >= 10_000 ? "ms" : "µs";
+    }
+
+    /** Scales µs values to {@code unit} in place. */
+    static void toUnit(List<Double> micros, String unit) {
+        if ("ms".equals(unit)) {
+            micros.replaceAll(v -> v / 1000.0);
+        }
+    }
+
     /** The worst of the runs' maxima, as the tables show it; NaN when no run measured one. */
     static double worst(double[] maxima) {
         return java.util.Arrays.stream(maxima).max().orElse(Double.NaN);
@@ -194,6 +206,8 @@ public final class Charts {
         chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
         double maxX = 3;
         double minY = Double.MAX_VALUE;
+        double maxY = 0;
+        List<Object[]> lines = new ArrayList<>(); // result, xs, ys
         for (SummaryFile.Result r : atRate) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -219,6 +233,19 @@ public final class Charts {
             }
             maxX = Math.max(maxX, xs.get(xs.size() - 1));
             minY = Math.min(minY, ys.stream().mapToDouble(Double::doubleValue).min().orElse(minY));
+            maxY = Math.max(maxY, ys.stream().mapToDouble(Double::doubleValue).max().orElse(maxY));
+            lines.add(new Object[] {r, xs, ys});
+        }
+        String unit = unitFor(maxY);
+        chart.setYAxisTitle("round trip (" + unit + ", log scale)");
+        if ("ms".equals(unit)) {
+            minY /= 1000.0;
+        }
+        for (Object[] line : lines) {
+            SummaryFile.Result r = (SummaryFile.Result) line[0];
+            @SuppressWarnings("unchecked") List<Double> xs = (List<Double>) line[1];
+            @SuppressWarnings("unchecked") List<Double> ys = (List<Double>) line[2];
+            toUnit(ys, unit);
             XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " ✗ (" + r.worstStatus() + " runs)"), xs, ys);
             if ("tcp".equals(r.engine())) {
                 s.setLineColor(Color.BLACK);
@@ -258,6 +285,10 @@ public final class Charts {
         chart.getStyler().setMarkerSize(5);
         chart.getStyler().setXAxisMin(0.0);
         Color[] palette = chart.getStyler().getSeriesColors();
+        double maxMicros = runs.stream().flatMap(r -> r.intervals().stream())
+                .mapToDouble(h -> h.getMaxValue() / 1000.0).max().orElse(0);
+        String unit = unitFor(maxMicros);
+        chart.setYAxisTitle("round trip in that second (" + unit + ", log scale): p99 solid, max dashed");
         int i = 0;
         for (RunTimeline run : runs) {
             List<Double> xs = new ArrayList<>();
@@ -268,6 +299,8 @@ public final class Charts {
                 p99.add(Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001));
                 max.add(Math.max(h.getMaxValue() / 1000.0, 0.001));
             }
+            toUnit(p99, unit);
+            toUnit(max, unit);
             Color colour = palette[i++ % palette.length];
             String name = "run " + run.run() + ("OK".equals(run.status()) ? "" : " ✗ " + run.status());
             XYSeries s99 = chart.addSeries(name + " p99", xs, p99);

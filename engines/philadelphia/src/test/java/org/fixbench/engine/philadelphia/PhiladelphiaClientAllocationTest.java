@@ -34,7 +34,9 @@ class PhiladelphiaClientAllocationTest {
                 InetAddress.getLoopbackAddress(), Duration.ofSeconds(10));
         HarnessConfig config = HarnessConfig.builder("alloc").targetRatePerSecond(20_000).iterationsPerRun(orders)
                 .warmupIterations(20_000).runs(1).waitStrategy(WaitStrategy.YIELD).hiccupMeter(false)
-                .jitterMonitor(false).quiet(true).build();
+                .jitterMonitor(false).quiet(true)
+                .timeline(false) // its histograms are per second of schedule (outside the timed loop), not per order
+                .build();
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
         long before = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
         benchmark.run(task, Map.of());

@@ -22,11 +22,6 @@ public final class QuickFixJEngine implements FixEngine {
     }
 
     @Override
-    public java.util.List<String> comparisonProfiles() {
-        return java.util.List.of("tuned", "published");
-    }
-
-    @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("quickfixj-core", Versions.of("org.quickfixj", "quickfixj-core"));
