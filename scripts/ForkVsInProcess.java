@@ -167,7 +167,7 @@ public class ForkVsInProcess {
                     "OK".equals(run.path("status").asText()), pairs));
         }
         String sequence = root.path("environment").path("runSequence").get(0).asText();
-        String first = sequence.substring(sequence.indexOf(':') + 1).split(",")[0].trim();
+        String first = sequence.substring(sequence.indexOf(':') + 1).split(", ")[0].trim();
         first = first.replace(" (floor)", "");
         String firstKey = key(first.substring(0, first.indexOf(" @ ")),
                 Long.parseLong(first.substring(first.indexOf(" @ ") + 3).replace(",", "").replace("/s", "")));

@@ -233,6 +233,20 @@ final class ComparisonReport {
                     ComparisonTable.medianNanos(r, SeriesNames.SERVICE_TIME, p))));
             row(sb, cells);
         }
+        // the engine's own cost, apart from the sockets: the server-processing probe (order parsed → report ready),
+        // measured inside the server for every engine at the same two points (ServerHooks)
+        if (atRate.stream().anyMatch(r -> r.countedRuns().stream()
+                .anyMatch(run -> run.series().containsKey(org.fixbench.engine.RoundTripTask.SERVER_PROCESSING)))) {
+            for (double p : new double[] {50, 99}) {
+                List<String> cells = new ArrayList<>(List.of("server processing " + ComparisonTable.percentileLabel(p)
+                        + " (inside the server: order received → report sending)"));
+                atRate.forEach(r -> cells.add(r.countedRuns().stream().anyMatch(run -> run.series()
+                        .containsKey(org.fixbench.engine.RoundTripTask.SERVER_PROCESSING))
+                        ? ComparisonTable.micros(ComparisonTable.medianNanos(r,
+                                org.fixbench.engine.RoundTripTask.SERVER_PROCESSING, p)) : "-"));
+                row(sb, cells);
+            }
+        }
         List<String> maxima = new ArrayList<>(List.of("median of the runs' maxima"));
         List<String> achieved = new ArrayList<>(List.of("achieved sends/s (lowest run)"));
         List<String> completed = new ArrayList<>(List.of("completed replies/s (lowest run)"));

@@ -46,7 +46,7 @@ public final class Charts {
     static final String SERIES = "endToEnd";
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
-    private static final String LATENCY_PATTERN = "#,##0.##";
+    private static final String LATENCY_PATTERN = "#,##0.###";
 
     static {
         System.setProperty("java.awt.headless", "true");
