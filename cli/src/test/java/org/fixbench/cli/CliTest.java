@@ -199,7 +199,7 @@ class CliTest {
                 || report.contains("uncorrected (service time, from the actual send)"),
                 "uncorrected latencies beside the corrected ones");
         assertFalse(report.contains("a settling round: "), "fresh JVMs need no settling round");
-        String serverRow = report.lines().filter(l -> l.startsWith("| server processing 50% (inside the server"))
+        String serverRow = report.lines().filter(l -> l.startsWith("| server processing 50 (inside the server"))
                 .findFirst().orElseThrow(() -> new AssertionError("a server-processing row beside the round trips"));
         assertEquals(1 + 6 + 1, serverRow.split("\\|", -1).length - 1, "a cell for every engine: " + serverRow);
         assertFalse(serverRow.contains("| - |"), "every engine's server measured its own processing: " + serverRow);
