@@ -39,17 +39,22 @@ final class ForkClientCommand implements Callable<Integer> {
                 new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
         BenchmarkResult b;
+        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
         try {
-            b = new LatencyBenchmark(config, System.out, ProgressListener.NONE).run(task, Map.of());
+            b = benchmark.run(task, Map.of());
         } catch (org.fixbench.harness.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
                     e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes())));
             return 0;
         }
+        java.util.List<String> notes = new java.util.ArrayList<>(task.engineNotes());
+        if (benchmark.warmupNote() != null) {
+            notes.add(benchmark.warmupNote()); // merged across rounds by the orchestrator: "(rounds 2, 3)"
+        }
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
-                new java.util.ArrayList<>(task.engineNotes())));
+                notes));
         return 0;
     }
 

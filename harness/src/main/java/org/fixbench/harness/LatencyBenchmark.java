@@ -68,6 +68,7 @@ public final class LatencyBenchmark implements Harness {
     private volatile String failure;
     private boolean initialised;
     private long warmupIterationsDone = -1;
+    private String warmupNote;
 
     public LatencyBenchmark(HarnessConfig config) {
         this(config, System.out, ProgressListener.NONE);
@@ -276,6 +277,12 @@ public final class LatencyBenchmark implements Harness {
                             + "last with %d ms of compiling%s", extra, lastPassMillis,
                             lastPassMillis >= JIT_QUIET_MILLIS ? " (still compiling at the cap)" : "");
                     this.warmupIterationsDone = warmupIterationsDone;
+                    if (compiledMillis >= JIT_QUIET_MILLIS) {
+                        warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap (%d more passes) "
+                                + "with the client JVM's JIT still compiling (%d ms in its last pass): the first "
+                                + "measured second may include compiling; see the latency-over-time chart", extra,
+                                compiledMillis);
+                    }
                 }
                 out.printf("Warm up complete (%,d iterations in %d passes took %.3f s%s)%n", warmupIterationsDone,
                         passes, (clock.nanoTime() - warmStart) / 1e9, jit);
@@ -499,6 +506,14 @@ public final class LatencyBenchmark implements Harness {
                 completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
                 startEpochMillis, System.currentTimeMillis(), series, meterWait);
+    }
+
+    /**
+     * A sentence for reports when the warm-up watched the JIT and ended at its cap with the JIT still compiling;
+     * null otherwise (also before {@link #run}).
+     */
+    public String warmupNote() {
+        return warmupNote;
     }
 
     /** This JVM's total JIT compile time so far, in ms; -1 where it is not monitored. */
