@@ -240,10 +240,8 @@ final class ComparisonReport {
             for (double p : new double[] {50, 99}) {
                 List<String> cells = new ArrayList<>(List.of("server processing " + ComparisonTable.percentileLabel(p)
                         + " (inside the server: order received → report sending)"));
-                atRate.forEach(r -> cells.add(r.countedRuns().stream().anyMatch(run -> run.series()
-                        .containsKey(org.fixbench.engine.RoundTripTask.SERVER_PROCESSING))
-                        ? ComparisonTable.micros(ComparisonTable.medianNanos(r,
-                                org.fixbench.engine.RoundTripTask.SERVER_PROCESSING, p)) : "-"));
+                atRate.forEach(r -> cells.add(ComparisonTable.micros(ComparisonTable.medianNanos(r,
+                        org.fixbench.engine.RoundTripTask.SERVER_PROCESSING, p)))); // "-" where not measured
                 row(sb, cells);
             }
         }

@@ -76,6 +76,11 @@ class CliTest {
         assertOneLineError(run("diff", out, out, "--threshold", "NaN"), 2, "fixbench: --threshold must be a finite");
         assertOneLineError(run("diff", out, out, "--threshold", "2"), 2, "fixbench: --threshold 2 is ambiguous");
         assertOneLineError(run("diff", out, out, "--format", "xml"), 2, "fixbench: --format must be markdown or json");
+        assertOneLineError(run("compare", "--warmup-rate", "fast", "--out", out), 2, "fixbench: bad rate 'fast'");
+        assertOneLineError(run("compare", "--warmup-rate", "10k,20k", "--out", out), 2,
+                "fixbench: --warmup-rate takes one rate");
+        assertOneLineError(run("compare", "--warmup-rate", "2000000000", "--out", out), 2,
+                "fixbench: rate must be a whole number of messages per second, at most 100m");
         assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--pin-cpu", "999"), 2,
                 "fixbench: --pin-cpu must be a CPU of this machine");
         assertOneLineError(run("serve", "--engine", "sbe", "--port", "0"), 2,

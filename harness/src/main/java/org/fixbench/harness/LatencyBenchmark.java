@@ -271,17 +271,16 @@ public final class LatencyBenchmark implements Harness {
                         extraNanos += HarnessConfig.scheduleOffsetNanos(extraIterations, config.targetRatePerSecond());
                         warmupIterationsDone += extraIterations;
                     }
-                    long compiledMillis = lastPassMillis;
-                    jit = compiledMillis < 0 ? "; no JIT compile time to watch in this JVM"
+                    jit = lastPassMillis < 0 ? "; no JIT compile time to watch in this JVM"
                             : String.format(java.util.Locale.ROOT, "; %d more pass(es) while the JIT compiled, the "
                             + "last with %d ms of compiling%s", extra, lastPassMillis,
                             lastPassMillis >= JIT_QUIET_MILLIS ? " (still compiling at the cap)" : "");
                     this.warmupIterationsDone = warmupIterationsDone;
-                    if (compiledMillis >= JIT_QUIET_MILLIS) {
+                    if (lastPassMillis >= JIT_QUIET_MILLIS) {
                         warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap (%d more passes) "
                                 + "with the client JVM's JIT still compiling (%d ms in its last pass): the first "
                                 + "measured second may include compiling; see the latency-over-time chart", extra,
-                                compiledMillis);
+                                lastPassMillis);
                     }
                 }
                 out.printf("Warm up complete (%,d iterations in %d passes took %.3f s%s)%n", warmupIterationsDone,

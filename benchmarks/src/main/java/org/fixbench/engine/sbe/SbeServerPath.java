@@ -32,8 +32,8 @@ public final class SbeServerPath {
     private final UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
     private final UnsafeBuffer reportBuffer = new UnsafeBuffer(new byte[ExecutionReportEncoder.BLOCK_LENGTH + 8]);
     private final ExecutionReportDecoder reportView = new ExecutionReportDecoder();
+    private final SessionRecord record = new SessionRecord(1 << 16, 16);
     private final SessionSender sender;
-    private long seq;
 
     /** @param validation "dictionary" (sbe:published) or "session" (sbe:tuned) */
     public SbeServerPath(String validation) {
@@ -60,7 +60,7 @@ public final class SbeServerPath {
             public void close() {
             }
         };
-        this.sender = new SessionSender(config, sink, new SessionRecord(1 << 16, 16), 0);
+        this.sender = new SessionSender(config, sink, record, 0);
         order.wrap(orderBuffer, 0);
         ExecutionReportEncoder er = new ExecutionReportEncoder().wrap(reportBuffer, 0);
         er.orderId("ORD-1").clOrdId("1234567890123456").execId("EXE-1").execType(ExecType.New)
@@ -85,21 +85,15 @@ public final class SbeServerPath {
         return result < 0 ? result : orderBuffer.getLong(NewOrderSingleEncoder.orderQtyEncodingOffset());
     }
 
-    /** Encodes the ExecutionReport from the model, whole; returns its length. */
+    /**
+     * Encodes the ExecutionReport from the model, whole, under the next MsgSeqNum (what SessionSender.send would use
+     * up; here it is used up without storing or sending); returns its length.
+     */
     public int encode(long nowMillis) {
         FixWriter w = sender.begin('8' << 8, nowMillis);
         FixCodec.executionReportBody(reportView, w);
-        ++seq;
-        return w.frame();
-    }
-
-    /** The bytes {@link #encode} wrote last (for checking what it produced). */
-    public byte[] lastEncoded(int length) {
-        FixWriter w = sender.begin('8' << 8, 0);
-        FixCodec.executionReportBody(reportView, w);
-        int n = w.frame();
-        byte[] bytes = new byte[n];
-        w.buffer().getBytes(w.start(), bytes);
-        return bytes;
+        int length = w.frame();
+        record.nextSenderSeq++;
+        return length;
     }
 }
