@@ -222,6 +222,110 @@ public final class FixCodec {
      */
     public int decodeNewOrderSingle(FixMessage message, NewOrderSingleEncoder order) {
         errorTag = 0;
+        if (!message.repeatedOrEmpty() && message.isType('D') && decodeByTag(message, order)) {
+            return 1;
+        }
+        return decodeInOrder(message, order);
+    }
+
+    /**
+     * The quick way, for a message whose tags each appear once with a value: each model field taken from its tag's
+     * field. False when something is wrong; then {@link #decodeInOrder} walks the fields in order to find what and
+     * where, as a reject must name the first fault.
+     */
+    private static boolean decodeByTag(FixMessage m, NewOrderSingleEncoder order) {
+        DirectBuffer b = m.buffer();
+        MutableDirectBuffer model = order.buffer();
+        int o = order.offset();
+        int k = m.find(11);
+        if (k < 0 || !copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.clOrdIdEncodingOffset(),
+                NewOrderSingleEncoder.clOrdIdLength())) {
+            return false;
+        }
+        k = m.find(54);
+        if (k < 0 || enumValue(b, m.start(k), m.length(k), order, 54) < 0) {
+            return false;
+        }
+        k = m.find(60);
+        if (k < 0 || !copyText(b, m.start(k), m.length(k), model,
+                o + NewOrderSingleEncoder.transactTimeEncodingOffset(), NewOrderSingleEncoder.transactTimeLength())) {
+            return false;
+        }
+        k = m.find(40);
+        if (k < 0 || enumValue(b, m.start(k), m.length(k), order, 40) < 0) {
+            return false;
+        }
+        k = m.find(55);
+        if (k < 0 || !copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.symbolEncodingOffset(),
+                NewOrderSingleEncoder.symbolLength())) {
+            return false;
+        }
+        k = m.find(1);
+        if (k < 0) {
+            model.setMemory(o + NewOrderSingleEncoder.accountEncodingOffset(), NewOrderSingleEncoder.accountLength(),
+                    (byte) 0);
+        } else if (!copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.accountEncodingOffset(),
+                NewOrderSingleEncoder.accountLength())) {
+            return false;
+        }
+        k = m.find(21);
+        if (k < 0) {
+            order.handlInst(HandlInst.NULL_VAL);
+        } else if (enumValue(b, m.start(k), m.length(k), order, 21) < 0) {
+            return false;
+        }
+        k = m.find(59);
+        if (k < 0) {
+            order.timeInForce(TimeInForce.Day);
+        } else if (enumValue(b, m.start(k), m.length(k), order, 59) < 0) {
+            return false;
+        }
+        k = m.find(38);
+        if (k < 0) {
+            order.orderQty().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
+        } else if (decimal(b, m.start(k), m.length(k), order.orderQty()) < 0) {
+            return false;
+        }
+        k = m.find(44);
+        if (k < 0) {
+            order.price().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
+        } else if (decimal(b, m.start(k), m.length(k), order.price()) < 0) {
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Copies a text value into its NUL-padded model field of {@code capacity} bytes (a multiple of 8) in whole
+     * eight-byte words where the source has room for them; false when the value is longer than the field.
+     */
+    private static boolean copyText(DirectBuffer source, int start, int length, MutableDirectBuffer model, int at,
+                                    int capacity) {
+        if (length > capacity) {
+            return false;
+        }
+        if ((capacity & 7) != 0 || start + ((length + 7) & ~7) > source.capacity()) {
+            model.putBytes(at, source, start, length);
+            model.setMemory(at + length, capacity - length, (byte) 0);
+            return true;
+        }
+        for (int w = 0; w < capacity; w += 8) {
+            long word;
+            if (w + 8 <= length) {
+                word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN);
+            } else if (w < length) {
+                word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN) & (-1L >>> ((8 - (length - w)) << 3));
+            } else {
+                word = 0;
+            }
+            model.putLong(at + w, word, java.nio.ByteOrder.LITTLE_ENDIAN);
+        }
+        return true;
+    }
+
+    /** Field by field in order: the first fault found is the one reported. */
+    int decodeInOrder(FixMessage message, NewOrderSingleEncoder order) {
+        errorTag = 0;
         DirectBuffer buffer = message.buffer();
         int seen = 0;
         boolean isOrder = false;

@@ -231,6 +231,11 @@ public final class FixDictionary {
         return tag > 0 && tag < types.length ? types[tag] : T_UNKNOWN;
     }
 
+    /** Per tag, the tag of the length field a data field takes its length from (0 for other tags); not to be changed. */
+    int[] dataLengthTags() {
+        return dataLengthTag;
+    }
+
     /** For a data field, the tag of the field carrying its length; else 0. */
     int dataLengthTag(int tag) {
         return tag > 0 && tag < dataLengthTag.length ? dataLengthTag[tag] : 0;

@@ -20,10 +20,20 @@ public final class FixMessage {
     private DirectBuffer buffer;
     private int count;
     private int typeKey;
-    private int sum;
-    private int lastFieldSum;
+    private int messageStart;
+    private boolean repeatedOrEmpty;
+    /** Tags below this are found through {@link #stamps} and {@link #slots}; others by a walk over the fields. */
+    private static final int DIRECT_TAGS = 1024;
+    /** Per tag: the {@link #generation} of the message it was last seen in. */
+    private final int[] stamps = new int[DIRECT_TAGS];
+    /** Per tag: its first field in the message of that generation. */
+    private final short[] slots = new short[DIRECT_TAGS];
+    private int generation;
 
     public FixMessage(int maxFields) {
+        if (maxFields > Short.MAX_VALUE) {
+            throw new IllegalArgumentException("at most " + Short.MAX_VALUE + " fields");
+        }
         tags = new int[maxFields];
         starts = new int[maxFields];
         lengths = new int[maxFields];
@@ -55,56 +65,67 @@ public final class FixMessage {
             base = 0;
             from = 0;
         }
-        count = 0;
+        int[] dataLengthTags = dictionary == null ? null : dictionary.dataLengthTags();
+        int[] tags = this.tags;
+        int[] starts = this.starts;
+        int[] lengths = this.lengths;
+        int[] stamps = this.stamps;
+        short[] slots = this.slots;
+        int generation = nextGeneration();
+        this.count = 0;
+        this.messageStart = from - base;
         typeKey = 0;
+        boolean repeatedOrEmpty = false;
+        int count = 0;
         int i = from;
         int end = from + length;
-        int previousTag = 0;
-        long previousValue = -1;
-        int sum = 0;
-        int fieldStartSum = 0;
-        int lastFieldSum = 0;
         while (i < end) {
-            int tag = 0;
-            int tagStart = i;
-            byte b;
-            while (i < end && (b = array[i]) != '=') {
-                if (b < '0' || b > '9' || i - tagStart > 8) {
+            int tag;
+            int d0 = array[i] - '0';
+            int d1;
+            if (i + 3 < end && d0 > 0 && d0 <= 9 && array[i + 1] == '=') {
+                tag = d0; // one digit
+                i += 1;
+            } else if (i + 3 < end && d0 > 0 && d0 <= 9 && (d1 = array[i + 1] - '0') >= 0 && d1 <= 9
+                    && array[i + 2] == '=') {
+                tag = d0 * 10 + d1; // two digits
+                i += 2;
+            } else {
+                tag = 0;
+                int tagStart = i;
+                byte b;
+                while (i < end && (b = array[i]) != '=') {
+                    if (b < '0' || b > '9' || i - tagStart > 8) {
+                        return GARBLED;
+                    }
+                    tag = tag * 10 + (b - '0');
+                    i++;
+                }
+                if (i >= end || i == tagStart || tag == 0) {
                     return GARBLED;
                 }
-                tag = tag * 10 + (b - '0');
-                sum += b;
-                i++;
             }
-            if (i >= end || i == tagStart || tag == 0 || count == tags.length) {
+            if (count == tags.length) {
                 return GARBLED;
             }
             int valueStart = ++i;
-            int dataLength = dictionary == null ? 0 : dictionary.dataLengthTag(tag);
-            if (dataLength != 0 && dataLength == previousTag && previousValue >= 0 && valueStart + previousValue < end
-                    && array[valueStart + (int) previousValue] == FixCodec.SOH) {
-                i = valueStart + (int) previousValue;
-                for (int k = valueStart; k < i; k++) {
-                    sum += array[k] & 0xFF;
-                }
+            long declared = dataLengthTags != null && tag < dataLengthTags.length && dataLengthTags[tag] != 0
+                    && count > 0 && tags[count - 1] == dataLengthTags[tag]
+                    ? parseLong(this.buffer, starts[count - 1], lengths[count - 1]) : -1;
+            if (declared >= 0 && valueStart + declared < end && array[valueStart + (int) declared] == FixCodec.SOH) {
+                i = valueStart + (int) declared; // a data field: its bytes may hold SOH
             } else {
-                // eight bytes at a time: find SOH in a word, add the bytes before it to the checksum
+                // eight bytes at a time: the first SOH in a word
                 while (i + 8 <= end) {
-                    long word = (long) LONG_VIEW.get(array, i);
-                    long x = word ^ 0x0101010101010101L;
+                    long x = (long) LONG_VIEW.get(array, i) ^ 0x0101010101010101L;
                     long soh = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
                     if (soh != 0) {
-                        int n = Long.numberOfTrailingZeros(soh) >>> 3;
-                        sum += byteSum(word & ((1L << (n << 3)) - 1));
-                        i += n;
+                        i += Long.numberOfTrailingZeros(soh) >>> 3;
                         break;
                     }
-                    sum += byteSum(word);
                     i += 8;
                 }
-                byte v;
-                while (i < end && (v = array[i]) != FixCodec.SOH) {
-                    sum += v & 0xFF;
+                while (i < end && array[i] != FixCodec.SOH) {
                     i++;
                 }
                 if (i >= end) {
@@ -114,17 +135,22 @@ public final class FixMessage {
             tags[count] = tag;
             starts[count] = valueStart - base;
             lengths[count] = i - valueStart;
+            repeatedOrEmpty |= i == valueStart;
+            if (tag < DIRECT_TAGS) {
+                if (stamps[tag] == generation) {
+                    repeatedOrEmpty = true; // the first one stays the one found
+                } else {
+                    stamps[tag] = generation;
+                    slots[tag] = (short) count;
+                }
+            } else {
+                repeatedOrEmpty |= largeTagRepeated(tag, count);
+            }
             count++;
-            previousTag = tag;
-            previousValue = dictionary != null && dictionary.type(tag) == FixDictionary.T_LENGTH
-                    ? parseLong(this.buffer, valueStart - base, i - valueStart) : -1;
-            sum += '=' + FixCodec.SOH;
-            lastFieldSum = sum - fieldStartSum;
-            fieldStartSum = sum;
             i++; // SOH
         }
-        this.sum = sum;
-        this.lastFieldSum = lastFieldSum;
+        this.count = count;
+        this.repeatedOrEmpty = repeatedOrEmpty;
         if (count < 4 || tags[0] != 8 || tags[1] != 9 || tags[2] != 35 || lengths[2] < 1) {
             return GARBLED;
         }
@@ -133,9 +159,34 @@ public final class FixMessage {
         return count;
     }
 
+    /** A new stamp for the tag table (all stamps cleared once in 2^32 messages, when it wraps). */
+    private int nextGeneration() {
+        if (++generation == 0) {
+            java.util.Arrays.fill(stamps, 0);
+            generation = 1;
+        }
+        return generation;
+    }
+
+    private boolean largeTagRepeated(int tag, int field) {
+        for (int k = 0; k < field; k++) {
+            if (tags[k] == tag) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
-     * Whether the message ends with CheckSum (10) and its value is the sum of the bytes before it, modulo 256
-     * (computed while indexing: one pass over the bytes for both).
+     * Whether a tag appears more than once or a field has no value (then {@link #find} still gives each tag's first
+     * field, but a reader that must reject such a message should walk the fields in order).
+     */
+    public boolean repeatedOrEmpty() {
+        return repeatedOrEmpty;
+    }
+
+    /**
+     * Whether the message ends with CheckSum (10) and its value is the sum of the bytes before that field, modulo 256.
      */
     public boolean checksumMatches() {
         int last = count - 1;
@@ -143,7 +194,7 @@ public final class FixMessage {
             return false;
         }
         long declared = parseLong(buffer, starts[last], 3);
-        return declared >= 0 && ((sum - lastFieldSum) & 0xFF) == declared;
+        return declared >= 0 && (FixCodec.checksum(buffer, messageStart, starts[last] - 3) & 0xFF) == declared;
     }
 
     static final java.lang.invoke.VarHandle LONG_VIEW =
@@ -195,6 +246,9 @@ public final class FixMessage {
 
     /** The index of the first field with this tag, or -1. */
     public int find(int tag) {
+        if (tag < DIRECT_TAGS) {
+            return tag > 0 && stamps[tag] == generation && slots[tag] < count ? slots[tag] : -1;
+        }
         for (int k = 0; k < count; k++) {
             if (tags[k] == tag) {
                 return k;

@@ -1,0 +1,151 @@
+package org.fixbench.engine.sbe;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.Workload;
+import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
+import org.junit.jupiter.api.Test;
+
+/** The field index (tag lookup, repeats, CheckSum, data fields) and the quick decode that relies on it. */
+class FixMessageTest {
+    private static final FixDictionary DICTIONARY = SessionConfig.Bundled.FIX44;
+
+    private static UnsafeBuffer buffer(byte[] bytes) {
+        UnsafeBuffer b = new UnsafeBuffer(new byte[bytes.length + 16]);
+        b.putBytes(0, bytes);
+        return b;
+    }
+
+    private static byte[] fix(String pipeSeparated) {
+        return RawFixPeer.frame("FIX.4.4", pipeSeparated);
+    }
+
+    @Test
+    void findsEachTagsFirstFieldAndForgetsThePreviousMessage() {
+        FixMessage m = new FixMessage(64);
+        byte[] first = fix("35=D|49=A|56=B|34=1|52=x|1111=big|58=t|");
+        assertTrue(m.index(buffer(first), 0, first.length, null) > 0);
+        assertEquals(7, m.find(1111)); // above the table: found by a walk
+        assertEquals(8, m.find(58));
+        assertFalse(m.repeatedOrEmpty());
+        byte[] second = fix("35=D|49=A|56=B|34=2|52=x|55=S|55=T|");
+        assertTrue(m.index(buffer(second), 0, second.length, null) > 0);
+        assertEquals(-1, m.find(58), "a tag of the message before");
+        assertEquals(-1, m.find(1111));
+        assertEquals(7, m.find(55), "the first of two");
+        assertTrue(m.repeatedOrEmpty());
+        assertEquals(-1, m.find(0));
+        assertEquals(-1, m.find(-3));
+    }
+
+    @Test
+    void aRepeatAboveTheTableOrAnEmptyValueIsFlagged() {
+        FixMessage m = new FixMessage(64);
+        byte[] repeated = fix("35=D|49=A|56=B|34=1|52=x|5000=a|5000=b|");
+        assertTrue(m.index(buffer(repeated), 0, repeated.length, null) > 0);
+        assertTrue(m.repeatedOrEmpty());
+        byte[] empty = fix("35=D|49=A|56=B|34=1|52=x|58=|");
+        assertTrue(m.index(buffer(empty), 0, empty.length, null) > 0);
+        assertTrue(m.repeatedOrEmpty());
+    }
+
+    @Test
+    void aGarbledMessageLeavesNothingToFind() {
+        FixMessage m = new FixMessage(64);
+        byte[] good = fix("35=D|49=A|56=B|34=1|52=x|");
+        assertTrue(m.index(buffer(good), 0, good.length, null) > 0);
+        byte[] garbled = "8=FIX.4.4\u00019=5\u000135=D\u000149A\u000110=000\u0001".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(FixMessage.GARBLED, m.index(buffer(garbled), 0, garbled.length, null));
+        assertEquals(-1, m.find(35));
+        assertEquals(-1, m.find(8));
+    }
+
+    @Test
+    void checksumIsVerifiedOnHeapAndOffHeap() {
+        byte[] good = fix("35=0|49=A|56=B|34=1|52=x|");
+        FixMessage m = new FixMessage(64);
+        assertTrue(m.index(buffer(good), 0, good.length, null) > 0);
+        assertTrue(m.checksumMatches());
+        UnsafeBuffer offHeap = new UnsafeBuffer(ByteBuffer.allocateDirect(good.length + 10));
+        offHeap.putBytes(3, good);
+        assertTrue(m.index(offHeap, 3, good.length, null) > 0);
+        assertTrue(m.checksumMatches());
+        byte[] bad = good.clone();
+        bad[bad.length - 2] = (byte) (bad[bad.length - 2] == '9' ? '0' : bad[bad.length - 2] + 1);
+        assertTrue(m.index(buffer(bad), 0, bad.length, null) > 0);
+        assertFalse(m.checksumMatches());
+    }
+
+    @Test
+    void aDataFieldKeepsTheSohsItsLengthCovers() {
+        byte[] message = fix("35=D|49=A|56=B|34=1|52=x|93=5|89=a\u0001b=c|58=t|");
+        FixMessage m = new FixMessage(64);
+        assertTrue(m.index(buffer(message), 0, message.length, DICTIONARY) > 0);
+        int k = m.find(89);
+        assertEquals(5, m.length(k));
+        assertEquals(k + 1, m.find(58));
+        assertTrue(m.checksumMatches());
+        assertEquals(FixMessage.GARBLED, m.index(buffer(message), 0, message.length, null),
+                "without the dictionary the data field ends at its first SOH, and 'b=c' is a tag that is not a number");
+    }
+
+    /**
+     * The quick decode (each model field found by its tag) must give what the walk over the fields in order gives:
+     * the same result, the same tag at fault and the same model bytes, on an order and on many broken ones.
+     */
+    @Test
+    void theQuickDecodeAgreesWithTheWalkInOrder() {
+        byte[] sample = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 7, Instant.parse("2026-11-23T10:00:00Z"));
+        String body = new String(sample, StandardCharsets.US_ASCII);
+        body = body.substring(body.indexOf("\u000135=") + 1, body.lastIndexOf("10="));
+        List<String> fields = new ArrayList<>(List.of(body.split("\u0001")));
+        String[] replacements = {"", "X", "0", "-1.5", "1.2.3", "12345678901234567890123456789012345", "4", "9"};
+        Random random = new Random(20261123);
+        FixCodec quick = new FixCodec(1024);
+        FixCodec inOrder = new FixCodec(1024);
+        FixMessage m = new FixMessage(64);
+        int decoded = 0;
+        int refused = 0;
+        for (int trial = 0; trial < 3_000; trial++) {
+            List<String> f = new ArrayList<>(fields);
+            int changes = trial == 0 ? 0 : 1 + random.nextInt(2);
+            for (int c = 0; c < changes; c++) {
+                int k = 1 + random.nextInt(f.size() - 1); // MsgType stays first
+                String tag = f.get(k).substring(0, f.get(k).indexOf('='));
+                switch (random.nextInt(4)) {
+                    case 0 -> f.remove(k);
+                    case 1 -> f.add(1 + random.nextInt(f.size() - 1), f.get(k));
+                    case 2 -> f.set(k, tag + "=" + replacements[random.nextInt(replacements.length)]);
+                    default -> f.set(k, f.get(k) + random.nextInt(10));
+                }
+            }
+            byte[] message = fix(String.join("|", f) + "|");
+            assertTrue(m.index(buffer(message), 0, message.length, null) > 0);
+            UnsafeBuffer quickModel = new UnsafeBuffer(new byte[256]);
+            UnsafeBuffer walkModel = new UnsafeBuffer(new byte[256]);
+            int q = quick.decodeNewOrderSingle(m, new NewOrderSingleEncoder().wrap(quickModel, 0));
+            int w = inOrder.decodeInOrder(m, new NewOrderSingleEncoder().wrap(walkModel, 0));
+            String what = String.join("|", f);
+            assertEquals(w, q, what);
+            assertEquals(inOrder.errorTag(), quick.errorTag(), what);
+            if (w > 0) {
+                assertArrayEquals(walkModel.byteArray(), quickModel.byteArray(), what);
+                decoded++;
+            } else {
+                refused++;
+            }
+        }
+        assertTrue(decoded > 300 && refused > 300, decoded + " decoded, " + refused + " refused");
+    }
+}
