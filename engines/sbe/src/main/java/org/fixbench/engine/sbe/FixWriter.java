@@ -11,11 +11,16 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class FixWriter {
     private final UnsafeBuffer body;
+    /** The bytes behind {@link #body}, written directly on the hot paths (array stores, checked by the JIT). */
+    private final byte[] bytes;
     private int p;
 
     FixWriter(int maxMessageBytes) {
-        body = new UnsafeBuffer(new byte[HEAD + maxMessageBytes + SLACK]);
+        bytes = new byte[HEAD + maxMessageBytes + SLACK];
+        body = new UnsafeBuffer(bytes);
     }
+
+    private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
 
     /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
     private static final int SLACK = 64;
@@ -54,7 +59,7 @@ final class FixWriter {
 
     private void tag(int tag) {
         if (tag < TAG_PREFIX.length) {
-            body.putLong(p, TAG_PREFIX[tag], java.nio.ByteOrder.LITTLE_ENDIAN); // the bytes past "=" are overwritten next
+            LONG_VIEW.set(bytes, p, TAG_PREFIX[tag]); // the bytes past "=" are overwritten next
             p += TAG_PREFIX_LENGTH[tag];
         } else {
             p += body.putNaturalIntAscii(p, tag);
@@ -64,23 +69,41 @@ final class FixWriter {
 
     FixWriter charField(int tag, byte value) {
         tag(tag);
-        body.putByte(p++, value);
-        body.putByte(p++, FixCodec.SOH);
+        bytes[p++] = value;
+        bytes[p++] = FixCodec.SOH;
         return this;
     }
 
     FixWriter longField(int tag, long value) {
         tag(tag);
-        p += body.putLongAscii(p, value);
-        body.putByte(p++, FixCodec.SOH);
+        natural(value);
+        bytes[p++] = FixCodec.SOH;
         return this;
+    }
+
+    /** Writes a number in decimal at p and moves p past it (negative numbers through Agrona's writer). */
+    private void natural(long value) {
+        if (value < 0) {
+            p += body.putLongAscii(p, value);
+            return;
+        }
+        int digits = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        long v = value;
+        for (int k = p + digits - 1; k >= p; k--) {
+            bytes[k] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        p += digits;
     }
 
     FixWriter bytesField(int tag, byte[] value) {
         tag(tag);
-        body.putBytes(p, value);
+        System.arraycopy(value, 0, bytes, p, value.length);
         p += value.length;
-        body.putByte(p++, FixCodec.SOH);
+        bytes[p++] = FixCodec.SOH;
         return this;
     }
 
@@ -117,7 +140,7 @@ final class FixWriter {
 
     FixWriter endField(int valueLength) {
         p += valueLength;
-        body.putByte(p++, FixCodec.SOH);
+        bytes[p++] = FixCodec.SOH;
         return this;
     }
 
@@ -140,7 +163,7 @@ final class FixWriter {
             int length = capacity;
             for (int w = 0; w < capacity; w += 8) {
                 long word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN);
-                body.putLong(p + w, word, java.nio.ByteOrder.LITTLE_ENDIAN);
+                LONG_VIEW.set(bytes, p + w, word);
                 long nul = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
                 if (nul != 0) {
                     length = w + (Long.numberOfTrailingZeros(nul) >>> 3);
@@ -148,7 +171,7 @@ final class FixWriter {
                 }
             }
             p += length;
-            body.putByte(p++, FixCodec.SOH);
+            bytes[p++] = FixCodec.SOH;
             return this;
         }
         int length = 0;
@@ -163,9 +186,9 @@ final class FixWriter {
     FixWriter decimalField(int tag, long mantissa, byte exponent) {
         tag(tag);
         if (exponent >= 0) {
-            p += body.putLongAscii(p, mantissa);
+            natural(mantissa);
             for (int k = 0; k < exponent; k++) {
-                body.putByte(p++, (byte) '0');
+                bytes[p++] = (byte) '0';
             }
         } else {
             long m = mantissa;
@@ -184,7 +207,7 @@ final class FixWriter {
                 body.putByte(p++, (byte) ('0' + (fraction / s) % 10));
             }
         }
-        body.putByte(p++, FixCodec.SOH);
+        bytes[p++] = FixCodec.SOH;
         return this;
     }
 

@@ -30,6 +30,7 @@ final class ReportApplication implements FixSession.Application {
     private final ExecutionReportEncoder report = new ExecutionReportEncoder();
     private final ExecutionReportDecoder reportView = new ExecutionReportDecoder();
     private long counter;
+    private final UtcTimeWriter transactTime = new UtcTimeWriter();
 
     ReportApplication(int maxMessageBytes, ServerHooks hooks, EpochClock clock) {
         this.codec = new FixCodec(maxMessageBytes);
@@ -75,7 +76,7 @@ final class ReportApplication implements FixSession.Application {
         report.leavesQty().mantissa(qty).exponent(qtyExponent);
         report.avgPx().mantissa(0).exponent((byte) 0);
         int at = ExecutionReportEncoder.transactTimeEncodingOffset();
-        int length = UtcTime.format(clock.time(), reportBuffer, at);
+        int length = transactTime.format(clock.time(), reportBuffer, at);
         reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('8' << 8);
         FixCodec.executionReportBody(reportView, w);

@@ -32,6 +32,7 @@ final class SessionSender {
     private final ByteBuffer out;
     private final UnsafeBuffer outBuffer;
     private long lastSentMillis;
+    private final UtcTimeWriter time = new UtcTimeWriter();
 
     SessionSender(SessionConfig config, WritableByteChannel channel, SessionRecord record, long nowMillis) {
         this.channel = channel;
@@ -83,8 +84,8 @@ final class SessionSender {
         if (possDup) {
             writer.bytesField(Tags.POSS_DUP_FLAG, YES);
         }
-        int time = writer.beginField(Tags.SENDING_TIME);
-        writer.endField(UtcTime.format(nowMillis, writer.buffer(), time));
+        int timeAt = writer.beginField(Tags.SENDING_TIME);
+        writer.endField(time.format(nowMillis, writer.buffer(), timeAt));
         return writer;
     }
 
