@@ -22,12 +22,13 @@ public final class FixMessage {
     private int typeKey;
     private int messageStart;
     private boolean repeatedOrEmpty;
-    /** Tags below this are found through {@link #stamps} and {@link #slots}; others by a walk over the fields. */
+    /** Tags below this are found through {@link #slots}; others by a walk over the fields. */
     private static final int DIRECT_TAGS = 1024;
-    /** Per tag: the {@link #generation} of the message it was last seen in. */
-    private final int[] stamps = new int[DIRECT_TAGS];
-    /** Per tag: its first field in the message of that generation. */
-    private final short[] slots = new short[DIRECT_TAGS];
+    /**
+     * Per tag: the {@link #generation} of the message it was last seen in (bits 16 and up) and its first field in
+     * that message (the low 16 bits).
+     */
+    private final long[] slots = new long[DIRECT_TAGS];
     private int generation;
 
     public FixMessage(int maxFields) {
@@ -69,9 +70,8 @@ public final class FixMessage {
         int[] tags = this.tags;
         int[] starts = this.starts;
         int[] lengths = this.lengths;
-        int[] stamps = this.stamps;
-        short[] slots = this.slots;
-        int generation = nextGeneration();
+        long[] slots = this.slots;
+        long stamp = (nextGeneration() & 0xFFFFFFFFL) << 16;
         this.count = 0;
         this.messageStart = from - base;
         typeKey = 0;
@@ -137,11 +137,10 @@ public final class FixMessage {
             lengths[count] = i - valueStart;
             repeatedOrEmpty |= i == valueStart;
             if (tag < DIRECT_TAGS) {
-                if (stamps[tag] == generation) {
+                if ((slots[tag] & ~0xFFFFL) == stamp) {
                     repeatedOrEmpty = true; // the first one stays the one found
                 } else {
-                    stamps[tag] = generation;
-                    slots[tag] = (short) count;
+                    slots[tag] = stamp | count;
                 }
             } else {
                 repeatedOrEmpty |= largeTagRepeated(tag, count);
@@ -162,10 +161,15 @@ public final class FixMessage {
     /** A new stamp for the tag table (all stamps cleared once in 2^32 messages, when it wraps). */
     private int nextGeneration() {
         if (++generation == 0) {
-            java.util.Arrays.fill(stamps, 0);
+            java.util.Arrays.fill(slots, 0);
             generation = 1;
         }
         return generation;
+    }
+
+    /** For tests: the stamp the next message follows (to walk through the wrap). */
+    void lastGeneration(int generation) {
+        this.generation = generation;
     }
 
     private boolean largeTagRepeated(int tag, int field) {
@@ -247,7 +251,12 @@ public final class FixMessage {
     /** The index of the first field with this tag, or -1. */
     public int find(int tag) {
         if (tag < DIRECT_TAGS) {
-            return tag > 0 && stamps[tag] == generation && slots[tag] < count ? slots[tag] : -1;
+            if (tag <= 0) {
+                return -1;
+            }
+            long slot = slots[tag];
+            int field = (int) (slot & 0xFFFF);
+            return (slot >>> 16) == (generation & 0xFFFFFFFFL) && field < count ? field : -1;
         }
         for (int k = 0; k < count; k++) {
             if (tags[k] == tag) {

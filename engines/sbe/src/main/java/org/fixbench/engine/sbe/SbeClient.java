@@ -27,6 +27,7 @@ import org.fixbench.engine.sbe.model.TimeInForce;
 final class SbeClient implements EngineClient, FixSession.Application {
     private final SessionConfig config;
     private final IdleStrategy idle;
+    private final UtcTimeWriter transactTime = new UtcTimeWriter();
     private final UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
     private final NewOrderSingleDecoder orderView = new NewOrderSingleDecoder();
     private FixSession session;
@@ -110,7 +111,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         int length = orderBuffer.putLongAscii(at, clOrdId);
         orderBuffer.setMemory(at + length, NewOrderSingleEncoder.clOrdIdLength() - length, (byte) 0);
         at = NewOrderSingleEncoder.transactTimeEncodingOffset();
-        length = UtcTime.format(System.currentTimeMillis(), orderBuffer, at);
+        length = transactTime.format(System.currentTimeMillis(), orderBuffer, at);
         orderBuffer.setMemory(at + length, NewOrderSingleEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('D' << 8);
         FixCodec.newOrderSingleBody(orderView, w);

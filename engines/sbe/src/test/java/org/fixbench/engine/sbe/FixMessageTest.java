@@ -49,6 +49,24 @@ class FixMessageTest {
         assertEquals(-1, m.find(-3));
     }
 
+    /** Stamps of every sign and their wrap to 0: a tag is found in its own message only. */
+    @Test
+    void theTagTableSurvivesItsStampsWrapping() {
+        FixMessage m = new FixMessage(64);
+        byte[] with58 = fix("35=D|49=A|56=B|34=1|52=x|58=t|");
+        byte[] without = fix("35=D|49=A|56=B|34=2|52=x|");
+        for (int start : new int[] {Integer.MAX_VALUE - 2, -3, 0}) {
+            m.lastGeneration(start);
+            for (int k = 0; k < 6; k++) {
+                byte[] message = k % 2 == 0 ? with58 : without;
+                assertTrue(m.index(buffer(message), 0, message.length, null) > 0);
+                assertEquals(k % 2 == 0 ? 7 : -1, m.find(58), "message " + k + " after stamp " + start);
+                assertEquals(5, m.find(34));
+                assertFalse(m.repeatedOrEmpty());
+            }
+        }
+    }
+
     @Test
     void aRepeatAboveTheTableOrAnEmptyValueIsFlagged() {
         FixMessage m = new FixMessage(64);
