@@ -70,6 +70,7 @@ public final class FixSession implements FixFramer.Handler {
     private final FixMessage message;
     private final FixMessage stored;
     private final Validator validator;
+    private final UtcTimeReader sendingTime = new UtcTimeReader();
     private final SessionSender sender;
     private final ByteBuffer in;
     private final UnsafeBuffer inBuffer;
@@ -738,7 +739,7 @@ public final class FixSession implements FixFramer.Handler {
         if (k < 0) {
             return false;
         }
-        long sent = UtcTime.parse(m.buffer(), m.start(k), m.length(k));
+        long sent = sendingTime.parse(m.buffer(), m.start(k), m.length(k));
         return sent != UtcTime.INVALID && Math.abs(now - sent) / 1000 <= config.maxLatencySeconds();
     }
 

@@ -90,25 +90,26 @@ final class SessionSender {
     }
 
     /**
-     * Sends the message begun with {@link #begin}: frames it, keeps it for resends if it is an application message,
-     * uses up its number, calls {@code beforeWrite.reportSending()} with the message complete and hands it to the
-     * connection.
+     * Sends the message begun with {@link #begin}: frames it, uses up its number, calls
+     * {@code beforeWrite.reportSending()} with the message complete, hands it to the connection and then keeps it
+     * for resends if it is an application message. Keeping it after the write takes the copy off the reply's path
+     * and changes nothing a peer can see: a ResendRequest is handled on this same thread, so never in between.
      */
     void send(ServerHooks beforeWrite, long nowMillis) {
         int length = writer.frame();
+        long seq = record.nextSenderSeq;
+        record.nextSenderSeq = seq + 1;
+        beforeWrite.reportSending();
+        write(writer, length, nowMillis);
         byte t0 = writer.bodyByte(3);
         byte t1 = writer.bodyByte(4);
         int typeKey = FixDictionary.key(t0, t1 == FixCodec.SOH ? 0 : t1);
         MessageStore store = record.store();
-        long seq = record.nextSenderSeq;
         if (dictionary.isAdmin(typeKey)) {
             store.skip(seq);
         } else {
             store.put(seq, writer.buffer(), writer.start(), length);
         }
-        record.nextSenderSeq = seq + 1;
-        beforeWrite.reportSending();
-        write(writer, length, nowMillis);
     }
 
     /** Sends the message begun with {@link #beginResend} as it is: no new number, not stored again. */
