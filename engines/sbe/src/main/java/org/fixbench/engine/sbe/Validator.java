@@ -15,6 +15,7 @@ final class Validator {
 
     private final FixDictionary dictionary;
     private final int[] seen;
+    private final UtcTimeReader timestamps = new UtcTimeReader();
     private int stamp;
     private FixMessage message;
     private RejectReason structureReason;
@@ -188,7 +189,7 @@ final class Validator {
             case FixDictionary.T_FLOAT -> isDecimal(b, start, length);
             case FixDictionary.T_CHAR -> length == 1;
             case FixDictionary.T_BOOLEAN -> length == 1 && (b.getByte(start) == 'Y' || b.getByte(start) == 'N');
-            case FixDictionary.T_UTCTIMESTAMP -> UtcTime.parse(b, start, length) != UtcTime.INVALID;
+            case FixDictionary.T_UTCTIMESTAMP -> timestamps.parse(b, start, length) != UtcTime.INVALID;
             case FixDictionary.T_UTCTIMEONLY -> UtcTime.timeOfDay(b, start, length) >= 0;
             case FixDictionary.T_DATE -> UtcTime.isDate(b, start, length);
             default -> true;
