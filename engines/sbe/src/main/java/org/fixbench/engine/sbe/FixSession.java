@@ -133,7 +133,7 @@ public final class FixSession implements FixFramer.Handler {
         now = clock.time();
         sender = new SessionSender(config, channel, record, now);
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
-        in = ByteBuffer.allocate(buffer); // on-heap: parsing reads the array directly
+        in = ByteBuffer.allocateDirect(buffer); // off the heap: the socket reads into it without a copy
         inBuffer = new UnsafeBuffer(in);
         queue = new UnsafeBuffer(new byte[buffer]);
         replay = new UnsafeBuffer(new byte[config.maxMessageBytes() + 64]);

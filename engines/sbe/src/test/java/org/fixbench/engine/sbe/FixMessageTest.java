@@ -3,6 +3,7 @@ package org.fixbench.engine.sbe;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -67,6 +68,18 @@ class FixMessageTest {
         }
     }
 
+    /** Bytes outside the buffer are refused, on and off the heap. */
+    @Test
+    void bytesOutsideTheBufferAreRefused() {
+        FixMessage m = new FixMessage(64);
+        UnsafeBuffer offHeap = new UnsafeBuffer(ByteBuffer.allocateDirect(32));
+        assertThrows(IndexOutOfBoundsException.class, () -> m.index(offHeap, 0, 33, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> m.index(offHeap, 30, 3, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> m.index(offHeap, -1, 3, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> m.index(offHeap, Integer.MAX_VALUE, 2, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> FixCodec.checksum(buffer(new byte[8]), 0, 100));
+    }
+
     @Test
     void aRepeatAboveTheTableOrAnEmptyValueIsFlagged() {
         FixMessage m = new FixMessage(64);
@@ -99,6 +112,8 @@ class FixMessageTest {
         offHeap.putBytes(3, good);
         assertTrue(m.index(offHeap, 3, good.length, null) > 0);
         assertTrue(m.checksumMatches());
+        assertEquals('0' << 8, m.typeKey());
+        assertEquals(1, m.longValue(34));
         byte[] bad = good.clone();
         bad[bad.length - 2] = (byte) (bad[bad.length - 2] == '9' ? '0' : bad[bad.length - 2] + 1);
         assertTrue(m.index(buffer(bad), 0, bad.length, null) > 0);
