@@ -10,61 +10,81 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fixbench.cli.report.PairedStats;
 
 /**
- * Two engines of one interleaved comparison folder against each other, round by round: per rate and statistic,
- * engine A's run minus engine B's run of the same round (run k of each benchmark is round k), the median over rounds
- * with its distribution-free interval (PairedStats), and how many rounds A was the lower. Rounds where either run
- * was not OK are left out and counted. Statistics: end-to-end p50 and p90, and the server-processing probe's p50
- * (whose window differs between engines: see each engine's README, "Probe points").
- * Run: {@code java -cp cli/target/fixbench-cli.jar scripts/EngineVsEngine.java FOLDER A B}, e.g.
- * {@code … results/x sbe:tuned philadelphia:spin}.
+ * Two engines of interleaved comparison folders against each other, round by round: per rate and statistic,
+ * engine A's run minus engine B's run of the same round (run k of each benchmark in a folder is that folder's round
+ * k; several folders add their rounds), the median over rounds with its distribution-free interval (PairedStats), and
+ * how many rounds A was the lower. Rounds where either run was not OK are left out and counted. Statistics:
+ * end-to-end p50 and p90, and the server-processing probe's p50 (whose window differs between engines: see each
+ * engine's README, "Probe points").
+ * Run: {@code java -cp cli/target/fixbench-cli.jar scripts/EngineVsEngine.java A B FOLDER...}, e.g.
+ * {@code … sbe:tuned philadelphia:spin results/x}.
  */
 public class EngineVsEngine {
     public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            System.err.println("usage: EngineVsEngine FOLDER ENGINE:PROFILE ENGINE:PROFILE");
+        if (args.length < 3) {
+            System.err.println("usage: EngineVsEngine ENGINE:PROFILE ENGINE:PROFILE FOLDER...");
             System.exit(2);
         }
-        JsonNode root = new ObjectMapper().readTree(Path.of(args[0], "summary.json").toFile());
-        Map<Long, JsonNode> a = byRate(root, args[1]);
-        Map<Long, JsonNode> b = byRate(root, args[2]);
-        if (a.isEmpty() || b.isEmpty()) {
-            System.err.println("no results for " + (a.isEmpty() ? args[1] : args[2]) + " in " + args[0]);
+        List<Map<Long, JsonNode>> as = new ArrayList<>();
+        List<Map<Long, JsonNode>> bs = new ArrayList<>();
+        for (int f = 2; f < args.length; f++) {
+            Path summary = Path.of(args[f], "summary.json");
+            if (!java.nio.file.Files.isRegularFile(summary)) {
+                System.err.println("no summary.json in " + args[f]);
+                System.exit(2);
+            }
+            JsonNode root = new ObjectMapper().readTree(summary.toFile());
+            as.add(byRate(root, args[0]));
+            bs.add(byRate(root, args[1]));
+        }
+        java.util.TreeSet<Long> rates = new java.util.TreeSet<>();
+        for (int f = 0; f < as.size(); f++) {
+            for (long rate : as.get(f).keySet()) {
+                if (bs.get(f).containsKey(rate)) {
+                    rates.add(rate);
+                }
+            }
+        }
+        if (rates.isEmpty()) {
+            System.err.println("no rate at which both " + args[0] + " and " + args[1] + " ran");
             System.exit(2);
         }
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "# %s − %s, paired by round%n%n", args[1], args[2]));
+        md.append(String.format(Locale.ROOT, "# %s − %s, paired by round%n%n", args[0], args[1]));
         md.append("µs; per rate and statistic: the median over rounds of (A's run − B's run in the same round) "
-                + "[distribution-free interval, its coverage], the rounds where A was lower, and rounds left out "
-                + "because a run was not OK. Negative: A is faster.\n\n");
+                + "[distribution-free interval (its coverage)], the rounds where A was lower, and rounds left out "
+                + "because a run was not OK. Negative: A is faster. Folders: " + (args.length - 2) + ".\n\n");
         md.append("| rate | statistic | A − B: median [interval] | A lower in | left out |\n"
                 + "| ---: | --- | ---: | ---: | ---: |\n");
-        for (long rate : a.keySet()) {
-            if (!b.containsKey(rate)) {
-                continue;
-            }
+        for (long rate : rates) {
             for (String[] stat : new String[][] {{"endToEnd", "p50"}, {"endToEnd", "p90"},
                     {"server processing", "p50"}}) {
                 List<Double> diff = new ArrayList<>();
                 int out = 0;
                 int lower = 0;
-                JsonNode ra = a.get(rate).path("runs");
-                JsonNode rb = b.get(rate).path("runs");
-                for (int k = 0; k < Math.min(ra.size(), rb.size()); k++) {
-                    JsonNode x = ra.get(k);
-                    JsonNode y = rb.get(k);
-                    if (!"OK".equals(x.path("status").asText()) || !"OK".equals(y.path("status").asText())
-                            || x.path("excluded").asBoolean() || y.path("excluded").asBoolean()) {
-                        out++;
+                for (int f = 0; f < as.size(); f++) {
+                    if (!as.get(f).containsKey(rate) || !bs.get(f).containsKey(rate)) {
                         continue;
                     }
-                    double d = x.path("series").path(stat[0]).path(stat[1]).asDouble(Double.NaN)
-                            - y.path("series").path(stat[0]).path(stat[1]).asDouble(Double.NaN);
-                    if (Double.isNaN(d)) {
-                        out++;
-                        continue;
+                    JsonNode ra = as.get(f).get(rate).path("runs");
+                    JsonNode rb = bs.get(f).get(rate).path("runs");
+                    for (int k = 0; k < Math.min(ra.size(), rb.size()); k++) {
+                        JsonNode x = ra.get(k);
+                        JsonNode y = rb.get(k);
+                        if (!"OK".equals(x.path("status").asText()) || !"OK".equals(y.path("status").asText())
+                                || x.path("excluded").asBoolean() || y.path("excluded").asBoolean()) {
+                            out++;
+                            continue;
+                        }
+                        double d = x.path("series").path(stat[0]).path(stat[1]).asDouble(Double.NaN)
+                                - y.path("series").path(stat[0]).path(stat[1]).asDouble(Double.NaN);
+                        if (Double.isNaN(d)) {
+                            out++;
+                            continue;
+                        }
+                        diff.add(d);
+                        lower += d < 0 ? 1 : 0;
                     }
-                    diff.add(d);
-                    lower += d < 0 ? 1 : 0;
                 }
                 double[] values = diff.stream().mapToDouble(Double::doubleValue).toArray();
                 md.append(String.format(Locale.ROOT, "| %,d/s | %s %s | %s | %d of %d | %d |%n", rate,

@@ -213,11 +213,6 @@ public final class FixMessage {
         return packed;
     }
 
-    /** The sum of a word's eight bytes (unsigned). */
-    static int byteSum(long word) {
-        long pairs = (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
-        return (int) ((pairs * 0x0001000100010001L) >>> 48);
-    }
 
     public int count() {
         return count;
