@@ -99,6 +99,20 @@ final class FixWriter {
         p += digits;
     }
 
+    /** Bytes written as they are: whole fields, "tag=value" and SOH, prepared by the caller. */
+    FixWriter raw(byte[] fields) {
+        System.arraycopy(fields, 0, bytes, p, fields.length);
+        p += fields.length;
+        return this;
+    }
+
+    /** A number and SOH: the value of a field whose "tag=" came before (through {@link #raw}). */
+    FixWriter longValue(long value) {
+        natural(value);
+        bytes[p++] = FixCodec.SOH;
+        return this;
+    }
+
     FixWriter bytesField(int tag, byte[] value) {
         tag(tag);
         System.arraycopy(value, 0, bytes, p, value.length);

@@ -27,8 +27,8 @@ final class SessionSender {
     private final FixDictionary dictionary;
     private SessionRecord record;
     private final FixWriter writer;
-    private final byte[] senderCompId;
-    private final byte[] targetCompId;
+    /** "49=sender SOH 56=target SOH 34=": the header fields every message repeats, written in one copy. */
+    private final byte[] compIdsAndSeqTag;
     private final ByteBuffer out;
     private final UnsafeBuffer outBuffer;
     private long lastSentMillis;
@@ -39,8 +39,8 @@ final class SessionSender {
         this.dictionary = config.dictionary();
         this.record = record;
         this.writer = new FixWriter(config.maxMessageBytes());
-        this.senderCompId = config.senderCompId().getBytes(StandardCharsets.US_ASCII);
-        this.targetCompId = config.targetCompId().getBytes(StandardCharsets.US_ASCII);
+        this.compIdsAndSeqTag = (Tags.SENDER_COMP_ID + "=" + config.senderCompId() + "\u0001" + Tags.TARGET_COMP_ID + "="
+                + config.targetCompId() + "\u0001" + Tags.MSG_SEQ_NUM + "=").getBytes(StandardCharsets.US_ASCII);
         this.out = ByteBuffer.allocateDirect(Math.max(config.bufferBytes(), 4 * config.maxMessageBytes()));
         this.outBuffer = new UnsafeBuffer(out);
         this.lastSentMillis = nowMillis;
@@ -79,8 +79,7 @@ final class SessionSender {
         } else {
             writer.endField(1);
         }
-        writer.bytesField(Tags.SENDER_COMP_ID, senderCompId).bytesField(Tags.TARGET_COMP_ID, targetCompId)
-                .longField(Tags.MSG_SEQ_NUM, seq);
+        writer.raw(compIdsAndSeqTag).longValue(seq);
         if (possDup) {
             writer.bytesField(Tags.POSS_DUP_FLAG, YES);
         }
