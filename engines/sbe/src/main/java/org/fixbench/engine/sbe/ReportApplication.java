@@ -63,12 +63,12 @@ final class ReportApplication implements FixSession.Application {
         hooks.orderReceived();
         long n = ++counter;
         counted(ExecutionReportEncoder.orderIdEncodingOffset(), ExecutionReportEncoder.orderIdLength(), ORDER_ID_PREFIX, n);
-        reportBuffer.putBytes(ExecutionReportEncoder.clOrdIdEncodingOffset(), orderBuffer,
-                NewOrderSingleEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdLength());
+        copy(ExecutionReportEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdEncodingOffset(),
+                NewOrderSingleEncoder.clOrdIdLength());
         counted(ExecutionReportEncoder.execIdEncodingOffset(), ExecutionReportEncoder.execIdLength(), EXEC_ID_PREFIX, n);
         report.execType(ExecType.New).ordStatus(OrdStatus.New).side(orderView.side());
-        reportBuffer.putBytes(ExecutionReportEncoder.symbolEncodingOffset(), orderBuffer,
-                NewOrderSingleEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolLength());
+        copy(ExecutionReportEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolEncodingOffset(),
+                NewOrderSingleEncoder.symbolLength());
         long qty = orderView.orderQty().mantissa();
         byte qtyExponent = orderView.orderQty().exponent();
         report.orderQty().mantissa(qty).exponent(qtyExponent);
@@ -84,12 +84,32 @@ final class ReportApplication implements FixSession.Application {
         return true;
     }
 
-    /** Writes prefix + n into a NUL-padded model field. */
+    /** Writes prefix + n into a NUL-padded model field of {@code capacity} bytes (a multiple of 8). */
     private void counted(int offset, int capacity, byte[] prefix, long n) {
         MutableDirectBuffer b = reportBuffer;
+        for (int w = 0; w < capacity; w += 8) {
+            b.putLong(offset + w, 0L);
+        }
         b.putBytes(offset, prefix);
-        int length = prefix.length + b.putLongAscii(offset + prefix.length, n);
-        b.setMemory(offset + length, capacity - length, (byte) 0);
+        b.putLongAscii(offset + prefix.length, n);
+    }
+
+    /** Copies a text field of {@code capacity} bytes (a multiple of 8) from the order's model to the report's. */
+    private void copy(int reportOffset, int orderOffset, int capacity) {
+        for (int w = 0; w < capacity; w += 8) {
+            reportBuffer.putLong(reportOffset + w, orderBuffer.getLong(orderOffset + w));
+        }
+    }
+
+    static {
+        // the copies above go by whole words: the model's text fields must stay multiples of 8 and alike
+        if ((NewOrderSingleEncoder.clOrdIdLength() & 7) != 0 || (NewOrderSingleEncoder.symbolLength() & 7) != 0
+                || (ExecutionReportEncoder.orderIdLength() & 7) != 0 || (ExecutionReportEncoder.execIdLength() & 7) != 0
+                || NewOrderSingleEncoder.clOrdIdLength() != ExecutionReportEncoder.clOrdIdLength()
+                || NewOrderSingleEncoder.symbolLength() != ExecutionReportEncoder.symbolLength()) {
+            throw new IllegalStateException("fix44-orders.xml: text fields must be multiples of 8 bytes, alike in both"
+                    + " messages");
+        }
     }
 
     static RejectReason rejectReason(int codecResult) {
