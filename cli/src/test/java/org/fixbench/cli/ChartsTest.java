@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
+import java.awt.BasicStroke;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -149,6 +150,10 @@ class ChartsTest {
         assertEquals(r.counted().size(), runs.size(), "every counted run");
         XYChart chart = Charts.timelineChart(r, runs);
         assertEquals(2 * runs.size(), chart.getSeriesMap().size());
+        assertEquals(runs.size(), chart.getSeriesMap().values().stream().filter(s -> s.isShowInLegend()).count(),
+                "one legend entry per run (15 runs' 30 entries did not fit the chart)");
+        assertTrue(chart.getSeriesMap().values().stream().filter(s -> s.isShowInLegend())
+                .allMatch(s -> ((BasicStroke) s.getLineStyle()).getDashArray() == null), "p99 lines solid, as the axis says");
         assertTrue(chart.getYAxisTitle().contains("(ms"), "a saturated engine's seconds read in ms, not millions of µs");
         for (Charts.RunTimeline run : runs) {
             assertEquals(5, run.intervals().size(), "a 5 s run has five seconds");

@@ -303,16 +303,18 @@ public final class Charts {
             toUnit(max, unit);
             Color colour = palette[i++ % palette.length];
             String name = "run " + run.run() + ("OK".equals(run.status()) ? "" : " ✗ " + run.status());
-            XYSeries s99 = chart.addSeries(name + " p99", xs, p99);
+            XYSeries s99 = chart.addSeries(name, xs, p99); // one legend entry per run: the title says which line is which
             s99.setLineColor(colour);
             s99.setMarkerColor(colour);
             s99.setMarker(SeriesMarkers.CIRCLE);
+            s99.setLineStyle(new BasicStroke(1.5f)); // solid, whatever XChart's default for the series' index
             XYSeries sMax = chart.addSeries(name + " max", xs, max);
             sMax.setLineColor(colour);
             sMax.setMarkerColor(colour);
             sMax.setMarker(SeriesMarkers.DIAMOND);
             sMax.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                     new float[] {6f, 4f}, 0f));
+            sMax.setShowInLegend(false);
         }
         return chart;
     }
