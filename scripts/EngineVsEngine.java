@@ -14,7 +14,7 @@ import org.fixbench.cli.report.PairedStats;
  * engine A's run minus engine B's run of the same round (run k of each benchmark in a folder is that folder's round
  * k; several folders add their rounds), the median over rounds with its distribution-free interval (PairedStats), and
  * how many rounds A was the lower. Rounds where either run was not OK are left out and counted. Statistics:
- * end-to-end p50 and p90, and the server-processing probe's p50 (whose window differs between engines: see each
+ * end-to-end p50, p90 and p99, and the server-processing probe's p50 (whose window differs between engines: see each
  * engine's README, "Probe points").
  * Run: {@code java -cp cli/target/fixbench-cli.jar scripts/EngineVsEngine.java A B FOLDER...}, e.g.
  * {@code … sbe:tuned philadelphia:spin results/x}.
@@ -57,7 +57,7 @@ public class EngineVsEngine {
         md.append("| rate | statistic | A − B: median [interval] | A lower in | left out |\n"
                 + "| ---: | --- | ---: | ---: | ---: |\n");
         for (long rate : rates) {
-            for (String[] stat : new String[][] {{"endToEnd", "p50"}, {"endToEnd", "p90"},
+            for (String[] stat : new String[][] {{"endToEnd", "p50"}, {"endToEnd", "p90"}, {"endToEnd", "p99"},
                     {"server processing", "p50"}}) {
                 List<Double> diff = new ArrayList<>();
                 int out = 0;
