@@ -2,7 +2,6 @@ package org.fixbench.benchmarks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -119,7 +118,7 @@ public class Codecs {
                 .setCheckSumEnabled(true).build();
         philadelphiaParser = new FIXMessageParser(config, message -> philadelphiaOrder = message);
         philadelphiaIn = ByteBuffer.allocateDirect(wireBytes.length);
-        philadelphiaConnection = new FIXConnection(new NoInput(), new Discard(), config, message -> { }, NOW_MILLIS);
+        philadelphiaConnection = new FIXConnection(new NoInput(), new DiscardChannel(), config, message -> { }, NOW_MILLIS);
         philadelphiaReport = philadelphiaConnection.create();
 
         artioIn.wrap(wireBytes);
@@ -287,39 +286,6 @@ public class Codecs {
         @Override
         public int read(ByteBuffer dst) {
             return 0;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
-    /** Takes every byte Philadelphia's connection sends and drops it. */
-    private static final class Discard implements GatheringByteChannel {
-        @Override
-        public long write(ByteBuffer[] srcs, int offset, int length) {
-            long n = 0;
-            for (int i = offset; i < offset + length; i++) {
-                n += write(srcs[i]);
-            }
-            return n;
-        }
-
-        @Override
-        public long write(ByteBuffer[] srcs) {
-            return write(srcs, 0, srcs.length);
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            int n = src.remaining();
-            src.position(src.limit());
-            return n;
         }
 
         @Override

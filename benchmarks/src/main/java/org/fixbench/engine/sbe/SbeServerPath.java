@@ -1,7 +1,5 @@
 package org.fixbench.engine.sbe;
 
-import java.nio.ByteBuffer;
-import java.nio.channels.WritableByteChannel;
 import java.util.Properties;
 
 import org.agrona.DirectBuffer;
@@ -43,24 +41,7 @@ public final class SbeServerPath {
         this.validate = config.validate();
         this.dictionary = config.dictionary();
         this.validator = new Validator(dictionary);
-        WritableByteChannel sink = new WritableByteChannel() {
-            @Override
-            public int write(ByteBuffer src) {
-                int n = src.remaining();
-                src.position(src.limit());
-                return n;
-            }
-
-            @Override
-            public boolean isOpen() {
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        this.sender = new SessionSender(config, sink, record, 0);
+        this.sender = new SessionSender(config, new org.fixbench.benchmarks.DiscardChannel(), record, 0);
         order.wrap(orderBuffer, 0);
         ExecutionReportEncoder er = new ExecutionReportEncoder().wrap(reportBuffer, 0);
         er.orderId("ORD-1").clOrdId("1234567890123456").execId("EXE-1").execType(ExecType.New)

@@ -34,9 +34,7 @@ class FixCodecTest {
     private final NewOrderSingleDecoder orderView = new NewOrderSingleDecoder();
 
     private static UnsafeBuffer buffer(byte[] bytes) {
-        UnsafeBuffer b = new UnsafeBuffer(new byte[bytes.length + 64]);
-        b.putBytes(0, bytes);
-        return b;
+        return RawFixPeer.padded(bytes);
     }
 
     private static byte[] fix(String pipeSeparated) {

@@ -23,9 +23,7 @@ class FixMessageTest {
     private static final FixDictionary DICTIONARY = SessionConfig.Bundled.FIX44;
 
     private static UnsafeBuffer buffer(byte[] bytes) {
-        UnsafeBuffer b = new UnsafeBuffer(new byte[bytes.length + 16]);
-        b.putBytes(0, bytes);
-        return b;
+        return RawFixPeer.padded(bytes);
     }
 
     private static byte[] fix(String pipeSeparated) {

@@ -47,6 +47,13 @@ final class RawFixPeer implements AutoCloseable {
     }
 
     /** A complete message: BeginString, BodyLength and CheckSum around the given body ('|' for SOH). */
+    /** The bytes at the start of a buffer with 64 bytes of room after them (for readers that read whole words). */
+    static org.agrona.concurrent.UnsafeBuffer padded(byte[] bytes) {
+        org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(new byte[bytes.length + 64]);
+        b.putBytes(0, bytes);
+        return b;
+    }
+
     static byte[] frame(String beginString, String body) {
         String b = body.replace('|', '\u0001');
         String head = "8=" + beginString + "\u00019=" + b.length() + "\u0001";
