@@ -21,6 +21,8 @@ final class FixWriter {
     }
 
     private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
+    static final java.lang.invoke.VarHandle INT_VIEW =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
     private static final int SLACK = 64;
@@ -81,22 +83,42 @@ final class FixWriter {
         return this;
     }
 
-    /** Writes a number in decimal at p and moves p past it (negative numbers through Agrona's writer). */
+    /**
+     * Writes a number in decimal at p and moves p past it: below 10^16 eight digits at a time ({@link #eightDigits}),
+     * others through Agrona's writer.
+     */
     private void natural(long value) {
-        if (value < 0) {
+        if (value >= 0 && value < 100_000_000L) {
+            if (value == 0) {
+                bytes[p++] = '0';
+                return;
+            }
+            long digits = eightDigits((int) value);
+            int leadingZeros = Long.numberOfTrailingZeros(digits) >>> 3; // the number's leading zeros, in bytes
+            LONG_VIEW.set(bytes, p, (digits >>> (leadingZeros << 3)) + ZEROS);
+            p += 8 - leadingZeros;
+        } else if (value >= 100_000_000L && value < 10_000_000_000_000_000L) {
+            natural(value / 100_000_000L);
+            LONG_VIEW.set(bytes, p, eightDigits((int) (value % 100_000_000L)) + ZEROS);
+            p += 8;
+        } else {
             p += body.putLongAscii(p, value);
-            return;
         }
-        int digits = 1;
-        for (long v = value; v >= 10; v /= 10) {
-            digits++;
-        }
-        long v = value;
-        for (int k = p + digits - 1; k >= p; k--) {
-            bytes[k] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        p += digits;
+    }
+
+    private static final long ZEROS = 0x3030303030303030L;
+
+    /**
+     * The eight decimal digits of {@code value} (0 to 99,999,999, with leading zeros) as the values 0-9 in the bytes
+     * of a long, the first digit in the lowest byte (little-endian, as they are written): split in halves of four
+     * digits, each into two of two digits, each into tens and ones, every split done in all lanes by one multiply.
+     */
+    static long eightDigits(int value) {
+        long x = value / 10_000 | (long) (value % 10_000) << 32; // 32-bit lanes below 10,000
+        long hundreds = ((x * 5243) >>> 19) & 0x0000007F0000007FL; // lane / 100 (exact below 43,699)
+        long y = hundreds | (x - hundreds * 100) << 16; // 16-bit lanes below 100
+        long tens = ((y * 103) >>> 10) & 0x000F000F000F000FL; // lane / 10 (exact below 179)
+        return tens | (y - tens * 10) << 8;
     }
 
     /** Bytes written as they are: whole fields, "tag=value" and SOH, prepared by the caller. */
@@ -142,6 +164,25 @@ final class FixWriter {
         p += length;
     }
 
+    /** MsgType (35) from its key ({@code first << 8 | second}, second 0 for one-character types). */
+    FixWriter msgType(int typeKey) {
+        tag(Tags.MSG_TYPE);
+        bytes[p++] = (byte) (typeKey >>> 8);
+        if ((typeKey & 0xFF) != 0) {
+            bytes[p++] = (byte) typeKey;
+        }
+        bytes[p++] = FixCodec.SOH;
+        return this;
+    }
+
+    /** A millisecond UTCTimestamp field, written by {@code time}. */
+    FixWriter timeField(int tag, UtcTimeWriter time, long epochMillis) {
+        tag(tag);
+        p += time.format(epochMillis, bytes, p);
+        bytes[p++] = FixCodec.SOH;
+        return this;
+    }
+
     /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
     int beginField(int tag) {
         tag(tag);
@@ -172,11 +213,14 @@ final class FixWriter {
     /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
     FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
         tag(tag);
-        if ((capacity & 7) == 0 && p + capacity <= body.capacity() && start + capacity <= source.capacity()) {
+        byte[] from = source.byteArray();
+        if (from != null && (capacity & 7) == 0 && p + capacity <= body.capacity()
+                && start + capacity <= source.capacity()) {
             // whole words copied until the one holding the first NUL; the bytes past it are overwritten next
+            int at = (int) (source.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET) + start;
             int length = capacity;
             for (int w = 0; w < capacity; w += 8) {
-                long word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN);
+                long word = (long) LONG_VIEW.get(from, at + w);
                 LONG_VIEW.set(bytes, p + w, word);
                 long nul = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
                 if (nul != 0) {
@@ -241,15 +285,19 @@ final class FixWriter {
         int digits = digits(bodyLength);
         int at = HEAD - 1 - digits - FixCodec.BEGIN.length;
         start = at;
-        body.putLong(at, BEGIN_8, java.nio.ByteOrder.LITTLE_ENDIAN);
-        body.putInt(at + 8, BEGIN_4, java.nio.ByteOrder.LITTLE_ENDIAN);
-        body.putNaturalIntAscii(at + FixCodec.BEGIN.length, bodyLength);
-        body.putByte(HEAD - 1, FixCodec.SOH);
+        LONG_VIEW.set(bytes, at, BEGIN_8);
+        INT_VIEW.set(bytes, at + 8, BEGIN_4);
+        int v = bodyLength;
+        for (int k = HEAD - 2; k >= HEAD - 1 - digits; k--) { // the digits end just before the body's SOH
+            bytes[k] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        bytes[HEAD - 1] = FixCodec.SOH;
         int sum = (BEGIN_SUM + FixCodec.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
         // "10=nnn" and SOH in one eight-byte store (the eighth byte is past the message)
         long trailer = '1' | '0' << 8 | '=' << 16 | (long) ('0' + sum / 100) << 24
                 | (long) ('0' + (sum / 10) % 10) << 32 | (long) ('0' + sum % 10) << 40 | (long) FixCodec.SOH << 48;
-        body.putLong(p, trailer, java.nio.ByteOrder.LITTLE_ENDIAN);
+        LONG_VIEW.set(bytes, p, trailer);
         return p + 7 - at;
     }
 

@@ -70,21 +70,11 @@ final class SessionSender {
     }
 
     private FixWriter header(int typeKey, long seq, boolean possDup, long nowMillis) {
-        writer.reset();
-        int at = writer.beginField(Tags.MSG_TYPE);
-        writer.buffer().putByte(at, (byte) (typeKey >>> 8));
-        if ((typeKey & 0xFF) != 0) {
-            writer.buffer().putByte(at + 1, (byte) typeKey);
-            writer.endField(2);
-        } else {
-            writer.endField(1);
-        }
-        writer.raw(compIdsAndSeqTag).longValue(seq);
+        writer.reset().msgType(typeKey).raw(compIdsAndSeqTag).longValue(seq);
         if (possDup) {
             writer.bytesField(Tags.POSS_DUP_FLAG, YES);
         }
-        int timeAt = writer.beginField(Tags.SENDING_TIME);
-        writer.endField(time.format(nowMillis, writer.buffer(), timeAt));
+        writer.timeField(Tags.SENDING_TIME, time, nowMillis);
         return writer;
     }
 
