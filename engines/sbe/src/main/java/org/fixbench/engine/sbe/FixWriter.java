@@ -88,11 +88,16 @@ final class FixWriter {
      * others through Agrona's writer.
      */
     private void natural(long value) {
-        if (value >= 0 && value < 100_000_000L) {
-            if (value == 0) {
-                bytes[p++] = '0';
+        if (value >= 0 && value < 10_000L) {
+            if (value < 10) {
+                bytes[p++] = (byte) ('0' + value);
                 return;
             }
+            int digits = fourDigits((int) value);
+            int leadingZeros = Integer.numberOfTrailingZeros(digits) >>> 3; // the number's leading zeros, in bytes
+            INT_VIEW.set(bytes, p, (digits >>> (leadingZeros << 3)) + 0x30303030);
+            p += 4 - leadingZeros;
+        } else if (value >= 0 && value < 100_000_000L) {
             long digits = eightDigits((int) value);
             int leadingZeros = Long.numberOfTrailingZeros(digits) >>> 3; // the number's leading zeros, in bytes
             LONG_VIEW.set(bytes, p, (digits >>> (leadingZeros << 3)) + ZEROS);
@@ -107,6 +112,17 @@ final class FixWriter {
     }
 
     private static final long ZEROS = 0x3030303030303030L;
+
+    /**
+     * As {@link #eightDigits}, for {@code value} 0 to 9,999: four digits in the bytes of an int, the first in the
+     * lowest byte.
+     */
+    static int fourDigits(int value) {
+        int hundreds = (value * 5243) >>> 19; // value / 100 (exact below 43,699)
+        int y = hundreds | (value - hundreds * 100) << 16; // 16-bit lanes below 100
+        int tens = ((y * 103) >>> 10) & 0x000F000F; // lane / 10 (exact below 179)
+        return tens | (y - tens * 10) << 8;
+    }
 
     /**
      * The eight decimal digits of {@code value} (0 to 99,999,999, with leading zeros) as the values 0-9 in the bytes
@@ -307,8 +323,11 @@ final class FixWriter {
     }
 
     private static int digits(int value) {
-        int digits = 1;
-        for (int v = value; v >= 10; v /= 10) {
+        if (value < 1_000) {
+            return value < 10 ? 1 : value < 100 ? 2 : 3;
+        }
+        int digits = 4;
+        for (int v = value / 10_000; v > 0; v /= 10) {
             digits++;
         }
         return digits;

@@ -79,6 +79,19 @@ class FixWriterTest {
         }
     }
 
+    /** Every value of four digits, as the division gives them. */
+    @Test
+    void splitsEveryFourDigitValueIntoItsDigits() {
+        for (int value = 0; value < 10_000; value++) {
+            int digits = FixWriter.fourDigits(value);
+            int v = value;
+            for (int k = 3; k >= 0; k--) {
+                assertEquals(v % 10, (digits >>> (8 * k)) & 0xFF, "digit " + k + " of " + value);
+                v /= 10;
+            }
+        }
+    }
+
     private static String body(FixWriter w) {
         byte[] bytes = new byte[w.bodyLength()];
         for (int k = 0; k < bytes.length; k++) {
