@@ -237,6 +237,11 @@ public final class FixCodec {
         DirectBuffer b = m.buffer();
         MutableDirectBuffer model = order.buffer();
         int o = order.offset();
+        byte[] from = b.byteArray();
+        byte[] to = model.byteArray();
+        if (from != null && to != null && o + NewOrderSingleEncoder.BLOCK_LENGTH <= model.capacity()) {
+            return decodeByTag(m, from, arrayBase(b), to, arrayBase(model) + o);
+        }
         int k = m.find(11);
         if (k < 0 || !copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.clOrdIdEncodingOffset(),
                 NewOrderSingleEncoder.clOrdIdLength())) {
@@ -291,6 +296,147 @@ public final class FixCodec {
             order.price().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
         } else if (decimal(b, m.start(k), m.length(k), order.price()) < 0) {
             return false;
+        }
+        return true;
+    }
+
+    /** Where a heap buffer's index 0 is in its array. */
+    private static int arrayBase(DirectBuffer buffer) {
+        return (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
+    }
+
+    /**
+     * {@link #decodeByTag(FixMessage, NewOrderSingleEncoder)} between arrays: the message's bytes in {@code from}
+     * (its index 0 at {@code fromBase}) and the model's block in {@code to} from {@code at} (room checked by the
+     * caller). Enumerations are stored as their character (each range checked is exactly the schema's values),
+     * decimals as the schema lays them out (little-endian mantissa, then exponent).
+     */
+    private static boolean decodeByTag(FixMessage m, byte[] from, int fromBase, byte[] to, int at) {
+        int k = m.find(11);
+        if (k < 0 || !copyText(from, fromBase + m.start(k), m.length(k), to,
+                at + NewOrderSingleEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdLength())) {
+            return false;
+        }
+        if (!charValue(m, 54, '1', '9', from, fromBase, to, at + NewOrderSingleEncoder.sideEncodingOffset(), false)) {
+            return false;
+        }
+        k = m.find(60);
+        if (k < 0 || !copyText(from, fromBase + m.start(k), m.length(k), to,
+                at + NewOrderSingleEncoder.transactTimeEncodingOffset(), NewOrderSingleEncoder.transactTimeLength())) {
+            return false;
+        }
+        if (!charValue(m, 40, '1', '4', from, fromBase, to, at + NewOrderSingleEncoder.ordTypeEncodingOffset(), false)) {
+            return false;
+        }
+        k = m.find(55);
+        if (k < 0 || !copyText(from, fromBase + m.start(k), m.length(k), to,
+                at + NewOrderSingleEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolLength())) {
+            return false;
+        }
+        k = m.find(1);
+        if (k < 0) {
+            java.util.Arrays.fill(to, at + NewOrderSingleEncoder.accountEncodingOffset(),
+                    at + NewOrderSingleEncoder.accountEncodingOffset() + NewOrderSingleEncoder.accountLength(), (byte) 0);
+        } else if (!copyText(from, fromBase + m.start(k), m.length(k), to,
+                at + NewOrderSingleEncoder.accountEncodingOffset(), NewOrderSingleEncoder.accountLength())) {
+            return false;
+        }
+        if (!charValue(m, 21, '1', '3', from, fromBase, to, at + NewOrderSingleEncoder.handlInstEncodingOffset(), true)) {
+            return false;
+        }
+        if (!charValue(m, 59, '0', '7', from, fromBase, to, at + NewOrderSingleEncoder.timeInForceEncodingOffset(),
+                true)) {
+            return false;
+        }
+        return decimal(m, 38, from, fromBase, to, at + NewOrderSingleEncoder.orderQtyEncodingOffset())
+                && decimal(m, 44, from, fromBase, to, at + NewOrderSingleEncoder.priceEncodingOffset());
+    }
+
+    /**
+     * A one-character enumeration between {@code low} and {@code high}; when absent, the schema's null value
+     * ({@code optional}: HandlInst) or Day (TimeInForce's default); false when required and absent or not allowed.
+     */
+    private static boolean charValue(FixMessage m, int tag, char low, char high, byte[] from, int fromBase, byte[] to,
+                                     int at, boolean optional) {
+        int k = m.find(tag);
+        if (k < 0) {
+            if (!optional) {
+                return false;
+            }
+            to[at] = tag == 21 ? HandlInst.NULL_VAL.value() : TimeInForce.Day.value();
+            return true;
+        }
+        byte v = from[fromBase + m.start(k)];
+        if (m.length(k) != 1 || v < low || v > high) {
+            return false;
+        }
+        to[at] = v;
+        return true;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
+
+    /** A decimal into the model's mantissa and exponent; absent: the null values; false if not a decimal. */
+    private static boolean decimal(FixMessage m, int tag, byte[] from, int fromBase, byte[] to, int at) {
+        int k = m.find(tag);
+        long mantissa;
+        int exponent;
+        if (k < 0) {
+            mantissa = org.fixbench.engine.sbe.model.DecimalEncoder.mantissaNullValue();
+            exponent = org.fixbench.engine.sbe.model.DecimalEncoder.exponentNullValue();
+        } else {
+            int start = fromBase + m.start(k);
+            int length = m.length(k);
+            mantissa = 0;
+            exponent = 0;
+            int digits = 0;
+            boolean point = false;
+            boolean negative = from[start] == '-';
+            for (int i = negative ? 1 : 0; i < length; i++) {
+                int d = from[start + i] - '0';
+                if (d >= 0 && d <= 9) {
+                    mantissa = mantissa * 10 + d;
+                    digits++;
+                    exponent -= point ? 1 : 0;
+                } else if (d == '.' - '0' && !point) {
+                    point = true;
+                } else {
+                    return false;
+                }
+            }
+            if (digits == 0 || digits > 18 || exponent < -18) {
+                return false;
+            }
+            mantissa = negative ? -mantissa : mantissa;
+        }
+        LONG_VIEW.set(to, at + org.fixbench.engine.sbe.model.DecimalEncoder.mantissaEncodingOffset(), mantissa);
+        to[at + org.fixbench.engine.sbe.model.DecimalEncoder.exponentEncodingOffset()] = (byte) exponent;
+        return true;
+    }
+
+    /**
+     * {@link #copyText(DirectBuffer, int, int, MutableDirectBuffer, int, int)} between arrays: whole words where the
+     * source has room for them, the last one masked to the value.
+     */
+    private static boolean copyText(byte[] from, int start, int length, byte[] to, int at, int capacity) {
+        if (length > capacity) {
+            return false;
+        }
+        if ((capacity & 7) != 0 || start + ((length + 7) & ~7) > from.length) {
+            System.arraycopy(from, start, to, at, length);
+            java.util.Arrays.fill(to, at + length, at + capacity, (byte) 0);
+            return true;
+        }
+        for (int w = 0; w < capacity; w += 8) {
+            long word;
+            if (w + 8 <= length) {
+                word = (long) LONG_VIEW.get(from, start + w);
+            } else if (w < length) {
+                word = (long) LONG_VIEW.get(from, start + w) & (-1L >>> ((8 - (length - w)) << 3));
+            } else {
+                word = 0;
+            }
+            LONG_VIEW.set(to, at + w, word);
         }
         return true;
     }

@@ -129,6 +129,11 @@ class FixMessageTest {
         assertTrue(m.checksumMatches());
         assertEquals(FixMessage.GARBLED, m.index(buffer(message), 0, message.length, null),
                 "without the dictionary the data field ends at its first SOH, and 'b=c' is a tag that is not a number");
+        m.lastGeneration(-2); // through the stamps' wrap, which clears the table with its data-field marks
+        for (int n = 0; n < 4; n++) {
+            assertTrue(m.index(buffer(message), 0, message.length, DICTIONARY) > 0, "with the dictionary again, " + n);
+            assertEquals(5, m.length(m.find(89)), "message " + n);
+        }
     }
 
     /**
