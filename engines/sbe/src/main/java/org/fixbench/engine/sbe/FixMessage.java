@@ -6,8 +6,13 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One framed FIX message seen as an index of its fields (tag, where the value starts, how long it is), built
- * without allocating and reused for every message. The values stay in the receive buffer; the index is valid until
- * the next {@link #index}.
+ * without allocating and reused for every message (its tables grow once for a longer message than any before). The
+ * values stay in the receive buffer; the index is valid until the next {@link #index}.
+ *
+ * <p>Indexing takes two passes. The first reads the message eight bytes at a time, each word on its own (no word
+ * waits for the one before), into a map of where the SOHs are and the sum of all bytes for the CheckSum. The second
+ * takes the fields from SOH to SOH and reads each tag. (One pass that looks for each field's SOH from where the
+ * field starts makes every field wait for the one before: 12 ns slower on the workload's order.)
  */
 public final class FixMessage {
     /** {@link #index} result: the message is not a sequence of tag=value fields starting 8, 9, 35. */
@@ -29,6 +34,10 @@ public final class FixMessage {
      * that message (the low 16 bits).
      */
     private final long[] slots = new long[DIRECT_TAGS];
+    /** Where the SOHs of the message being indexed are: bit k of long g for byte 64 × g + k. */
+    private long[] sohBits = new long[8];
+    /** The sum of all the bytes of the message indexed (for its CheckSum). */
+    private int byteSum;
     private int generation;
 
     public FixMessage(int maxFields) {
@@ -75,19 +84,63 @@ public final class FixMessage {
         this.count = 0;
         this.messageStart = from - base;
         typeKey = 0;
+        // pass 1, eight bytes at a time and each word on its own: one bit per SOH byte, 64 bytes to a long
+        int groups = (length + 63) >>> 6;
+        long[] sohBits = this.sohBits;
+        if (sohBits.length < groups) {
+            sohBits = this.sohBits = new long[Math.max(groups, 2 * sohBits.length)];
+        }
+        int fullWords = length >>> 3;
+        int w = 0;
+        int byteSum = 0;
+        for (int g = 0; g < groups; g++) {
+            long bits = 0;
+            long lanes = 0; // the bytes' sum in four 16-bit lanes (eight words add at most 8 × 510 to a lane)
+            int last = Math.min(fullWords, (g + 1) << 3);
+            for (; w < last; w++) {
+                long word = (long) LONG_VIEW.get(array, from + (w << 3));
+                lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
+                long x = word ^ 0x0101010101010101L;
+                // 0x80 in each byte that was SOH (exact in every byte, unlike the first-zero test)
+                long soh = ~(((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x | 0x7F7F7F7F7F7F7F7FL);
+                // the eight top bits gathered into one byte, the first byte's lowest
+                bits |= (((soh >>> 7) * 0x0102040810204080L) >>> 56) << ((w & 7) << 3);
+            }
+            sohBits[g] = bits;
+            byteSum += (int) ((lanes * 0x0001000100010001L) >>> 48);
+        }
+        for (int k = fullWords << 3; k < length; k++) {
+            byte b = array[from + k];
+            byteSum += b & 0xFF;
+            if (b == FixCodec.SOH) {
+                sohBits[k >>> 6] |= 1L << (k & 63);
+            }
+        }
+        this.byteSum = byteSum;
+        // pass 2: a field up to each SOH, its tag read before its '='
         boolean repeatedOrEmpty = false;
         int count = 0;
-        int i = from;
-        int end = from + length;
-        while (i < end) {
+        int group = 0;
+        long bits = sohBits[0];
+        int fieldStart = 0; // from `from`
+        while (fieldStart < length) {
+            while (bits == 0) {
+                if (++group == groups) {
+                    return GARBLED; // no SOH ends the field
+                }
+                bits = sohBits[group];
+            }
+            int soh = (group << 6) + Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            int i = from + fieldStart;
+            int end = from + soh;
             int tag;
             int d0 = array[i] - '0';
             int d1;
-            if (i + 3 < end && d0 > 0 && d0 <= 9 && array[i + 1] == '=') {
+            if (d0 > 0 && d0 <= 9 && array[i + 1] == '=') {
                 tag = d0; // one digit
                 i += 1;
-            } else if (i + 3 < end && d0 > 0 && d0 <= 9 && (d1 = array[i + 1] - '0') >= 0 && d1 <= 9
-                    && array[i + 2] == '=') {
+            } else if (d0 > 0 && d0 <= 9 && (d1 = array[i + 1] - '0') >= 0 && d1 <= 9 && array[i + 2] == '=') {
                 tag = d0 * 10 + d1; // two digits
                 i += 2;
             } else {
@@ -108,34 +161,23 @@ public final class FixMessage {
             if (count == tags.length) {
                 return GARBLED;
             }
-            int valueStart = ++i;
-            long declared = dataLengthTags != null && tag < dataLengthTags.length && dataLengthTags[tag] != 0
-                    && count > 0 && tags[count - 1] == dataLengthTags[tag]
-                    ? parseLong(this.buffer, starts[count - 1], lengths[count - 1]) : -1;
-            if (declared >= 0 && valueStart + declared < end && array[valueStart + (int) declared] == FixCodec.SOH) {
-                i = valueStart + (int) declared; // a data field: its bytes may hold SOH
-            } else {
-                // eight bytes at a time: the first SOH in a word
-                while (i + 8 <= end) {
-                    long x = (long) LONG_VIEW.get(array, i) ^ 0x0101010101010101L;
-                    long soh = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
-                    if (soh != 0) {
-                        i += Long.numberOfTrailingZeros(soh) >>> 3;
-                        break;
-                    }
-                    i += 8;
-                }
-                while (i < end && array[i] != FixCodec.SOH) {
-                    i++;
-                }
-                if (i >= end) {
-                    return GARBLED;
+            int valueStart = i + 1;
+            if (dataLengthTags != null && tag < dataLengthTags.length && dataLengthTags[tag] != 0 && count > 0
+                    && tags[count - 1] == dataLengthTags[tag]) {
+                long declared = parseLong(this.buffer, starts[count - 1], lengths[count - 1]);
+                if (declared >= 0 && valueStart + declared < from + length
+                        && array[valueStart + (int) declared] == FixCodec.SOH) {
+                    // a data field: its bytes may hold SOH; the next field starts past its declared length
+                    end = valueStart + (int) declared;
+                    soh = end - from;
+                    group = soh >>> 6;
+                    bits = sohBits[group] & (-2L << (soh & 63));
                 }
             }
             tags[count] = tag;
             starts[count] = valueStart - base;
-            lengths[count] = i - valueStart;
-            repeatedOrEmpty |= i == valueStart;
+            lengths[count] = end - valueStart;
+            repeatedOrEmpty |= end == valueStart;
             if (tag < DIRECT_TAGS) {
                 if ((slots[tag] & ~0xFFFFL) == stamp) {
                     repeatedOrEmpty = true; // the first one stays the one found
@@ -146,7 +188,7 @@ public final class FixMessage {
                 repeatedOrEmpty |= largeTagRepeated(tag, count);
             }
             count++;
-            i++; // SOH
+            fieldStart = soh + 1;
         }
         this.count = count;
         this.repeatedOrEmpty = repeatedOrEmpty;
@@ -198,7 +240,10 @@ public final class FixMessage {
             return false;
         }
         long declared = parseLong(buffer, starts[last], 3);
-        return declared >= 0 && (FixCodec.checksum(buffer, messageStart, starts[last] - 3) & 0xFF) == declared;
+        // the bytes before "10=": all the message's bytes (summed while indexing) less "10=", the value and SOH
+        int trailer = '1' + '0' + '=' + buffer.getByte(starts[last]) + buffer.getByte(starts[last] + 1)
+                + buffer.getByte(starts[last] + 2) + FixCodec.SOH;
+        return declared >= 0 && ((byteSum - trailer) & 0xFF) == declared;
     }
 
     static final java.lang.invoke.VarHandle LONG_VIEW =

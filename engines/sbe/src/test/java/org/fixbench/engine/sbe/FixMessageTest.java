@@ -118,6 +118,73 @@ class FixMessageTest {
         assertFalse(m.checksumMatches());
     }
 
+    /**
+     * Messages of every length from 30 to about 600 bytes (the SOHs are found 64 bytes to a long), at any offset in
+     * an array whose other bytes are all SOH, with data fields holding SOH: every field is where it was written, and
+     * the CheckSum holds until one byte changes.
+     */
+    @Test
+    void indexesEveryFieldOfMessagesOfEveryLength() {
+        Random random = new Random(3);
+        FixMessage m = new FixMessage(256);
+        for (int n = 0; n < 3_000; n++) {
+            List<String[]> fields = new ArrayList<>();
+            fields.add(new String[] {"35", "D"});
+            fields.add(new String[] {"49", "A"});
+            int extra = random.nextInt(30);
+            for (int k = 0; k < extra; k++) {
+                int tag;
+                do {
+                    tag = 1 + random.nextInt(random.nextBoolean() ? 99 : 3000);
+                } while (tag == 8 || tag == 9 || tag == 10 || tag == 35 || DICTIONARY.dataLengthTag(tag) != 0);
+                StringBuilder value = new StringBuilder();
+                int length = random.nextInt(random.nextInt(4) == 0 ? 40 : 8);
+                for (int i = 0; i < length; i++) {
+                    char c = (char) (0x20 + random.nextInt(0xE0)); // ISO-8859-1, bytes above 0x7F too
+                    value.append(c == '|' ? '=' : c);
+                }
+                fields.add(new String[] {Integer.toString(tag), value.toString()});
+                if (random.nextInt(10) == 0) { // a data field and its length, SOHs ('|') inside
+                    String data = "a|b=c|".repeat(random.nextInt(12));
+                    fields.add(new String[] {"93", Integer.toString(data.length())});
+                    fields.add(new String[] {"89", data});
+                }
+            }
+            StringBuilder body = new StringBuilder();
+            for (String[] f : fields) {
+                body.append(f[0]).append('=').append(f[1]).append('|');
+            }
+            byte[] message = fix(body.toString());
+            String text = new String(message, StandardCharsets.ISO_8859_1);
+            fields.add(0, new String[] {"8", "FIX.4.4"});
+            fields.add(1, new String[] {"9", text.substring(text.indexOf("\u00019=") + 3, text.indexOf('\u0001', 10))});
+            fields.add(new String[] {"10", text.substring(text.length() - 4, text.length() - 1)});
+            int offset = random.nextInt(9);
+            byte[] array = new byte[offset + message.length + random.nextInt(9)];
+            java.util.Arrays.fill(array, FixCodec.SOH);
+            System.arraycopy(message, 0, array, offset, message.length);
+            UnsafeBuffer buffer = new UnsafeBuffer(array);
+
+            assertEquals(fields.size(), m.index(buffer, offset, message.length, DICTIONARY), "fields of " + text);
+            int at = offset;
+            for (int k = 0; k < fields.size(); k++) {
+                String[] f = fields.get(k);
+                at += f[0].length() + 1;
+                assertEquals(Integer.parseInt(f[0]), m.tag(k), "tag " + k + " of " + text);
+                assertEquals(at, m.start(k), "start of field " + k + " of " + text);
+                assertEquals(f[1].length(), m.length(k), "length of field " + k + " of " + text);
+                at += f[1].length() + 1;
+            }
+            assertTrue(m.checksumMatches(), text);
+            int changed = offset + random.nextInt(message.length - 7);
+            if (array[changed] != FixCodec.SOH && array[changed] != '=') {
+                array[changed] = (byte) (array[changed] == 'Q' ? 'R' : 'Q');
+                assertTrue(m.index(buffer, offset, message.length, DICTIONARY) < 0 || !m.checksumMatches(),
+                        "a byte changed at " + (changed - offset) + " of " + text);
+            }
+        }
+    }
+
     @Test
     void aDataFieldKeepsTheSohsItsLengthCovers() {
         byte[] message = fix("35=D|49=A|56=B|34=1|52=x|93=5|89=a\u0001b=c|58=t|");
