@@ -11,8 +11,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  *
  * <p>Indexing takes two passes. The first reads the message eight bytes at a time, each word on its own (no word
  * waits for the one before), into a map of where the SOHs are and the sum of all bytes for the CheckSum. The second
- * takes the fields from SOH to SOH and reads each tag. (One pass that looks for each field's SOH from where the
- * field starts makes every field wait for the one before: 12 ns slower on the workload's order.)
+ * takes the fields from SOH to SOH and reads each tag. Measured on the workload's order (alternating A/B runs):
+ * the two passes alone cost what one pass finding each field's SOH from its start costs (136 ns both, with a
+ * separate CheckSum pass); summing the CheckSum in the first pass took 10-13 ns off.
  */
 public final class FixMessage {
     /** {@link #index} result: the message is not a sequence of tag=value fields starting 8, 9, 35. */
