@@ -258,6 +258,11 @@ public final class FixSession implements FixFramer.Handler {
      * Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then
      * {@link #send()}.
      */
+    /** The clock's time of the current poll (the one the messages being handled were read in), in epoch ms. */
+    public long nowMillis() {
+        return now;
+    }
+
     public FixWriter begin(int typeKey) {
         return sender.begin(typeKey, now);
     }

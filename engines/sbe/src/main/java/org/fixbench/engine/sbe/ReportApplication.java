@@ -1,7 +1,6 @@
 package org.fixbench.engine.sbe;
 
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.Workload;
@@ -22,7 +21,6 @@ final class ReportApplication implements FixSession.Application {
 
     private final FixCodec codec;
     private final ServerHooks hooks;
-    private final EpochClock clock;
     private final UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
     private final UnsafeBuffer reportBuffer = new UnsafeBuffer(new byte[ExecutionReportEncoder.BLOCK_LENGTH + 8]);
     private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
@@ -32,10 +30,9 @@ final class ReportApplication implements FixSession.Application {
     private long counter;
     private final UtcTimeWriter transactTime = new UtcTimeWriter();
 
-    ReportApplication(int maxMessageBytes, ServerHooks hooks, EpochClock clock) {
+    ReportApplication(int maxMessageBytes, ServerHooks hooks) {
         this.codec = new FixCodec(maxMessageBytes);
         this.hooks = hooks;
-        this.clock = clock;
         order.wrap(orderBuffer, 0);
         orderView.wrap(orderBuffer, 0, NewOrderSingleEncoder.BLOCK_LENGTH, NewOrderSingleEncoder.SCHEMA_VERSION);
         report.wrap(reportBuffer, 0);
@@ -76,7 +73,8 @@ final class ReportApplication implements FixSession.Application {
         report.leavesQty().mantissa(qty).exponent(qtyExponent);
         report.avgPx().mantissa(0).exponent((byte) 0);
         int at = ExecutionReportEncoder.transactTimeEncodingOffset();
-        int length = transactTime.format(clock.time(), reportBuffer, at);
+        // the time the session read the order at (as Philadelphia's server stamps its reports: one clock read a poll)
+        int length = transactTime.format(session.nowMillis(), reportBuffer, at);
         reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('8' << 8);
         FixCodec.executionReportBody(reportView, w);

@@ -116,7 +116,7 @@ final class SbeServer implements EngineServer {
         setup.pinCurrentThread("server");
         FixSession.Application application = EngineSetup.ECHO.equals(setup.application())
                 ? new EchoApplication(config.dictionary(), config.rememberedClOrdIds())
-                : new ReportApplication(config.maxMessageBytes(), setup.hooks(), SystemEpochClock.INSTANCE);
+                : new ReportApplication(config.maxMessageBytes(), setup.hooks());
         FixSession.Binder binder = new FixSession.Binder() {
             @Override
             public SessionRecord claim(FixSession session) {
