@@ -325,7 +325,8 @@ public final class FixCodec {
                 at + NewOrderSingleEncoder.transactTimeEncodingOffset(), NewOrderSingleEncoder.transactTimeLength())) {
             return false;
         }
-        if (!charValue(m, 40, '1', '4', from, fromBase, to, at + NewOrderSingleEncoder.ordTypeEncodingOffset(), false)) {
+        if (!charValue(m, 40, '1', '4', from, fromBase, to, at + NewOrderSingleEncoder.ordTypeEncodingOffset(),
+                false)) {
             return false;
         }
         k = m.find(55);
@@ -336,12 +337,14 @@ public final class FixCodec {
         k = m.find(1);
         if (k < 0) {
             java.util.Arrays.fill(to, at + NewOrderSingleEncoder.accountEncodingOffset(),
-                    at + NewOrderSingleEncoder.accountEncodingOffset() + NewOrderSingleEncoder.accountLength(), (byte) 0);
+                    at + NewOrderSingleEncoder.accountEncodingOffset() + NewOrderSingleEncoder.accountLength(),
+                    (byte) 0);
         } else if (!copyText(from, fromBase + m.start(k), m.length(k), to,
                 at + NewOrderSingleEncoder.accountEncodingOffset(), NewOrderSingleEncoder.accountLength())) {
             return false;
         }
-        if (!charValue(m, 21, '1', '3', from, fromBase, to, at + NewOrderSingleEncoder.handlInstEncodingOffset(), true)) {
+        if (!charValue(m, 21, '1', '3', from, fromBase, to, at + NewOrderSingleEncoder.handlInstEncodingOffset(),
+                true)) {
             return false;
         }
         if (!charValue(m, 59, '0', '7', from, fromBase, to, at + NewOrderSingleEncoder.timeInForceEncodingOffset(),

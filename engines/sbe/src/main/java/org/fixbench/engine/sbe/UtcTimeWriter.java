@@ -16,7 +16,10 @@ final class UtcTimeWriter {
     private byte head16;
     private final org.agrona.concurrent.UnsafeBuffer scratch = new org.agrona.concurrent.UnsafeBuffer(new byte[32]);
 
-    /** Writes {@code epochMillis} at {@code index} of {@code out} (at least 24 bytes of room: whole words are stored); returns {@link UtcTime#LENGTH}. */
+    /**
+     * Writes {@code epochMillis} at {@code index} of {@code out} (at least 24 bytes of room: whole words are stored);
+     * returns {@link UtcTime#LENGTH}.
+     */
     int format(long epochMillis, byte[] out, int index) {
         long s = Math.floorDiv(epochMillis, 1000);
         if (s != second) {

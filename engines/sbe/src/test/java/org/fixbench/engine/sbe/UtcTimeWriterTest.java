@@ -18,6 +18,7 @@ class UtcTimeWriterTest {
     @Test
     void writesWhatJavaTimeWritesAcrossSecondsDaysAndYears() {
         UtcTimeWriter writer = new UtcTimeWriter();
+        UtcTimeWriter arrays = new UtcTimeWriter(); // its own cache, written through format(long, byte[], int)
         UnsafeBuffer out = new UnsafeBuffer(new byte[40]);
         long[] starts = {0, -1, 1_798_761_599_000L - 3, 951_868_799_998L, 1_795_219_200_000L, -86_400_001L};
         Random random = new Random(7);
@@ -29,6 +30,10 @@ class UtcTimeWriterTest {
                 assertEquals(UtcTime.LENGTH, n);
                 String written = out.getStringWithoutLengthAscii(5, n);
                 assertEquals(FIX.format(Instant.ofEpochMilli(t)), written, "at " + t);
+                byte[] array = new byte[40];
+                assertEquals(UtcTime.LENGTH, arrays.format(t, array, 3), "into an array");
+                assertEquals(written, new String(array, 3, UtcTime.LENGTH, java.nio.charset.StandardCharsets.US_ASCII),
+                        "into an array at " + t);
             }
         }
         assertEquals(0, out.getByte(4), "nothing before the offset");
