@@ -119,7 +119,8 @@ class FixMessageTest {
     }
 
     /**
-     * Messages of every length from 30 to about 600 bytes (the SOHs are found 64 bytes to a long), at any offset in
+     * Messages of every length from 30 to about 600 bytes, and some of 1,000-2,500 bytes of 0xFF (the byte sum's
+     * lanes folded as they fill), at any offset in
      * an array whose other bytes are all SOH, with data fields holding SOH: every field is where it was written, and
      * the CheckSum holds until one byte changes.
      */
@@ -139,8 +140,10 @@ class FixMessageTest {
                 } while (tag == 8 || tag == 9 || tag == 10 || tag == 35 || DICTIONARY.dataLengthTag(tag) != 0);
                 StringBuilder value = new StringBuilder();
                 int length = random.nextInt(random.nextInt(4) == 0 ? 40 : 8);
+                boolean high = random.nextInt(40) == 0; // a long value of 0xFF bytes: the byte sum's lanes fill up
+                length = high ? 1_000 + random.nextInt(1_500) : length;
                 for (int i = 0; i < length; i++) {
-                    char c = (char) (0x20 + random.nextInt(0xE0)); // ISO-8859-1, bytes above 0x7F too
+                    char c = high ? '\u00FF' : (char) (0x20 + random.nextInt(0xE0)); // ISO-8859-1, above 0x7F too
                     value.append(c == '|' ? '=' : c);
                 }
                 fields.add(new String[] {Integer.toString(tag), value.toString()});
