@@ -170,7 +170,7 @@ public final class FixCodec {
         int sum = 0;
         byte[] array = buffer.byteArray();
         if (array != null) {
-            int base = (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
+            int base = arrayBase(buffer);
             int k = base + from;
             int end = base + to;
             while (k + 8 <= end) {
@@ -239,69 +239,13 @@ public final class FixCodec {
         int o = order.offset();
         byte[] from = b.byteArray();
         byte[] to = model.byteArray();
-        if (from != null && to != null && o + NewOrderSingleEncoder.BLOCK_LENGTH <= model.capacity()) {
-            return decodeByTag(m, from, arrayBase(b), to, arrayBase(model) + o);
-        }
-        int k = m.find(11);
-        if (k < 0 || !copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.clOrdIdEncodingOffset(),
-                NewOrderSingleEncoder.clOrdIdLength())) {
-            return false;
-        }
-        k = m.find(54);
-        if (k < 0 || enumValue(b, m.start(k), m.length(k), order, 54) < 0) {
-            return false;
-        }
-        k = m.find(60);
-        if (k < 0 || !copyText(b, m.start(k), m.length(k), model,
-                o + NewOrderSingleEncoder.transactTimeEncodingOffset(), NewOrderSingleEncoder.transactTimeLength())) {
-            return false;
-        }
-        k = m.find(40);
-        if (k < 0 || enumValue(b, m.start(k), m.length(k), order, 40) < 0) {
-            return false;
-        }
-        k = m.find(55);
-        if (k < 0 || !copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.symbolEncodingOffset(),
-                NewOrderSingleEncoder.symbolLength())) {
-            return false;
-        }
-        k = m.find(1);
-        if (k < 0) {
-            model.setMemory(o + NewOrderSingleEncoder.accountEncodingOffset(), NewOrderSingleEncoder.accountLength(),
-                    (byte) 0);
-        } else if (!copyText(b, m.start(k), m.length(k), model, o + NewOrderSingleEncoder.accountEncodingOffset(),
-                NewOrderSingleEncoder.accountLength())) {
-            return false;
-        }
-        k = m.find(21);
-        if (k < 0) {
-            order.handlInst(HandlInst.NULL_VAL);
-        } else if (enumValue(b, m.start(k), m.length(k), order, 21) < 0) {
-            return false;
-        }
-        k = m.find(59);
-        if (k < 0) {
-            order.timeInForce(TimeInForce.Day);
-        } else if (enumValue(b, m.start(k), m.length(k), order, 59) < 0) {
-            return false;
-        }
-        k = m.find(38);
-        if (k < 0) {
-            order.orderQty().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
-        } else if (decimal(b, m.start(k), m.length(k), order.orderQty()) < 0) {
-            return false;
-        }
-        k = m.find(44);
-        if (k < 0) {
-            order.price().mantissa(DecimalEncoder.mantissaNullValue()).exponent(DecimalEncoder.exponentNullValue());
-        } else if (decimal(b, m.start(k), m.length(k), order.price()) < 0) {
-            return false;
-        }
-        return true;
+        // the index always holds its message on the heap; a model off the heap takes the walk in order
+        return from != null && to != null && o + NewOrderSingleEncoder.BLOCK_LENGTH <= model.capacity()
+                && decodeByTag(m, from, arrayBase(b), to, arrayBase(model) + o);
     }
 
     /** Where a heap buffer's index 0 is in its array. */
-    private static int arrayBase(DirectBuffer buffer) {
+    static int arrayBase(DirectBuffer buffer) {
         return (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
     }
 
@@ -385,8 +329,8 @@ public final class FixCodec {
         long mantissa;
         int exponent;
         if (k < 0) {
-            mantissa = org.fixbench.engine.sbe.model.DecimalEncoder.mantissaNullValue();
-            exponent = org.fixbench.engine.sbe.model.DecimalEncoder.exponentNullValue();
+            mantissa = DecimalEncoder.mantissaNullValue();
+            exponent = DecimalEncoder.exponentNullValue();
         } else {
             int start = fromBase + m.start(k);
             int length = m.length(k);
@@ -412,14 +356,15 @@ public final class FixCodec {
             }
             mantissa = negative ? -mantissa : mantissa;
         }
-        LONG_VIEW.set(to, at + org.fixbench.engine.sbe.model.DecimalEncoder.mantissaEncodingOffset(), mantissa);
-        to[at + org.fixbench.engine.sbe.model.DecimalEncoder.exponentEncodingOffset()] = (byte) exponent;
+        LONG_VIEW.set(to, at + DecimalEncoder.mantissaEncodingOffset(), mantissa);
+        to[at + DecimalEncoder.exponentEncodingOffset()] = (byte) exponent;
         return true;
     }
 
     /**
-     * {@link #copyText(DirectBuffer, int, int, MutableDirectBuffer, int, int)} between arrays: whole words where the
-     * source has room for them, the last one masked to the value.
+     * Copies a text value into its NUL-padded model field of {@code capacity} bytes, in whole eight-byte words where
+     * the capacity is a multiple of 8 and the source has room for them (the last one masked to the value); false when
+     * the value is longer than the field.
      */
     private static boolean copyText(byte[] from, int start, int length, byte[] to, int at, int capacity) {
         if (length > capacity) {
@@ -444,33 +389,6 @@ public final class FixCodec {
         return true;
     }
 
-    /**
-     * Copies a text value into its NUL-padded model field of {@code capacity} bytes (a multiple of 8) in whole
-     * eight-byte words where the source has room for them; false when the value is longer than the field.
-     */
-    private static boolean copyText(DirectBuffer source, int start, int length, MutableDirectBuffer model, int at,
-                                    int capacity) {
-        if (length > capacity) {
-            return false;
-        }
-        if ((capacity & 7) != 0 || start + ((length + 7) & ~7) > source.capacity()) {
-            model.putBytes(at, source, start, length);
-            model.setMemory(at + length, capacity - length, (byte) 0);
-            return true;
-        }
-        for (int w = 0; w < capacity; w += 8) {
-            long word;
-            if (w + 8 <= length) {
-                word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN);
-            } else if (w < length) {
-                word = source.getLong(start + w, java.nio.ByteOrder.LITTLE_ENDIAN) & (-1L >>> ((8 - (length - w)) << 3));
-            } else {
-                word = 0;
-            }
-            model.putLong(at + w, word, java.nio.ByteOrder.LITTLE_ENDIAN);
-        }
-        return true;
-    }
 
     /** Field by field in order: the first fault found is the one reported. */
     int decodeInOrder(FixMessage message, NewOrderSingleEncoder order) {

@@ -1,6 +1,5 @@
 package org.fixbench.engine.sbe;
 
-import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -64,7 +63,7 @@ public final class FixMessage {
         int from;
         if (array != null) {
             this.buffer = buffer;
-            base = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET);
+            base = FixCodec.arrayBase(buffer);
             from = base + offset;
         } else { // off-heap bytes: indexed in a copy, which then backs the values
             if (copy.capacity() < length) {

@@ -233,7 +233,7 @@ final class FixWriter {
         if (from != null && (capacity & 7) == 0 && p + capacity <= body.capacity()
                 && start + capacity <= source.capacity()) {
             // whole words copied until the one holding the first NUL; the bytes past it are overwritten next
-            int at = (int) (source.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET) + start;
+            int at = FixCodec.arrayBase(source) + start;
             int length = capacity;
             for (int w = 0; w < capacity; w += 8) {
                 long word = (long) LONG_VIEW.get(from, at + w);
