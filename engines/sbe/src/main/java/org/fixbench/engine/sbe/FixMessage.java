@@ -1,6 +1,7 @@
 package org.fixbench.engine.sbe;
 
 import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -39,6 +40,13 @@ public final class FixMessage {
     /** The sum of all the bytes of the message indexed (for its CheckSum). */
     private int byteSum;
     private int generation;
+    /** The shape recorded (see {@link #record}): how many fields (0: none), each field's tag bytes and their width. */
+    private int shapeCount;
+    private final long[] shapeWords;
+    private final byte[] shapeWidths;
+    private boolean shapeRepeated;
+    private FixDictionary shapeDictionary;
+    private boolean shaped;
 
     public FixMessage(int maxFields) {
         if (maxFields > Short.MAX_VALUE) {
@@ -47,6 +55,8 @@ public final class FixMessage {
         tags = new int[maxFields];
         starts = new int[maxFields];
         lengths = new int[maxFields];
+        shapeWords = new long[maxFields];
+        shapeWidths = new byte[maxFields];
     }
 
     /**
@@ -79,8 +89,6 @@ public final class FixMessage {
         int[] tags = this.tags;
         int[] starts = this.starts;
         int[] lengths = this.lengths;
-        long[] slots = this.slots;
-        long stamp = (nextGeneration() & 0xFFFFFFFFL) << 16;
         this.count = 0;
         this.messageStart = from - base;
         typeKey = 0;
@@ -91,6 +99,10 @@ public final class FixMessage {
             sohBits = this.sohBits = new long[Math.max(groups, 2 * sohBits.length)];
         }
         int fullWords = length >>> 3;
+        if (from < 0 || from + (fullWords << 3) > array.length) {
+            throw new IndexOutOfBoundsException("message outside its buffer");
+        }
+        long arrayAddress = org.agrona.BufferUtil.ARRAY_BASE_OFFSET + from;
         int w = 0;
         int byteSum = 0;
         for (int g = 0; g < groups; g++) {
@@ -98,7 +110,7 @@ public final class FixMessage {
             long lanes = 0; // the bytes' sum in four 16-bit lanes (eight words add at most 8 × 510 to a lane)
             int last = Math.min(fullWords, (g + 1) << 3);
             for (; w < last; w++) {
-                long word = (long) LONG_VIEW.get(array, from + (w << 3));
+                long word = UnsafeApi.getLong(array, arrayAddress + (w << 3));
                 lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
                 long x = word ^ 0x0101010101010101L;
                 // 0x80 in each byte that was SOH (exact in every byte, unlike the first-zero test)
@@ -117,12 +129,60 @@ public final class FixMessage {
             }
         }
         this.byteSum = byteSum;
-        // pass 2: a field up to each SOH, its tag read before its '='
-        boolean repeatedOrEmpty = false;
+        // pass 2: a field up to each SOH
         int count = 0;
         int group = 0;
         long bits = sohBits[0];
         int fieldStart = 0; // from `from`
+        boolean empty = false;
+        // first as the last message recorded: the same tags in the same order, so only where each value starts and
+        // ends is new; the tag table keeps that message's stamp (its fields are at the same places in the index)
+        int shapeCount = this.shapeCount;
+        if (shapeCount > 0 && shapeDictionary == dictionary) {
+            long[] shapeWords = this.shapeWords;
+            byte[] shapeWidths = this.shapeWidths;
+            while (count < shapeCount && fieldStart < length) {
+                while (bits == 0 && group + 1 < groups) {
+                    bits = sohBits[++group];
+                }
+                if (bits == 0) {
+                    break;
+                }
+                int soh = (group << 6) + Long.numberOfTrailingZeros(bits);
+                int width = shapeWidths[count]; // the tag's digits and '='
+                if (tagWord(array, from + fieldStart, width) != shapeWords[count]) {
+                    break; // (the bytes matched are digits and '=', so the field's SOH is past them)
+                }
+                bits &= bits - 1;
+                int valueStart = from + fieldStart + width;
+                starts[count] = valueStart - base;
+                lengths[count] = soh + from - valueStart;
+                empty |= soh + from == valueStart;
+                count++;
+                fieldStart = soh + 1;
+            }
+            if (count == shapeCount && fieldStart == length) {
+                shaped = true;
+                this.count = count;
+                this.repeatedOrEmpty = shapeRepeated | empty;
+                return typed(array, base, count);
+            }
+        }
+        // otherwise tag by tag: a new stamp, the fields taken so far entered under it, and the shape recorded anew
+        shaped = false;
+        this.shapeCount = 0;
+        long stamp = (nextGeneration() & 0xFFFFFFFFL) << 16;
+        long[] slots = this.slots;
+        boolean repeated = false;
+        for (int k = 0; k < count; k++) {
+            int tag = tags[k];
+            if ((slots[tag] & ~0xFFFFL) == stamp) {
+                repeated = true;
+            } else {
+                slots[tag] = stamp | k;
+            }
+        }
+        boolean recordable = true; // no data field, no tag beyond the table
         while (fieldStart < length) {
             while (bits == 0) {
                 if (++group == groups) {
@@ -164,6 +224,7 @@ public final class FixMessage {
             int valueStart = i + 1;
             if (dataLengthTags != null && tag < dataLengthTags.length && dataLengthTags[tag] != 0 && count > 0
                     && tags[count - 1] == dataLengthTags[tag]) {
+                recordable = false;
                 long declared = parseLong(this.buffer, starts[count - 1], lengths[count - 1]);
                 if (declared >= 0 && valueStart + declared < from + length
                         && array[valueStart + (int) declared] == FixCodec.SOH) {
@@ -177,21 +238,72 @@ public final class FixMessage {
             tags[count] = tag;
             starts[count] = valueStart - base;
             lengths[count] = end - valueStart;
-            repeatedOrEmpty |= end == valueStart;
+            empty |= end == valueStart;
             if (tag < DIRECT_TAGS) {
                 if ((slots[tag] & ~0xFFFFL) == stamp) {
-                    repeatedOrEmpty = true; // the first one stays the one found
+                    repeated = true; // the first one stays the one found
                 } else {
                     slots[tag] = stamp | count;
                 }
             } else {
-                repeatedOrEmpty |= largeTagRepeated(tag, count);
+                recordable = false;
+                repeated |= largeTagRepeated(tag, count);
             }
             count++;
             fieldStart = soh + 1;
         }
         this.count = count;
-        this.repeatedOrEmpty = repeatedOrEmpty;
+        this.repeatedOrEmpty = repeated | empty;
+        if (recordable) {
+            record(array, base, count, repeated, dictionary);
+        }
+        return typed(array, base, count);
+    }
+
+    /**
+     * Keeps the message just indexed tag by tag as the shape the next one is first tried against: each field's tag
+     * as written with its '=' (one to five bytes, packed as {@link #tagWord} reads them).
+     */
+    private void record(byte[] array, int base, int count, boolean repeated, FixDictionary dictionary) {
+        int fieldStart = messageStart;
+        for (int k = 0; k < count; k++) {
+            int width = starts[k] - fieldStart;
+            if (width > 8) {
+                return; // a tag written with leading zeros: no shape
+            }
+            shapeWidths[k] = (byte) width;
+            shapeWords[k] = tagWord(array, base + fieldStart, width);
+            fieldStart = starts[k] + lengths[k] + 1;
+        }
+        shapeRepeated = repeated;
+        shapeDictionary = dictionary;
+        shapeCount = count;
+    }
+
+    /**
+     * {@code width} (1 to 8) bytes from {@code at}, packed little-endian into a long (the rest zero); the bytes must
+     * lie in the array, the eight from {@code at} need not.
+     */
+    private static long tagWord(byte[] array, int at, int width) {
+        if (at + 8 <= array.length) {
+            return word(array, at) & (-1L >>> ((8 - width) << 3));
+        }
+        if (at + width >= 8) {
+            return word(array, at + width - 8) >>> ((8 - width) << 3);
+        }
+        return packed(array, at, width);
+    }
+
+    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+
+    /** Eight bytes from {@code at} (which the caller keeps in the array), little-endian. */
+    private static long word(byte[] array, int at) {
+        long word = UnsafeApi.getLong(array, org.agrona.BufferUtil.ARRAY_BASE_OFFSET + at);
+        return LITTLE_ENDIAN ? word : Long.reverseBytes(word);
+    }
+
+    /** The last checks on the fields indexed, and the message's type. */
+    private int typed(byte[] array, int base, int count) {
         if (count < 4 || tags[0] != 8 || tags[1] != 9 || tags[2] != 35 || lengths[2] < 1) {
             return GARBLED;
         }
@@ -209,9 +321,15 @@ public final class FixMessage {
         return generation;
     }
 
+    /** For tests: whether the last message was indexed by the shape of the one before. */
+    boolean shaped() {
+        return shaped;
+    }
+
     /** For tests: the stamp the next message follows (to walk through the wrap). */
     void lastGeneration(int generation) {
         this.generation = generation;
+        this.shapeCount = 0;
     }
 
     private boolean largeTagRepeated(int tag, int field) {

@@ -188,6 +188,125 @@ class FixMessageTest {
         }
     }
 
+    /**
+     * A message with the tags of the message before, in the same order, is indexed by the shape the first one left
+     * (see FixMessage.record); every other message tag by tag. Either way the index must be the one a fresh index
+     * gives: random runs of messages that keep the shape (values changed) or break it (a tag changed, written with a
+     * leading zero, a field dropped or added, a repeat, an empty value, a data field, the dictionary switched, the
+     * table's stamps wrapping), compared field by field, tag by tag, and by their CheckSum.
+     */
+    @Test
+    void aMessageShapedAsTheOneBeforeIndexesAsInAFreshIndex() {
+        Random random = new Random(20261123);
+        FixMessage shared = new FixMessage(256);
+        List<String[]> fields = randomFields(random);
+        int shaped = 0;
+        int tagByTag = 0;
+        for (int n = 0; n < 20_000; n++) {
+            List<String[]> next = new ArrayList<>();
+            for (String[] f : fields) {
+                if (!f[0].equals("89") && !(f[0].equals("93") && random.nextBoolean())) { // data: re-added below
+                    next.add(f.clone());
+                }
+            }
+            if (next.size() < 3) {
+                next = randomFields(random);
+            }
+            int k0 = 1 + random.nextInt(next.size() - 1);
+            switch (random.nextInt(16)) {
+                case 0 -> next = randomFields(random);
+                case 1 -> next.get(k0)[0] = Integer.toString(1 + random.nextInt(1100));
+                case 2 -> next.get(k0)[0] = "0" + next.get(k0)[0];
+                case 3 -> next.remove(k0);
+                case 4 -> next.add(1 + random.nextInt(next.size()), new String[] {"58", "t"});
+                case 5 -> next.add(1 + random.nextInt(next.size()), next.get(random.nextInt(next.size())).clone());
+                case 6 -> next.get(random.nextInt(next.size()))[1] = "";
+                case 7 -> next.add(1 + random.nextInt(next.size()), new String[] {"93", "3"});
+                default -> { } // the same tags; the values change below
+            }
+            for (String[] f : next) {
+                if (!f[0].equals("35") && !f[0].equals("93") && !f[1].isEmpty()) {
+                    f[1] = randomValue(random);
+                }
+            }
+            int dataAt = -1;
+            for (int k = 0; k < next.size(); k++) {
+                if (next.get(k)[0].equals("93")) {
+                    dataAt = k;
+                }
+            }
+            if (dataAt >= 0) { // the data field after its length, with an SOH and what reads as a field without it
+                next.get(dataAt)[1] = "6";
+                next.add(dataAt + 1, new String[] {"89", "a|58=b"});
+            }
+            fields = next;
+            StringBuilder body = new StringBuilder();
+            for (String[] f : fields) {
+                body.append(f[0]).append('=').append(f[1]).append('|');
+            }
+            byte[] message = fix(body.toString());
+            int offset = random.nextInt(9);
+            byte[] array = new byte[offset + message.length + random.nextInt(9)];
+            System.arraycopy(message, 0, array, offset, message.length);
+            UnsafeBuffer buffer = new UnsafeBuffer(array);
+            FixDictionary dictionary = random.nextInt(8) == 0 ? null : DICTIONARY;
+            if (random.nextInt(500) == 0) {
+                shared.lastGeneration(-1 - random.nextInt(3));
+            }
+            String text = new String(message, StandardCharsets.ISO_8859_1).replace('\u0001', '|');
+
+            FixMessage fresh = new FixMessage(256);
+            int expected = fresh.index(buffer, offset, message.length, dictionary);
+            assertEquals(expected, shared.index(buffer, offset, message.length, dictionary), text);
+            if (shared.shaped()) {
+                shaped++;
+            } else {
+                tagByTag++;
+            }
+            if (expected < 0) {
+                continue;
+            }
+            assertEquals(fresh.count(), shared.count(), text);
+            for (int k = 0; k < fresh.count(); k++) {
+                assertEquals(fresh.tag(k), shared.tag(k), "tag " + k + " of " + text);
+                assertEquals(fresh.start(k), shared.start(k), "start " + k + " of " + text);
+                assertEquals(fresh.length(k), shared.length(k), "length " + k + " of " + text);
+            }
+            for (int tag = 0; tag <= 1100; tag++) {
+                assertEquals(fresh.find(tag), shared.find(tag), "tag " + tag + " in " + text);
+            }
+            assertEquals(fresh.repeatedOrEmpty(), shared.repeatedOrEmpty(), text);
+            assertEquals(fresh.typeKey(), shared.typeKey(), text);
+            assertTrue(shared.checksumMatches(), text);
+        }
+        assertTrue(shaped > 3_000 && tagByTag > 3_000, shaped + " by the shape, " + tagByTag + " tag by tag");
+    }
+
+    private static List<String[]> randomFields(Random random) {
+        List<String[]> fields = new ArrayList<>();
+        fields.add(new String[] {"35", random.nextBoolean() ? "D" : "8"});
+        int extra = 3 + random.nextInt(25);
+        for (int k = 0; k < extra; k++) {
+            int tag;
+            do {
+                tag = 1 + random.nextInt(random.nextBoolean() ? 99 : 1100);
+            } while (tag == 8 || tag == 9 || tag == 10 || tag == 35 || DICTIONARY.dataLengthTag(tag) != 0
+                    || tag == 93);
+            fields.add(new String[] {Integer.toString(tag), "v"});
+        }
+        return fields;
+    }
+
+    private static String randomValue(Random random) {
+        StringBuilder value = new StringBuilder();
+        int length = 1 + random.nextInt(random.nextInt(4) == 0 ? 40 : 8);
+        for (int i = 0; i < length; i++) {
+            char c = (char) (0x20 + random.nextInt(0xE0)); // ISO-8859-1, above 0x7F too
+            value.append(c == '|' ? '=' : c);
+        }
+        return value.toString();
+    }
+
     @Test
     void aDataFieldKeepsTheSohsItsLengthCovers() {
         byte[] message = fix("35=D|49=A|56=B|34=1|52=x|93=5|89=a\u0001b=c|58=t|");
