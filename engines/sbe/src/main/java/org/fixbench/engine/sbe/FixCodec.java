@@ -321,7 +321,6 @@ public final class FixCodec {
         return true;
     }
 
-    private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
 
     /** A decimal into the model's mantissa and exponent; absent: the null values; false if not a decimal. */
     private static boolean decimal(FixMessage m, int tag, byte[] from, int fromBase, byte[] to, int at) {
@@ -356,7 +355,7 @@ public final class FixCodec {
             }
             mantissa = negative ? -mantissa : mantissa;
         }
-        LONG_VIEW.set(to, at + DecimalEncoder.mantissaEncodingOffset(), mantissa);
+        Words.put(to, at + DecimalEncoder.mantissaEncodingOffset(), mantissa);
         to[at + DecimalEncoder.exponentEncodingOffset()] = (byte) exponent;
         return true;
     }
@@ -378,13 +377,13 @@ public final class FixCodec {
         for (int w = 0; w < capacity; w += 8) {
             long word;
             if (w + 8 <= length) {
-                word = (long) LONG_VIEW.get(from, start + w);
+                word = Words.get(from, start + w);
             } else if (w < length) {
-                word = (long) LONG_VIEW.get(from, start + w) & (-1L >>> ((8 - (length - w)) << 3));
+                word = Words.get(from, start + w) & (-1L >>> ((8 - (length - w)) << 3));
             } else {
                 word = 0;
             }
-            LONG_VIEW.set(to, at + w, word);
+            Words.put(to, at + w, word);
         }
         return true;
     }

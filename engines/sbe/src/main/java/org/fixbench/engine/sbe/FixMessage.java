@@ -1,7 +1,6 @@
 package org.fixbench.engine.sbe;
 
 import org.agrona.DirectBuffer;
-import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -102,7 +101,6 @@ public final class FixMessage {
         if (from < 0 || from + (fullWords << 3) > array.length) {
             throw new IndexOutOfBoundsException("message outside its buffer");
         }
-        long arrayAddress = org.agrona.BufferUtil.ARRAY_BASE_OFFSET + from;
         int w = 0;
         int byteSum = 0;
         for (int g = 0; g < groups; g++) {
@@ -110,7 +108,7 @@ public final class FixMessage {
             long lanes = 0; // the bytes' sum in four 16-bit lanes (eight words add at most 8 × 510 to a lane)
             int last = Math.min(fullWords, (g + 1) << 3);
             for (; w < last; w++) {
-                long word = UnsafeApi.getLong(array, arrayAddress + (w << 3));
+                long word = Words.get(array, from + (w << 3));
                 lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
                 long x = word ^ 0x0101010101010101L;
                 // 0x80 in each byte that was SOH (exact in every byte, unlike the first-zero test)
@@ -286,20 +284,12 @@ public final class FixMessage {
      */
     private static long tagWord(byte[] array, int at, int width) {
         if (at + 8 <= array.length) {
-            return word(array, at) & (-1L >>> ((8 - width) << 3));
+            return Words.get(array, at) & (-1L >>> ((8 - width) << 3));
         }
         if (at + width >= 8) {
-            return word(array, at + width - 8) >>> ((8 - width) << 3);
+            return Words.get(array, at + width - 8) >>> ((8 - width) << 3);
         }
         return packed(array, at, width);
-    }
-
-    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
-
-    /** Eight bytes from {@code at} (which the caller keeps in the array), little-endian. */
-    private static long word(byte[] array, int at) {
-        long word = UnsafeApi.getLong(array, org.agrona.BufferUtil.ARRAY_BASE_OFFSET + at);
-        return LITTLE_ENDIAN ? word : Long.reverseBytes(word);
     }
 
     /** The last checks on the fields indexed, and the message's type. */
