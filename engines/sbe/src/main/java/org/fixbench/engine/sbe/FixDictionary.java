@@ -94,6 +94,11 @@ public final class FixDictionary {
     private final byte[] types;
     private final byte[][][] enums;
     private final long[][] charEnums;
+    /**
+     * Per tag with enumerated values: those of at most seven bytes as sorted keys ({@link #enumKey}), for a binary
+     * search (MsgType has 90-odd values; a walk over them cost 10-20 ns a message).
+     */
+    private final long[][] shortEnums;
     private final int[] dataLengthTag;
     private final FieldSet header;
     private final FieldSet trailer;
@@ -119,6 +124,7 @@ public final class FixDictionary {
         types = new byte[maxTag + 1];
         enums = new byte[maxTag + 1][][];
         charEnums = new long[maxTag + 1][];
+        shortEnums = new long[maxTag + 1][];
         dataLengthTag = new int[maxTag + 1];
         for (Element f : children(fieldsElement, "field")) {
             int tag = Integer.parseInt(f.getAttribute("number"));
@@ -144,6 +150,8 @@ public final class FixDictionary {
                     allSingle &= allowed[i].length == 1 && allowed[i][0] > 0;
                 }
                 enums[tag] = allowed;
+                shortEnums[tag] = java.util.Arrays.stream(allowed).filter(v -> v.length <= 7)
+                        .mapToLong(v -> enumKey(v, 0, v.length)).sorted().toArray();
                 if (allSingle && types[tag] != T_MULTIPLE_VALUE_STRING) {
                     long[] mask = new long[2];
                     for (byte[] v : allowed) {
@@ -259,7 +267,7 @@ public final class FixDictionary {
             int end = start + length;
             for (int i = start; i <= end; i++) {
                 if (i == end || buffer.getByte(i) == ' ') {
-                    if (!isEnum(enums[tag], buffer, from, i - from)) {
+                    if (!isEnum(tag, buffer, from, i - from)) {
                         return false;
                     }
                     from = i + 1;
@@ -267,12 +275,19 @@ public final class FixDictionary {
             }
             return true;
         }
-        return isEnum(enums[tag], buffer, start, length);
+        return isEnum(tag, buffer, start, length);
     }
 
-    private static boolean isEnum(byte[][] values, org.agrona.DirectBuffer buffer, int start, int length) {
+    private boolean isEnum(int tag, org.agrona.DirectBuffer buffer, int start, int length) {
+        if (length <= 7) {
+            long key = (long) length << 56;
+            for (int i = 0; i < length; i++) {
+                key |= (buffer.getByte(start + i) & 0xFFL) << (i << 3);
+            }
+            return java.util.Arrays.binarySearch(shortEnums[tag], key) >= 0;
+        }
         outer:
-        for (byte[] v : values) {
+        for (byte[] v : enums[tag]) {
             if (v.length != length) {
                 continue;
             }
@@ -284,6 +299,15 @@ public final class FixDictionary {
             return true;
         }
         return false;
+    }
+
+    /** Up to seven bytes as one number: the bytes from the lowest, the length in the top byte. */
+    private static long enumKey(byte[] bytes, int from, int length) {
+        long key = (long) length << 56;
+        for (int i = 0; i < length; i++) {
+            key |= (bytes[from + i] & 0xFFL) << (i << 3);
+        }
+        return key;
     }
 
     private static byte typeOf(String type) {

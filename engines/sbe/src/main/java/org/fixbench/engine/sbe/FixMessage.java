@@ -46,6 +46,9 @@ public final class FixMessage {
     private boolean shapeRepeated;
     private FixDictionary shapeDictionary;
     private boolean shaped;
+    /** Numbers the shapes recorded; {@link #shape()} of the message indexed (0: it has none). */
+    private long shapesRecorded;
+    private long shape;
 
     public FixMessage(int maxFields) {
         if (maxFields > Short.MAX_VALUE) {
@@ -160,7 +163,7 @@ public final class FixMessage {
                 fieldStart = soh + 1;
             }
             if (count == shapeCount && fieldStart == length) {
-                shaped = true;
+                shaped = true; // and the shape number stays the one recorded
                 this.count = count;
                 this.repeatedOrEmpty = shapeRepeated | empty;
                 return typed(array, base, count);
@@ -169,6 +172,7 @@ public final class FixMessage {
         // otherwise tag by tag: a new stamp, the fields taken so far entered under it, and the shape recorded anew
         shaped = false;
         this.shapeCount = 0;
+        shape = 0;
         long stamp = (nextGeneration() & 0xFFFFFFFFL) << 16;
         long[] slots = this.slots;
         boolean repeated = false;
@@ -276,6 +280,7 @@ public final class FixMessage {
         shapeRepeated = repeated;
         shapeDictionary = dictionary;
         shapeCount = count;
+        shape = ++shapesRecorded;
     }
 
     /**
@@ -309,6 +314,15 @@ public final class FixMessage {
             generation = 1;
         }
         return generation;
+    }
+
+    /**
+     * The number of the shape the message indexed has in this index: messages with the same number (non-zero) have
+     * the same tags in the same order, and were indexed by the same dictionary. 0: no shape (the message has a data
+     * field, a tag of 1,024 or above, or is garbled).
+     */
+    public long shape() {
+        return shape;
     }
 
     /** For tests: whether the last message was indexed by the shape of the one before. */

@@ -27,6 +27,15 @@ final class Validator {
     private int missingDelimiterGroup;
     private int missingDelimiter;
     private int refTag;
+    /**
+     * The last message that passed, by its index and {@link FixMessage#shape()}, with its MsgType and without
+     * groups: a message of that shape and type passes every check on its tags (order, repeats, definitions, required
+     * tags) as that one did, so only its values are checked.
+     */
+    private FixMessage passedIndex;
+    private long passedShape;
+    private int passedType;
+    private boolean byShape;
 
     Validator(FixDictionary dictionary) {
         this.dictionary = dictionary;
@@ -53,6 +62,11 @@ final class Validator {
         return reason.textFor(refTag);
     }
 
+    /** For tests: whether the last message had only its values checked (see {@link #passedIndex}). */
+    boolean byShape() {
+        return byShape;
+    }
+
     /** The tag the last failed check concerns (0 if none). */
     int refTag() {
         return refTag;
@@ -65,6 +79,15 @@ final class Validator {
         fieldReason = null;
         missingDelimiterGroup = 0;
         requiredTag = 0;
+        byShape = m == passedIndex && m.shape() != 0 && m.shape() == passedShape && m.typeKey() == passedType;
+        if (byShape) {
+            for (int i = 0, count = m.count(); i < count; i++) {
+                checkValue(i);
+            }
+            return fieldReason == null || fail(fieldReason, fieldTag);
+        }
+        passedIndex = null;
+        boolean grouped = false;
         FixDictionary.FieldSet body = dictionary.message(m.typeKey());
         if (body == null) {
             return fail(RejectReason.INVALID_MSGTYPE, 35);
@@ -94,6 +117,7 @@ final class Validator {
                 phase = 1;
                 i = field(body, i, bodyStamp);
             }
+            grouped |= dictionary.type(tag) == FixDictionary.T_NUMINGROUP;
         }
         if (structureReason != null) {
             return fail(structureReason, structureTag);
@@ -106,6 +130,11 @@ final class Validator {
         }
         if (fieldReason != null) {
             return fail(fieldReason, fieldTag);
+        }
+        if (!grouped) { // (a group's count is a value the tags' checks depend on)
+            passedIndex = m;
+            passedShape = m.shape();
+            passedType = m.typeKey();
         }
         return true;
     }

@@ -137,6 +137,92 @@ class ValidatorTest {
                 missed.size() + " messages QuickFIX/J rejects passed the sbe validation");
     }
 
+    /**
+     * A message with the tags and MsgType of the last one that passed has only its values checked (Validator's
+     * shape); its verdict, reason and tag must be those of a fresh validator on a fresh index. Runs of valid
+     * messages, values made bad, another MsgType or a group's count off (the tags kept), and fields removed, repeated
+     * or added (the tags changed).
+     */
+    @Test
+    void aMessageShapedAsTheLastThatPassedGetsTheVerdictOfAFreshValidator() {
+        Random random = new Random(20261123);
+        String[] junk = {"", "abc", "9.9.9", "Z", "-1", "20261399-25:61:00", "1.5", "Y", "N", "999999999999", "0", "8"};
+        List<List<String[]>> valid = validMessages();
+        int byShape = 0;
+        int rejectedByShape = 0;
+        int base = 0;
+        for (int i = 0; i < 6_000; i++) {
+            base = random.nextInt(10) == 0 ? random.nextInt(valid.size()) : base; // runs of one kind of message
+            List<String[]> m = new ArrayList<>(valid.get(base));
+            int at = 3 + random.nextInt(m.size() - 4); // not 8, 9, 35 or 10
+            switch (random.nextInt(10)) {
+                case 0 -> m.set(at, new String[] {m.get(at)[0], junk[random.nextInt(junk.length)]});
+                case 1 -> m.remove(at);
+                case 2 -> m.add(at, m.get(at).clone());
+                case 3 -> m.add(at, new String[] {"58", "t"});
+                case 4 -> m.set(2, new String[] {"35", "G"}); // the same tags, another MsgType
+                case 5 -> m.replaceAll(f -> f[0].equals("453") ? new String[] {"453", "1"} : f); // a count off
+                default -> { } // valid
+            }
+            String text = frame(m);
+            byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+            FixMessage fresh = new FixMessage(512);
+            Validator freshValidator = new Validator(DICTIONARY);
+            boolean expected = fresh.index(new UnsafeBuffer(bytes), 0, bytes.length, DICTIONARY) > 0
+                    && freshValidator.validate(fresh);
+            boolean shaped = message.shape() != 0 && message.index(new UnsafeBuffer(bytes), 0, bytes.length,
+                    DICTIONARY) > 0 && message.shaped();
+            boolean actual = ours(text);
+            String what = text.replace('\u0001', '|');
+            assertEquals(expected, actual, what);
+            if (!expected) {
+                assertEquals(freshValidator.reason(), validator.reason(), what);
+                assertEquals(freshValidator.refTag(), validator.refTag(), what);
+            }
+            if (validator.byShape()) {
+                assertTrue(shaped, what);
+                byShape++;
+                rejectedByShape += actual ? 0 : 1;
+            }
+        }
+        assertTrue(byShape > 1_000 && rejectedByShape > 100, byShape + " by the shape, " + rejectedByShape
+                + " of them rejected");
+    }
+
+    /**
+     * Enumerated values as QuickFIX/J's dictionary has them, for every field of FIX 4.4 that has some: every string
+     * of one or two characters from digits and letters, and some longer ones.
+     */
+    @Test
+    void enumeratedValuesAreTheOnesQuickFixJKnows() throws Exception {
+        quickfix.DataDictionary qfj = new quickfix.DataDictionary("FIX44.xml");
+        String symbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        List<String> candidates = new ArrayList<>(List.of("CORP", "CS", "FUT", "OPT", "TBILL", "EUSUPRA",
+                "GOVT", "MUNI", "USD", "Y", "N", "1.0", "ISLD"));
+        for (char a : symbols.toCharArray()) {
+            candidates.add(String.valueOf(a));
+            for (char b : symbols.toCharArray()) {
+                candidates.add("" + a + b);
+            }
+        }
+        int tagsWithValues = 0;
+        int allowed = 0;
+        for (int tag = 1; tag <= DICTIONARY.maxTag(); tag++) {
+            if (!qfj.hasFieldValue(tag) || DICTIONARY.type(tag) == FixDictionary.T_MULTIPLE_VALUE_STRING
+                    || qfj.isFieldValue(tag, "no such value")) { // (QuickFIX/J's dictionary allows any for some)
+                continue;
+            }
+            tagsWithValues++;
+            for (String v : candidates) {
+                byte[] bytes = v.getBytes(StandardCharsets.US_ASCII);
+                boolean ours = DICTIONARY.isAllowedValue(tag, new UnsafeBuffer(bytes), 0, bytes.length);
+                assertEquals(qfj.isFieldValue(tag, v), ours, "tag " + tag + " value '" + v + "'");
+                allowed += ours ? 1 : 0;
+            }
+        }
+        assertTrue(tagsWithValues > 100 && allowed > 1_000, tagsWithValues + " tags, " + allowed + " values allowed");
+    }
+
     @Test
     void theDictionaryKnowsFix44() {
         assertEquals("FIX.4.4", DICTIONARY.beginString());
