@@ -97,38 +97,44 @@ public final class FixMessage {
         // pass 1, eight bytes at a time and each word on its own: one bit per SOH byte, 64 bytes to a long
         int groups = (length + 63) >>> 6;
         long[] sohBits = this.sohBits;
-        if (sohBits.length < groups) {
-            sohBits = this.sohBits = new long[Math.max(groups, 2 * sohBits.length)];
+        if (sohBits.length <= groups) {
+            sohBits = this.sohBits = new long[Math.max(groups + 1, 2 * sohBits.length)];
         }
-        int fullWords = length >>> 3;
-        if (from < 0 || from + (fullWords << 3) > array.length) {
+        if (from < 0 || length < 0 || from + length > array.length) {
             throw new IndexOutOfBoundsException("message outside its buffer");
         }
-        int w = 0;
+        int fullWords = length >>> 3;
+        int fullGroups = fullWords >>> 3;
         int byteSum = 0;
-        for (int g = 0; g < groups; g++) {
+        for (int g = 0; g < fullGroups; g++) { // eight words to a group (a loop the JIT unrolls whole)
+            int at = from + (g << 6);
             long bits = 0;
-            long lanes = 0; // the bytes' sum in four 16-bit lanes (eight words add at most 8 × 510 to a lane)
-            int last = Math.min(fullWords, (g + 1) << 3);
-            for (; w < last; w++) {
-                long word = Words.get(array, from + (w << 3));
-                lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
-                long x = word ^ 0x0101010101010101L;
-                // 0x80 in each byte that was SOH (exact in every byte, unlike the first-zero test)
-                long soh = ~(((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x | 0x7F7F7F7F7F7F7F7FL);
-                // the eight top bits gathered into one byte, the first byte's lowest
-                bits |= (((soh >>> 7) * 0x0102040810204080L) >>> 56) << ((w & 7) << 3);
+            long lanes = 0;
+            for (int j = 0; j < 8; j++) {
+                long word = Words.get(array, at + (j << 3));
+                lanes += lanes(word);
+                bits |= sohs(word) << (j << 3);
             }
             sohBits[g] = bits;
-            byteSum += (int) ((lanes * 0x0001000100010001L) >>> 48);
+            byteSum += sum(lanes);
         }
-        for (int k = fullWords << 3; k < length; k++) {
-            byte b = array[from + k];
-            byteSum += b & 0xFF;
-            if (b == FixCodec.SOH) {
-                sohBits[k >>> 6] |= 1L << (k & 63);
-            }
+        long lastBits = 0; // the last group: its whole words, then the bytes past them as one word read from the end
+        long lanes = 0;
+        int w = fullGroups << 3;
+        for (; w < fullWords; w++) {
+            long word = Words.get(array, from + (w << 3));
+            lanes += lanes(word);
+            lastBits |= sohs(word) << ((w & 7) << 3);
         }
+        int tail = length & 7;
+        if (tail != 0) {
+            long word = length >= 8 ? Words.get(array, from + length - 8) >>> ((8 - tail) << 3)
+                    : packed(array, from, tail);
+            lanes += lanes(word);
+            lastBits |= sohs(word) << ((w & 7) << 3);
+        }
+        sohBits[fullGroups] = lastBits;
+        byteSum += sum(lanes);
         this.byteSum = byteSum;
         // pass 2: a field up to each SOH
         int count = 0;
@@ -260,6 +266,25 @@ public final class FixMessage {
             record(array, base, count, repeated, dictionary);
         }
         return typed(array, base, count);
+    }
+
+    /** A word's bytes as four 16-bit lanes of sums of two bytes (eight words add at most 8 × 510 to a lane). */
+    private static long lanes(long word) {
+        return (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
+    }
+
+    /** The sum of the four lanes. */
+    private static int sum(long lanes) {
+        return (int) ((lanes * 0x0001000100010001L) >>> 48);
+    }
+
+    /** One bit per byte of the word that is SOH, the first byte's lowest. */
+    private static long sohs(long word) {
+        long x = word ^ 0x0101010101010101L;
+        // 0x80 in each byte that was SOH (exact in every byte, unlike the first-zero test)
+        long soh = ~(((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x | 0x7F7F7F7F7F7F7F7FL);
+        // the eight top bits gathered into one byte
+        return ((soh >>> 7) * 0x0102040810204080L) >>> 56;
     }
 
     /**
