@@ -63,7 +63,9 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * FIX 4.4 dictionary that the engine's published profile does (required fields, known tags, value formats).
  * <ul>
  *   <li>sbe: FixMessage.index with CheckSum, [Validator], FixCodec.decodeNewOrderSingle into the SBE model
- *       ({@link SbeServerPath}, the engine's own steps);</li>
+ *       ({@link SbeServerPath}, the engine's own steps). An order with the tags of the one before, in the same
+ *       order, is indexed by that one's shape (and, validated, has only its values checked), as every order of the
+ *       workload is after the first; {@code _newShape} alternates two tag orders so that no order is;</li>
  *   <li>philadelphia: FIXMessageParser (CheckSum enabled) into its FIXMessage, then valueOf per field;</li>
  *   <li>artio: CheckSum over the bytes (AsciiBuffer.computeChecksum, what its framer checks), the generated
  *       NewOrderSingleDecoder, [its validate()];</li>
@@ -88,6 +90,9 @@ public class Codecs {
 
     private byte[] wireBytes;
     private UnsafeBuffer wire;
+    /** The same order with Account (1) and ClOrdID (11) swapped: the same bytes in another order. */
+    private UnsafeBuffer wireSwapped;
+    private boolean swapped;
 
     private final SbeServerPath sbeSession = new SbeServerPath("session");
     private final SbeServerPath sbeDictionary = new SbeServerPath("dictionary");
@@ -112,6 +117,13 @@ public class Codecs {
     public void setUp() throws Exception {
         wireBytes = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, NOW);
         wire = new UnsafeBuffer(wireBytes);
+        String text = new String(wireBytes, StandardCharsets.ISO_8859_1);
+        int account = text.indexOf("\u00011=") + 1;
+        int clOrdId = text.indexOf("\u000111=") + 1;
+        int afterClOrdId = text.indexOf('\u0001', clOrdId) + 1;
+        require(account > 0 && clOrdId == text.indexOf('\u0001', account) + 1, "Account just before ClOrdID");
+        wireSwapped = new UnsafeBuffer((text.substring(0, account) + text.substring(clOrdId, afterClOrdId)
+                + text.substring(account, clOrdId) + text.substring(afterClOrdId)).getBytes(StandardCharsets.ISO_8859_1));
 
         FIXConfig config = new FIXConfig.Builder().setVersion(FIXVersion.FIX_4_4)
                 .setSenderCompID(Workload.SERVER_COMP_ID).setTargetCompID(Workload.CLIENT_COMP_ID)
@@ -135,6 +147,10 @@ public class Codecs {
     private void check() throws Exception {
         require(parse_sbe() == Workload.ORDER_QTY, "sbe parse");
         require(parse_sbe_dictionary() == Workload.ORDER_QTY, "sbe parse with the dictionary");
+        for (int k = 0; k < 2; k++) {
+            require(parse_sbe_newShape() == Workload.ORDER_QTY, "sbe parse, swapped tags");
+            require(parse_sbe_dictionary_newShape() == Workload.ORDER_QTY, "sbe parse, swapped tags, dictionary");
+        }
         require(sbeSession.encode(NOW_MILLIS) > 0, "sbe encode");
         require(encode_artio() > 0, "artio encode");
         require(encode_quickfixj().contains("\u000110="), "quickfixj encode");
@@ -156,6 +172,24 @@ public class Codecs {
     @Benchmark
     public long parse_sbe_dictionary() {
         return sbeDictionary.parse(wire, 0, wireBytes.length);
+    }
+
+    /**
+     * As {@link #parse_sbe}, but each order's tags come in another order than the one before (the order and the same
+     * with Account and ClOrdID swapped, alternately), so no order is indexed by the shape of the one before: the
+     * tag-by-tag index, the cost of a message unlike the last.
+     */
+    @Benchmark
+    public long parse_sbe_newShape() {
+        swapped = !swapped;
+        return sbeSession.parse(swapped ? wireSwapped : wire, 0, wireBytes.length);
+    }
+
+    /** As {@link #parse_sbe_dictionary}, with the alternating orders of {@link #parse_sbe_newShape}. */
+    @Benchmark
+    public long parse_sbe_dictionary_newShape() {
+        swapped = !swapped;
+        return sbeDictionary.parse(swapped ? wireSwapped : wire, 0, wireBytes.length);
     }
 
     @Benchmark

@@ -10,9 +10,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  *
  * <p>Indexing takes two passes. The first reads the message eight bytes at a time, each word on its own (no word
  * waits for the one before), into a map of where the SOHs are and the sum of all bytes for the CheckSum. The second
- * takes the fields from SOH to SOH and reads each tag. Measured on the workload's order (alternating A/B runs):
- * the two passes alone cost what one pass finding each field's SOH from its start costs (136 ns both, with a
- * separate CheckSum pass); summing the CheckSum in the first pass took 10-13 ns off.
+ * takes the fields from SOH to SOH. Where the message has the tags of the last one recorded, in the same order (every
+ * order of a session is like the one before), the second pass only compares each field's tag bytes with the
+ * recorded ones, one word per field, and keeps the tag table as it is; otherwise it reads each tag's digits, enters
+ * it in the table and, when the tags look like those of the message before (a weighted sum of them), records the
+ * shape for the next. Measured on the workload's order (alternating A/B runs, JDK 17): the shape took the order's
+ * parse from 170 to 147 ns. Orders alternating two tag orders (never like the one before) took 192-201 ns when every
+ * message indexed tag by tag was recorded, 166-169 with no recording at all (in most runs), 170-174 recording only
+ * after two alike, as here.
  */
 public final class FixMessage {
     /** {@link #index} result: the message is not a sequence of tag=value fields starting 8, 9, 35. */
@@ -46,6 +51,8 @@ public final class FixMessage {
     private boolean shapeRepeated;
     private FixDictionary shapeDictionary;
     private boolean shaped;
+    /** A sum over the tags of the last message indexed tag by tag, weighted by their places; -1: not recordable. */
+    private long lastFingerprint = -1;
     /** Numbers the shapes recorded; {@link #shape()} of the message indexed (0: it has none). */
     private long shapesRecorded;
     private long shape;
@@ -182,8 +189,10 @@ public final class FixMessage {
         long stamp = (nextGeneration() & 0xFFFFFFFFL) << 16;
         long[] slots = this.slots;
         boolean repeated = false;
+        long fingerprint = 0; // of the tags in their order (cheaper than recording the shape)
         for (int k = 0; k < count; k++) {
             int tag = tags[k];
+            fingerprint += (long) tag * (2 * k + 1);
             if ((slots[tag] & ~0xFFFFL) == stamp) {
                 repeated = true;
             } else {
@@ -247,6 +256,7 @@ public final class FixMessage {
             starts[count] = valueStart - base;
             lengths[count] = end - valueStart;
             empty |= end == valueStart;
+            fingerprint += (long) tag * (2 * count + 1);
             if (tag < DIRECT_TAGS) {
                 if ((slots[tag] & ~0xFFFFL) == stamp) {
                     repeated = true; // the first one stays the one found
@@ -262,9 +272,13 @@ public final class FixMessage {
         }
         this.count = count;
         this.repeatedOrEmpty = repeated | empty;
-        if (recordable) {
+        // the shape is recorded when a message seems to have the tags of the one indexed before it: a run of
+        // messages alike is indexed by its shape from its third, and messages that differ pay no recording
+        fingerprint = recordable ? fingerprint + ((long) count << 48) : -1;
+        if (fingerprint >= 0 && fingerprint == lastFingerprint) {
             record(array, base, count, repeated, dictionary);
         }
+        lastFingerprint = fingerprint;
         return typed(array, base, count);
     }
 
