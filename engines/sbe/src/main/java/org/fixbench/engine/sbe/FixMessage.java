@@ -163,9 +163,9 @@ public final class FixMessage {
                     break;
                 }
                 int soh = (group << 6) + Long.numberOfTrailingZeros(bits);
-                int width = shapeWidths[count]; // the tag's digits and '='
-                if (tagWord(array, from + fieldStart, width) != shapeWords[count]) {
-                    break; // (the bytes matched are digits and '=', so the field's SOH is past them)
+                int width = shapeWidths[count]; // the tag's digits and '=' (read only where the field has room)
+                if (soh - fieldStart < width || tagWord(array, from + fieldStart, width) != shapeWords[count]) {
+                    break;
                 }
                 bits &= bits - 1;
                 int valueStart = from + fieldStart + width;
