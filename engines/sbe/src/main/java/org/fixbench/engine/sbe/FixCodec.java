@@ -179,7 +179,7 @@ public final class FixCodec {
                 int words = Math.min((end - k) >>> 3, 128);
                 for (int w = 0; w < words; w++, k += 8) {
                     long word = (long) FixMessage.LONG_VIEW.get(array, k);
-                    lanes += (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
+                    lanes += FixMessage.lanes(word);
                 }
                 sum += (int) ((lanes & 0xFFFF) + ((lanes >>> 16) & 0xFFFF) + ((lanes >>> 32) & 0xFFFF)
                         + (lanes >>> 48));

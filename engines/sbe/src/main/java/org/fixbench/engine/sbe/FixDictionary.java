@@ -151,7 +151,7 @@ public final class FixDictionary {
                 }
                 enums[tag] = allowed;
                 shortEnums[tag] = java.util.Arrays.stream(allowed).filter(v -> v.length <= 7)
-                        .mapToLong(v -> enumKey(v, 0, v.length)).sorted().toArray();
+                        .mapToLong(FixDictionary::enumKey).sorted().toArray();
                 if (allSingle && types[tag] != T_MULTIPLE_VALUE_STRING) {
                     long[] mask = new long[2];
                     for (byte[] v : allowed) {
@@ -302,12 +302,8 @@ public final class FixDictionary {
     }
 
     /** Up to seven bytes as one number: the bytes from the lowest, the length in the top byte. */
-    private static long enumKey(byte[] bytes, int from, int length) {
-        long key = (long) length << 56;
-        for (int i = 0; i < length; i++) {
-            key |= (bytes[from + i] & 0xFFL) << (i << 3);
-        }
-        return key;
+    private static long enumKey(byte[] value) {
+        return (long) value.length << 56 | FixMessage.packed(value, 0, value.length);
     }
 
     private static byte typeOf(String type) {

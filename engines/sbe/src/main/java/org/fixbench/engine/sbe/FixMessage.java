@@ -283,7 +283,7 @@ public final class FixMessage {
     }
 
     /** A word's bytes as four 16-bit lanes of sums of two bytes (eight words add at most 8 × 510 to a lane). */
-    private static long lanes(long word) {
+    static long lanes(long word) {
         return (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
     }
 
