@@ -202,7 +202,7 @@ final class BenchmarkSession {
         out.println("Results written to " + folder);
         boolean allOk = !results.isEmpty() && results.stream().allMatch(BenchmarkResult::allOk);
         if (!allOk) {
-            out.println("Some runs were SATURATED or FAILED, or ended early: see the reasons above and in summary.json.");
+            out.println("Some runs were DISTURBED, SATURATED or FAILED, or ended early: see the reasons above and in summary.json.");
         }
         boolean failing = results.stream().flatMap(r -> r.runs().stream()).anyMatch(r -> failOn.contains(r.status()))
                 || (failOn.contains(org.fixbench.harness.RunStatus.FAILED)

@@ -21,7 +21,8 @@ import org.fixbench.harness.SeriesNames;
 import org.fixbench.harness.TextReport;
 
 /**
- * {@code report.md}: per rate, engines side by side (median across runs of each percentile of the round trip),
+ * {@code report.md}: per rate, engines side by side (each percentile of the round trip over all counted runs'
+ * samples together, with the runs' own lowest – highest),
  * achieved rate, lost messages, runs OK, engine overhead over the raw-TCP floor; plainly says which engine did
  * not sustain which rate; then the JLBH-style summaries and the machine it ran on.
  */
@@ -36,13 +37,16 @@ final class ComparisonReport {
         md.append("Command: `").append(command).append("`\n\n");
         md.append(environmentSection(environment, results)).append('\n');
         md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
-                + "(coordinated-omission corrected), in µs: the median across runs of that percentile. "
-                + "\"worst\" is the largest round trip of all runs. Orders never answered are charged at no less than "
-                + "the sample timeout. ✗ marks an engine × rate with a run that is not OK: SATURATED (it did not keep "
-                + "up, seen from the sends or from the replies: replies completed below the rate, an order left "
-                + "unanswered past the bound, or latency rising through the run) or FAILED (orders lost, session "
-                + "lost); its latencies then measure a queue, not the engine; see the notes under the table. "
-                + "Overheads over raw TCP leave such runs out.\n\n");
+                + "(coordinated-omission corrected), in µs: that percentile of all counted runs' samples together "
+                + "(the distribution the percentile chart draws), then in brackets the lowest and highest of the runs' "
+                + "own values. \"worst\" is the largest round trip of all runs. Orders never answered are charged at "
+                + "no less than the sample timeout. ✗ marks an engine × rate with a run that is not OK: DISTURBED (the "
+                + "machine did not let it run: the threads that measure waited for a CPU while other processes or the "
+                + "JIT compilers took one), SATURATED (it did not keep up, seen from the sends or from the replies: "
+                + "replies completed below the rate, an order left unanswered past the bound, latency rising through "
+                + "the run, or orders queueing) or FAILED (orders lost, session lost); its latencies then measure the "
+                + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
+                + "overhead over raw TCP (no figure from the runs that survived).\n\n");
         if (stopReason != null) {
             md.append("**The comparison stopped early:** ").append(stopReason)
                     .append(". Results below are what was measured before that.\n\n");
@@ -65,7 +69,9 @@ final class ComparisonReport {
                 if (verdict != null) {
                     md.append("- ").append(verdict).append('\n');
                 }
+                outliers(r).forEach(note -> md.append("- ").append(note).append('\n'));
             }
+            oversubscribed(atRate).forEach(note -> md.append("- ").append(note).append('\n'));
             md.append('\n');
             String chartTitle = String.format(Locale.ROOT, "Percentiles at %,d msgs/s", rate);
             if (charts.containsKey(chartTitle)) {
@@ -130,7 +136,8 @@ final class ComparisonReport {
                         run.status(), run.achievedRatePerSecond(), run.completionRatePerSecond(), run.lost(),
                         run.lateReplies() > 0 ? String.format(Locale.ROOT, " (%,d answered late)", run.lateReplies())
                                 : "", ComparisonTable.micros(run.oldestUnansweredNanos()), run.largestSendBacklog(),
-                        stealText(run.stealPercent()), pair, run.ok() ? "" : " - " + run.reason()));
+                        stealText(run.stealPercent()) + placeAndMachine(run), pair,
+                        run.ok() ? "" : " - " + run.reason()));
             }
             for (String series : List.of(SeriesNames.END_TO_END, RoundTripTask.CLIENT_TO_SERVER,
                     RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT, SeriesNames.HICCUPS)) {
@@ -199,7 +206,7 @@ final class ComparisonReport {
         if (ok.size() < r.countedRuns().size() || ok.isEmpty()) {
             return "✗ " + r.status();
         }
-        return ComparisonTable.micros(ComparisonTable.medianNanos(ok, SeriesNames.END_TO_END, 50));
+        return ComparisonTable.micros(ComparisonTable.pooledNanos(ok, SeriesNames.END_TO_END, 50));
     }
 
     static String label(BenchmarkResult r) {
@@ -219,9 +226,8 @@ final class ComparisonReport {
         row(sb, header.stream().map(h -> h.equals("µs") ? "---" : "---:").toList());
         for (double p : ComparisonTable.PERCENTILES) {
             List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)));
-            atRate.forEach(r -> cells.add(ComparisonTable.micros(p >= 100
-                    ? ComparisonTable.worstNanos(r, SeriesNames.END_TO_END)
-                    : ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p))));
+            atRate.forEach(r -> cells.add(p >= 100 ? ComparisonTable.micros(ComparisonTable.worstNanos(r,
+                    SeriesNames.END_TO_END)) : pooledCell(r, SeriesNames.END_TO_END, p)));
             row(sb, cells);
         }
         // what wrk2 and JLBH users compare against: the same percentiles uncorrected (from the actual send, i.e. the
@@ -229,8 +235,7 @@ final class ComparisonReport {
         for (double p : new double[] {50, 99, 99.9}) {
             List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)
                     + " uncorrected (service time, from the actual send)"));
-            atRate.forEach(r -> cells.add(ComparisonTable.micros(
-                    ComparisonTable.medianNanos(r, SeriesNames.SERVICE_TIME, p))));
+            atRate.forEach(r -> cells.add(pooledCell(r, SeriesNames.SERVICE_TIME, p)));
             row(sb, cells);
         }
         // the engine's own cost, apart from the sockets: the server-processing probe (order parsed → report ready),
@@ -240,8 +245,8 @@ final class ComparisonReport {
             for (double p : new double[] {50, 99}) {
                 List<String> cells = new ArrayList<>(List.of("server processing " + ComparisonTable.percentileLabel(p)
                         + " (inside the server: order received → report sending)"));
-                atRate.forEach(r -> cells.add(ComparisonTable.micros(ComparisonTable.medianNanos(r,
-                        org.fixbench.engine.RoundTripTask.SERVER_PROCESSING, p)))); // "-" where not measured
+                atRate.forEach(r -> cells.add(pooledCell(r, org.fixbench.engine.RoundTripTask.SERVER_PROCESSING,
+                        p))); // "-" where not measured
                 row(sb, cells);
             }
         }
@@ -251,7 +256,9 @@ final class ComparisonReport {
         List<String> oldest = new ArrayList<>(List.of("oldest unanswered order, µs (highest run)"));
         List<String> lost = new ArrayList<>(List.of("lost orders (all runs; late replies among them)"));
         List<String> clamped = new ArrayList<>(List.of("samples beyond the trackable range (clamped)"));
-        List<String> status = new ArrayList<>(List.of("runs OK / SATURATED / FAILED"));
+        List<String> status = new ArrayList<>(List.of("runs OK / DISTURBED / SATURATED / FAILED"));
+        List<String> waited = new ArrayList<>(List.of("CPU wait of the measuring threads, ms (highest run; its other "
+                + "processes' + JIT CPU)"));
         for (BenchmarkResult r : atRate) {
             maxima.add(ComparisonTable.micros(ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, 100)));
             achieved.add(String.format(Locale.ROOT, "%,.0f",
@@ -266,8 +273,12 @@ final class ComparisonReport {
                     " (%,d late)", late) : ""));
             clamped.add(String.format(Locale.ROOT, "%,d", r.runs().stream().flatMap(run -> run.series().values()
                     .stream()).mapToLong(org.fixbench.harness.SeriesData::clampedCount).sum()));
-            status.add(count(r, RunStatus.OK) + " / " + count(r, RunStatus.SATURATED) + " / "
-                    + count(r, RunStatus.FAILED));
+            status.add(count(r, RunStatus.OK) + " / " + count(r, RunStatus.DISTURBED) + " / "
+                    + count(r, RunStatus.SATURATED) + " / " + count(r, RunStatus.FAILED));
+            RunResult most = r.countedRuns().stream().filter(run -> run.cpuWait().available())
+                    .max(java.util.Comparator.comparingLong(run -> run.cpuWait().waitNanos())).orElse(null);
+            waited.add(most == null ? "not read" : String.format(Locale.ROOT, "%.0f (%.0f)",
+                    most.cpuWait().waitNanos() / 1e6, most.cpuWait().intrusionNanos() / 1e6));
         }
         // each run's p50: shows when runs of one engine disagree (e.g. engine pairs landing in different modes)
         List<String> spread = new ArrayList<>(List.of("p50 of each run, lowest – highest"));
@@ -285,6 +296,7 @@ final class ComparisonReport {
         row(sb, lost);
         row(sb, clamped);
         row(sb, status);
+        row(sb, waited);
         row(sb, spread);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
@@ -302,6 +314,50 @@ final class ComparisonReport {
             row(sb, cells);
         }
         return sb.toString();
+    }
+
+    /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
+    static String pooledCell(BenchmarkResult r, String series, double p) {
+        double pooled = ComparisonTable.pooledNanos(r, series, p);
+        if (Double.isNaN(pooled)) {
+            return "-";
+        }
+        double[] range = ComparisonTable.runRange(r, series, p);
+        return r.countedRuns().size() < 2 ? ComparisonTable.micros(pooled) : ComparisonTable.micros(pooled) + " ["
+                + ComparisonTable.micros(range[0]) + " – " + ComparisonTable.micros(range[1]) + "]";
+    }
+
+    /** A run is far from the others when its p90 is beyond their range by this factor (either way). */
+    static final double OUTLIER_FACTOR = 2;
+
+    /**
+     * Sentences naming each counted run whose end-to-end p90 lies beyond the other runs' range by
+     * {@link #OUTLIER_FACTOR} (above their highest × the factor, or below their lowest / the factor); empty with
+     * fewer than 3 runs.
+     */
+    static List<String> outliers(BenchmarkResult r) {
+        List<RunResult> runs = r.countedRuns().stream().filter(run -> run.endToEnd() != null
+                && run.endToEnd().count() > 0).toList();
+        List<String> notes = new ArrayList<>();
+        if (runs.size() < 3) {
+            return notes;
+        }
+        for (RunResult run : runs) {
+            double p90 = run.endToEnd().percentileNanos(90);
+            double[] others = runs.stream().filter(o -> o != run).mapToDouble(o -> o.endToEnd().percentileNanos(90))
+                    .toArray();
+            double lo = java.util.Arrays.stream(others).min().getAsDouble();
+            double hi = java.util.Arrays.stream(others).max().getAsDouble();
+            if (p90 > hi * OUTLIER_FACTOR || p90 < lo / OUTLIER_FACTOR) {
+                notes.add(String.format(Locale.ROOT, "%s at %,d msgs/s: run %d (%s) is far from the others: p90 %s µs "
+                                + "against %s – %s µs in the other runs, p50 %s µs, mean %s µs", label(r),
+                        r.config().targetRatePerSecond(), run.run(), run.status(), ComparisonTable.micros(p90),
+                        ComparisonTable.micros(lo), ComparisonTable.micros(hi),
+                        ComparisonTable.micros(run.endToEnd().percentileNanos(50)),
+                        ComparisonTable.micros(run.endToEnd().histogram().getMean())));
+            }
+        }
+        return notes;
     }
 
     private static boolean paired(List<BenchmarkResult> atRate) {
@@ -322,6 +378,10 @@ final class ComparisonReport {
 
         static Overhead of(BenchmarkResult engine, BenchmarkResult floor, double percentile) {
             List<RunResult> runs = engine.countedRuns();
+            if (engine.status() != RunStatus.OK) {
+                // no figure from the runs that survived: an engine × rate with a run not OK has its status instead
+                return new Overhead(PairedStats.median(new double[0]), false, 0, engine.status().name());
+            }
             if (engine.labels().get("pairedFloorRuns") instanceof List<?> pairs) {
                 List<Double> diffs = new ArrayList<>();
                 int excluded = 0;
@@ -361,6 +421,9 @@ final class ComparisonReport {
         }
 
         String cell() {
+            if (interval.n() == 0 && excluded == 0 && !excludedWhy.isEmpty()) {
+                return "✗ " + excludedWhy;
+            }
             String value = interval.n() == 0 ? "✗ none" : paired ? interval.text(ComparisonTable::micros)
                     : ComparisonTable.micros(interval.median());
             return excluded == 0 ? value : value + " (" + excluded + " run(s) left out: " + excludedWhy + ")";
@@ -381,13 +444,58 @@ final class ComparisonReport {
         }
         long saturated = bad.stream().filter(run -> run.status() == RunStatus.SATURATED).count();
         long failed = bad.stream().filter(run -> run.status() == RunStatus.FAILED).count();
+        long disturbed = bad.stream().filter(run -> run.status() == RunStatus.DISTURBED).count();
+        if (disturbed == bad.size()) {
+            return String.format(Locale.ROOT, "✗ **%s at %,d msgs/s was disturbed** (of %d runs %d DISTURBED: the "
+                            + "machine did not let it run, so its latencies measure the machine; it is left out of "
+                            + "the overhead rows). ", label(r), r.config().targetRatePerSecond(),
+                    r.countedRuns().size(), disturbed) + reasons;
+        }
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
         double completed = r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0);
         String head = String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s** (lowest run: sent %,.0f/s, "
                         + "replies completed %,.0f/s; of %d runs %d SATURATED, %d FAILED; its latencies measure a "
                         + "queue, and it is left out of the overhead rows). ", label(r),
-                r.config().targetRatePerSecond(), achieved, completed, r.countedRuns().size(), saturated, failed);
+                r.config().targetRatePerSecond(), achieved, completed, r.countedRuns().size(), saturated, failed)
+                .replace(" FAILED;", " FAILED" + (disturbed > 0 ? ", " + disturbed + " DISTURBED" : "") + ";");
         return head + reasons;
+    }
+
+    /**
+     * Sentences naming each engine whose runs had more busy threads (spinning: on a CPU or waiting for one most of the
+     * run) than the machine has CPUs: they wait for each other by design of the profile.
+     */
+    static List<String> oversubscribed(List<BenchmarkResult> atRate) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        List<String> notes = new ArrayList<>();
+        for (BenchmarkResult r : atRate) {
+            int busy = r.countedRuns().stream().mapToInt(run -> run.cpuWait().busyThreads()).max().orElse(0);
+            if (busy > cpus) {
+                notes.add(String.format(Locale.ROOT, "%s runs %d busy threads (client and server together, each on a "
+                        + "CPU or waiting for one at least %.0f%% of a run) on %d CPUs: its threads wait for each "
+                        + "other by design of the profile", label(r), busy,
+                        100 * org.fixbench.harness.CpuWait.BUSY_SHARE, cpus));
+            }
+        }
+        return notes;
+    }
+
+    /** ", round r slot s, CPU wait …, JIT … ms, GC … ms" for a run line (only what was recorded). */
+    static String placeAndMachine(RunResult run) {
+        StringBuilder sb = new StringBuilder();
+        if (run.round() > 0) {
+            sb.append(", round ").append(run.round()).append(" slot ").append(run.slot());
+        }
+        org.fixbench.harness.CpuWait w = run.cpuWait();
+        sb.append(w.available() ? String.format(Locale.ROOT, ", measuring threads waited %.0f ms for a CPU (other "
+                        + "processes used %.0f ms, JIT compilers %.0f ms)", w.waitNanos() / 1e6,
+                Math.max(0, w.otherProcessesCpuNanos()) / 1e6, Math.max(0, w.housekeepingCpuNanos()) / 1e6)
+                : ", CPU wait not read");
+        if (run.jitCompileMillis() >= 0) {
+            sb.append(", client JIT ").append(run.jitCompileMillis()).append(" ms, GC ").append(run.gcPauseMillis())
+                    .append(" ms");
+        }
+        return sb.toString();
     }
 
     private static String stealText(double pct) {

@@ -52,19 +52,33 @@ final class DiffCommand implements Callable<Integer> {
             json.put("rows", outcome.rows());
             System.out.println(new com.fasterxml.jackson.databind.ObjectMapper()
                     .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
-            return outcome.insufficient() == null && worseRows > 0 ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+            return exitStatus(outcome);
         }
         System.out.print(Diff.markdown(outcome, t));
         System.out.println();
-        if (outcome.insufficient() != null) {
-            System.out.println("no verdicts: " + outcome.insufficient());
-            return 0;
-        }
         long worse = outcome.count(Diff.Verdict.WORSE);
         long better = outcome.count(Diff.Verdict.BETTER);
-        System.out.println(worse + " worse, " + better + " better, " + (outcome.rows().size() - worse - better)
-                + " no change");
-        return worse > 0 ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+        long machine = outcome.count(Diff.Verdict.MACHINE_CHANGED);
+        if (outcome.couldNotJudge()) {
+            System.out.println("no verdicts: " + outcome.insufficient()
+                    + (worse > 0 ? "; but " + worse + " worse by status (turned not OK or missing)" : ""));
+        } else {
+            System.out.println(worse + " worse, " + better + " better, " + machine + " floor row(s) where the machine "
+                    + "changed, " + (outcome.rows().size() - worse - better - machine) + " no change");
+        }
+        int status = exitStatus(outcome);
+        if (status == FixbenchCli.EXIT_NOT_JUDGED) {
+            System.err.println("fixbench diff: could not judge (exit " + status + "): " + outcome.insufficient());
+        }
+        return status;
+    }
+
+    /** 1 when anything is worse (a status, or a verdict); else 5 when it could not judge; else 0. */
+    static int exitStatus(Diff.Outcome outcome) {
+        if (outcome.count(Diff.Verdict.WORSE) > 0) {
+            return FixbenchCli.EXIT_FAILED_RUNS;
+        }
+        return outcome.couldNotJudge() ? FixbenchCli.EXIT_NOT_JUDGED : 0;
     }
 
     /**

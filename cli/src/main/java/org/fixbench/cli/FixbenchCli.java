@@ -16,6 +16,8 @@ public final class FixbenchCli implements Runnable {
     public static final int EXIT_FAILED_RUNS = 1;
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_ERROR = 3;
+    /** {@code diff} could not judge (too few runs for any verdict, or nothing in NEW): a gate must not pass on it. */
+    public static final int EXIT_NOT_JUDGED = 5;
 
     @Override
     public void run() {

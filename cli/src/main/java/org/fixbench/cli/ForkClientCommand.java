@@ -40,6 +40,9 @@ final class ForkClientCommand implements Callable<Integer> {
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
         BenchmarkResult b;
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
+        if (r.serverPid() > 0) {
+            benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
+        }
         try {
             b = benchmark.run(task, Map.of());
         } catch (org.fixbench.harness.HarnessException e) {

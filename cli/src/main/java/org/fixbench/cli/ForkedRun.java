@@ -40,7 +40,8 @@ import org.fixbench.harness.RunResult;
 final class ForkedRun {
     /** What the forked client needs: the configuration, its CPUs, its engine, the server and the ring. */
     record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
-                   String probeRing, long connectTimeoutNanos, String workDirectory) implements Serializable {
+                   String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid)
+            implements Serializable {
     }
 
     /** What the forked client measured. */
@@ -134,7 +135,7 @@ final class ForkedRun {
             write(request, new Request(config.portable(), clientCpus, contender.client().label(),
                     address == null ? bindAddress.getHostAddress() : address.getAddress().getHostAddress(),
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
-                    connectTimeout.toNanos(), work.toString()));
+                    connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid()));
             List<String> fork = javaCommand(jvmFlags(contender.client()));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);

@@ -14,7 +14,7 @@ import org.fixbench.harness.SeriesNames;
  * The highest rate an engine sustains within a latency objective, found in a bounded number of benchmarks: try the
  * lowest rate, then the highest, then bisect between the highest passing and the lowest failing rate on a log
  * scale until they are within 10% of each other or the steps run out. A rate passes when every run is OK (the
- * achieved-rate check, nothing lost) and the median across runs of the objective's percentile is within bound.
+ * achieved-rate check, nothing lost) and the objective's percentile of all runs' samples together is within bound.
  */
 final class KneeSearch {
     record Step(long rate, boolean pass, double valueNanos, String why, BenchmarkResult result) {
@@ -33,7 +33,7 @@ final class KneeSearch {
         String markdown() {
             StringBuilder sb = new StringBuilder();
             sb.append("**").append(summary()).append("**\n\n");
-            sb.append("| step | rate (msgs/s) | ").append(slo.percentileKey()).append(" (µs, median of runs) | verdict |\n");
+            sb.append("| step | rate (msgs/s) | ").append(slo.percentileKey()).append(" (µs, all runs together) | verdict |\n");
             sb.append("| ---: | ---: | ---: | --- |\n");
             int i = 1;
             for (Step s : steps) {
@@ -110,7 +110,7 @@ final class KneeSearch {
         }
         double percentile = slo.percentileKey().equals("max") ? 100
                 : Double.parseDouble(slo.percentileKey().substring(1));
-        double value = ComparisonTable.medianNanos(result, SeriesNames.END_TO_END, percentile);
+        double value = ComparisonTable.pooledNanos(result, SeriesNames.END_TO_END, percentile);
         if (result.aborted()) {
             return new Step(rate, false, value, "ended early: " + result.abortReason(), result);
         }

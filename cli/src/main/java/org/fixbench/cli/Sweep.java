@@ -269,7 +269,7 @@ final class Sweep implements ProgressListener {
                 out.println();
                 out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
                         + currentLabel + (slot.floor() ? " (floor)" : ""));
-                BenchmarkResult result = runOne(specs.get(b), single, false);
+                BenchmarkResult result = placed(runOne(specs.get(b), single, false), round, i + 1);
                 doneNanos += plannedNanos(single);
                 if (result != null) {
                     done.get(b).add(result);
@@ -303,6 +303,16 @@ final class Sweep implements ProgressListener {
                 out.print(org.fixbench.harness.TextReport.summaries(merged));
             }
         }
+    }
+
+    /** The result with each of its runs marked as run in {@code round} at {@code slot} (null stays null). */
+    static BenchmarkResult placed(BenchmarkResult result, int round, int slot) {
+        if (result == null) {
+            return null;
+        }
+        return new BenchmarkResult(result.name(), result.config(), result.labels(), result.warmupIterations(),
+                result.runs().stream().map(r -> r.placed(round, slot)).toList(), result.pinning(),
+                result.abortReason(), result.warmupLateReplies(), result.straySamples());
     }
 
     /**

@@ -63,9 +63,9 @@ final class TcpThroughputExample implements Callable<Integer> {
         sb.append("| percentile | client->server | server->client | sum of halves | end to end |\n");
         sb.append("| --- | ---: | ---: | ---: | ---: |\n");
         for (double p : new double[] {50, 90, 99, 99.9}) {
-            double c2s = ComparisonTable.medianNanos(r, RoundTripTask.CLIENT_TO_SERVER, p);
-            double s2c = ComparisonTable.medianNanos(r, RoundTripTask.SERVER_TO_CLIENT, p);
-            double e2e = ComparisonTable.medianNanos(r, SeriesNames.END_TO_END, p);
+            double c2s = ComparisonTable.pooledNanos(r, RoundTripTask.CLIENT_TO_SERVER, p);
+            double s2c = ComparisonTable.pooledNanos(r, RoundTripTask.SERVER_TO_CLIENT, p);
+            double e2e = ComparisonTable.pooledNanos(r, SeriesNames.END_TO_END, p);
             sb.append("| ").append(ComparisonTable.percentileLabel(p)).append(" | ")
                     .append(ComparisonTable.micros(c2s)).append(" | ").append(ComparisonTable.micros(s2c))
                     .append(" | ").append(ComparisonTable.micros(c2s + s2c)).append(" | ")

@@ -131,7 +131,8 @@ class CliTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## 500 msgs/s"), report);
         assertTrue(report.contains("- Run order: grouped"), report);
-        assertTrue(report.contains("| tcp:yield |"), report);
+        // OK, or ✗ when the test machine disturbed the run (short runs in a JVM still compiling): a report test
+        assertTrue(report.matches("(?s).*\\| tcp:yield( ✗)? \\|.*"), report);
         assertTrue(report.contains("Command: `scripts/fixbench compare --engines tcp:yield"), report);
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         JsonNode result = summary.get("results").get(0);
@@ -176,8 +177,8 @@ class CliTest {
         assertTrue(roundOneEnd <= roundTwoStart, "runs in round order: " + results);
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- Run order: interleaved"), report);
-        assertTrue(report.matches("(?s).*\\| runs OK / SATURATED / FAILED \\| \\d / \\d / 0 \\| \\d / \\d / 0 \\|.*"),
-                report);
+        assertTrue(report.matches("(?s).*\\| runs OK / DISTURBED / SATURATED / FAILED \\| \\d / \\d / \\d / 0 \\| "
+                + "\\d / \\d / \\d / 0 \\|.*"), report);
         assertTrue(report.contains("(seed "), "the order's seed is in the report");
         assertTrue(report.contains("overhead vs tcp:yield at p50, paired"), "tcp:blocking is paired with the floor");
         assertTrue(report.matches("(?s).*\\| p50 of each run, lowest – highest \\| [0-9.,]+ – [0-9.,]+ \\| [0-9.,]+ – [0-9.,]+ \\|.*"),

@@ -112,7 +112,7 @@ class KneeAndDiffTest {
     }
 
     @Test
-    void saturatedAndFailedRunsAreLeftOutAndListed() {
+    void aBenchmarkWithASaturatedRunGetsAStatusRowAndNoFigureFromItsSurvivors() {
         SummaryFile.Result withBad = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 90);
         List<SummaryFile.Run> runs = new ArrayList<>(withBad.runs());
         SummaryFile.Run last = runs.get(7);
@@ -120,9 +120,14 @@ class KneeAndDiffTest {
                 last.series()));
         SummaryFile.Result marked = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
         Diff.Outcome outcome = Diff.compare(List.of(marked), List.of(marked), 0.10);
-        assertEquals(7, outcome.rows().get(0).oldRuns());
+        assertEquals(1, outcome.rows().size(), Diff.markdown(outcome, 0.10));
+        assertEquals("status", outcome.rows().get(0).percentile());
+        assertEquals(Diff.Verdict.NO_CHANGE, outcome.rows().get(0).verdict(), "not OK on either side");
         assertEquals(2, outcome.excluded().size(), "listed once per side");
         assertTrue(outcome.excluded().get(0).contains("SATURATED"));
+        Diff.Outcome turned = Diff.compare(List.of(withBad), List.of(marked), 0.10);
+        assertEquals(Diff.Verdict.WORSE, turned.rows().get(0).verdict(), Diff.markdown(turned, 0.10));
+        assertEquals(1, DiffCommand.exitStatus(turned));
     }
 
     @Test
@@ -135,10 +140,11 @@ class KneeAndDiffTest {
         Files.writeString(b.resolve("summary.json"), doubled(Files.readString(fixed)));
         StringWriter err = new StringWriter();
         PrintWriter silent = new PrintWriter(new StringWriter());
-        assertEquals(0, FixbenchCli.execute(new String[] {"diff", a.toString(), a.toString()}, silent, new PrintWriter(err)));
-        // two runs a side: no verdict is possible, so no exit 1 even for a doubling
-        assertEquals(0, FixbenchCli.execute(new String[] {"diff", a.toString(), b.toString()}, silent,
-                new PrintWriter(err)));
+        assertEquals(FixbenchCli.EXIT_NOT_JUDGED, FixbenchCli.execute(new String[] {"diff", a.toString(),
+                a.toString()}, silent, new PrintWriter(err)));
+        // two runs a side: no verdict is possible, so no exit 1 even for a doubling, but not a pass either: exit 5
+        assertEquals(FixbenchCli.EXIT_NOT_JUDGED, FixbenchCli.execute(new String[] {"diff", a.toString(),
+                b.toString()}, silent, new PrintWriter(err)));
         // eight runs a side: the doubling is worse, exit 1; the other way round it is better, exit 0
         Path c = Files.createDirectories(tmp.resolve("c"));
         Files.writeString(c.resolve("summary.json"), replicated(Files.readString(fixed), 4, 1));

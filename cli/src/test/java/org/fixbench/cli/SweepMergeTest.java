@@ -22,7 +22,7 @@ class SweepMergeTest {
         List<RunReason> reasons = status == RunStatus.OK ? List.of()
                 : List.of(new RunReason(RunReason.Kind.LOST, "1 of 100 samples missing"));
         RunResult run = new RunResult(1, status, reasons, 1_000, 100, 100, 0, 0, 1_000, 0, 0, 0, 0, 0, 0, 50, false,
-                startMillis, startMillis + 100, Map.of(), -1);
+                startMillis, startMillis + 100, Map.of(), -1, null, 0, 0, -1, -1);
         Map<String, Object> labels = Map.of("engine", "tcp", "round", startMillis,
                 "engineNotes", List.of("note of round " + startMillis));
         PinOutcome pin = new PinOutcome("harness", "main", startMillis == 1_000 ? 1 : -1, startMillis == 1_000,

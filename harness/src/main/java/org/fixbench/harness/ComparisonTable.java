@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Several benchmarks side by side: a row per percentile, a column per benchmark, each cell the median across
- * the benchmark's counted runs (runs that are not OK included, and flagged) of that percentile of one series, in µs;
+ * Several benchmarks side by side: a row per percentile, a column per benchmark, each cell that percentile of all
+ * the benchmark's counted runs' samples of one series together (runs that are not OK included, and flagged), in µs;
  * the "worst" row is the largest value of all counted runs, not a median.
  * Rendered as a Markdown table, which reads as plain text too.
  */
@@ -34,6 +34,44 @@ public final class ComparisonTable {
         }
         int mid = values.length / 2;
         return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+    }
+
+    /**
+     * The percentile of all counted runs' samples of {@code series} together (HdrHistogram's add: the distribution
+     * the percentile chart draws), in ns, never above the exact maximum; NaN when nothing was measured.
+     */
+    public static double pooledNanos(BenchmarkResult result, String series, double percentile) {
+        return pooledNanos(result.countedRuns(), series, percentile);
+    }
+
+    public static double pooledNanos(List<RunResult> runs, String series, double percentile) {
+        org.HdrHistogram.Histogram all = null;
+        long max = Long.MIN_VALUE;
+        for (RunResult r : runs) {
+            SeriesData d = r.series().get(series);
+            if (d == null || d.count() == 0) {
+                continue;
+            }
+            if (all == null) {
+                all = d.histogram().copy();
+            } else {
+                all.add(d.histogram());
+            }
+            max = Math.max(max, d.maxNanos());
+        }
+        if (all == null) {
+            return Double.NaN;
+        }
+        return percentile >= 100 ? max : Math.min(all.getValueAtPercentile(percentile), max);
+    }
+
+    /** The lowest and highest of the counted runs' own values of a percentile, in ns; NaNs when none. */
+    public static double[] runRange(BenchmarkResult result, String series, double percentile) {
+        double[] values = result.countedRuns().stream().map(r -> r.series().get(series))
+                .filter(d -> d != null && d.count() > 0).mapToDouble(d -> d.percentileNanos(percentile)).toArray();
+        return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
+                : new double[] {java.util.Arrays.stream(values).min().getAsDouble(),
+                java.util.Arrays.stream(values).max().getAsDouble()};
     }
 
     /** The largest value of {@code series} over all counted runs, in ns; NaN when nothing was measured. */
@@ -70,7 +108,7 @@ public final class ComparisonTable {
         for (double p : PERCENTILES) {
             List<String> cells = new ArrayList<>(List.of(percentileLabel(p)));
             for (Column c : columns) {
-                cells.add(micros(p >= 100 ? worstNanos(c.result(), c.series()) : medianNanos(c.result(), c.series(), p)));
+                cells.add(micros(p >= 100 ? worstNanos(c.result(), c.series()) : pooledNanos(c.result(), c.series(), p)));
             }
             row(sb, cells);
         }

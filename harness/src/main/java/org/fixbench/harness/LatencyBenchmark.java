@@ -29,6 +29,27 @@ public final class LatencyBenchmark implements Harness {
     public static final long POLL_IDLE_CAP_NANOS = 20_000;
     /** A warm-up pass with less compiling than this (ms of JIT time in this JVM) ends a JIT-watching warm-up. */
     static final long JIT_QUIET_MILLIS = 5;
+    /**
+     * A run is DISTURBED when its measuring threads waited for a CPU for more than this share of its wall time
+     * (summed over the threads) <em>and</em> others took more than {@link #DISTURBED_INTRUSION_SHARE} of it.
+     * Chosen from measurements on the 2-vCPU VM (harness/README.md): quiet runs of raw TCP, sbe and Philadelphia
+     * waited 4-9%, QuickFIX/J's threads, which hand each order between them, 70-85% with nobody else running.
+     */
+    public static final double DISTURBED_WAIT_SHARE = 0.05;
+    /**
+     * ... and CPU time used by other processes and by the JIT compilers over the run exceeded this share of its
+     * wall time: quiet runs 1-3%, a run overlapped by a busy loop for 3 s 20%, a run that compiled 2 s 23%.
+     */
+    public static final double DISTURBED_INTRUSION_SHARE = 0.05;
+    /** ... and the wait was at least this long (a run of a fraction of a second reads /proc/stat's 10 ms ticks). */
+    public static final long DISTURBED_MIN_WAIT_NANOS = 10_000_000L;
+    /**
+     * A run with more orders than this in flight (Little's law: per second of schedule, the sum of its orders'
+     * latencies over the second's length) in the median second is QUEUEING (SATURATED).
+     */
+    public static final double QUEUE_BOUND_ORDERS = 10;
+    /** Version of the rules that make verdicts; raised whenever a rule or a bound changes. Recorded with results. */
+    public static final int RULES_VERSION = 2;
     private static final int LATENESS_RING_SIZE = 1 << 20;
     private static final int LATENESS_RING_MASK = LATENESS_RING_SIZE - 1;
 
@@ -44,6 +65,8 @@ public final class LatencyBenchmark implements Harness {
     private final LatencySeries sendLateness;
     private final LatencySeries hiccups;
     private HiccupMeter hiccupMeter;
+    private CpuWaitWatch cpuWaitWatch;
+    private final List<Long> watchedPids = new ArrayList<>();
     private final LatencySeries jitter;
     private final Map<String, Probe> probes = new LinkedHashMap<>();
     private final Pinning pinning;
@@ -203,6 +226,14 @@ public final class LatencyBenchmark implements Harness {
         }
     }
 
+    /**
+     * Also read the CPU wait of another process's threads over each run (the forked server): its measuring threads
+     * count like this process's. Call before {@link #run}.
+     */
+    public void watchProcess(long pid) {
+        watchedPids.add(pid);
+    }
+
     // ---------------------------------------------------------------- the benchmark
 
     /**
@@ -231,6 +262,11 @@ public final class LatencyBenchmark implements Harness {
                 hiccupMeter.awaitStarted(100_000_000L);
             }
             jitterMonitor = config.jitterMonitor() ? new JitterMonitor(jitter).start() : null;
+            if (CpuWaitWatch.supported()) {
+                cpuWaitWatch = new CpuWaitWatch(ProcessHandle.current().pid());
+                watchedPids.forEach(cpuWaitWatch::watch);
+                cpuWaitWatch.start();
+            }
             printHeader();
 
             if (config.warmupIterations() > 0) {
@@ -310,6 +346,7 @@ public final class LatencyBenchmark implements Harness {
                 out.println("Task did not complete cleanly: " + describe(e));
             }
             closeQuietly(hiccupMeter);
+            closeQuietly(cpuWaitWatch);
             closeQuietly(jitterMonitor);
             pinning.close();
         }
@@ -344,6 +381,11 @@ public final class LatencyBenchmark implements Harness {
     private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded, long ratePerSecond) {
         resetAll(iterations, ratePerSecond);
         long meterWaitBefore = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
+        long jitBefore = jitMillis();
+        long gcBefore = gcMillis();
+        if (cpuWaitWatch != null && runNumber > 0) {
+            cpuWaitWatch.runStarted();
+        }
         CpuTimes cpuBefore = CpuTimes.read();
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
@@ -424,6 +466,9 @@ public final class LatencyBenchmark implements Harness {
         }
         closeRun(runNumber, sent);
         long endNanos = clock.nanoTime();
+        CpuWait cpuWait = cpuWaitWatch != null && runNumber > 0 ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
+        long jitAfter = jitMillis();
+        long gcAfter = gcMillis();
         long answered = received.get();
         long lost = sent - answered;
         if (lost > 0) {
@@ -501,10 +546,61 @@ public final class LatencyBenchmark implements Harness {
         long meterWaitAfter = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         long meterWait = meterWaitBefore < 0 || meterWaitAfter < 0 ? -1 : meterWaitAfter - meterWaitBefore;
         Map<String, SeriesData> series = takeAll(startEpochMillis, intervalNanos);
+        double inFlight = ordersInFlight(series.get(SeriesNames.END_TO_END), completionRate);
+        if (inFlight > QUEUE_BOUND_ORDERS) {
+            reasons.add(new RunReason(RunReason.Kind.QUEUEING, String.format(java.util.Locale.ROOT,
+                    "queueing: %,.0f orders in flight in the median second (Little's law: the second's latencies "
+                            + "summed over its length), more than the bound of %,.0f", inFlight, QUEUE_BOUND_ORDERS)));
+        }
+        if (isDisturbed(cpuWait)) {
+            reasons.add(new RunReason(RunReason.Kind.CPU_WAIT, disturbedText(cpuWait)));
+        }
         return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
                 completionRate, oldestAgeNanos, firstThirdP50, lastThirdP50, largestBacklog, bad,
                 cpuAfter.stealPercentSince(cpuBefore), cpuAfter.busyPercentSince(cpuBefore), excluded,
-                startEpochMillis, System.currentTimeMillis(), series, meterWait);
+                startEpochMillis, System.currentTimeMillis(), series, meterWait, cpuWait, 0, 0,
+                jitBefore < 0 ? -1 : jitAfter - jitBefore, gcBefore < 0 ? -1 : gcAfter - gcBefore);
+    }
+
+    /** The rule: measuring threads waited beyond the bound while others (processes, JIT) took beyond theirs. */
+    public static boolean isDisturbed(CpuWait wait) {
+        return wait.available() && wait.waitShare() > DISTURBED_WAIT_SHARE
+                && wait.waitNanos() >= DISTURBED_MIN_WAIT_NANOS
+                && wait.intrusionNanos() > DISTURBED_INTRUSION_SHARE * wait.wallNanos();
+    }
+
+    static String disturbedText(CpuWait wait) {
+        return String.format(java.util.Locale.ROOT, "disturbed: the threads that measure waited %.0f ms for a CPU "
+                        + "(%.1f%% of the run; longest %s, %.0f ms; %,d involuntary switches) while other processes "
+                        + "used %.0f ms of CPU and the JIT compilers %.0f ms (bounds %.0f%% and %.0f%% of the run)",
+                wait.waitNanos() / 1e6, 100 * wait.waitShare(), wait.worstThread(),
+                wait.worstThreadWaitNanos() / 1e6, wait.involuntarySwitches(), wait.otherProcessesCpuNanos() / 1e6,
+                Math.max(0, wait.housekeepingCpuNanos()) / 1e6, 100 * DISTURBED_WAIT_SHARE,
+                100 * DISTURBED_INTRUSION_SHARE);
+    }
+
+    /**
+     * Orders in flight in the run's median second (Little's law): per second of the timeline, the sum of the
+     * latencies of the orders due in it divided by the second's length; without a timeline, completion rate × mean
+     * latency over the whole run. 0 when nothing was recorded.
+     */
+    static double ordersInFlight(SeriesData endToEnd, double completionRatePerSecond) {
+        if (endToEnd == null || endToEnd.count() == 0) {
+            return 0;
+        }
+        List<org.HdrHistogram.Histogram> seconds = endToEnd.timeline();
+        if (seconds.isEmpty()) {
+            return completionRatePerSecond * endToEnd.histogram().getMean() / 1e9;
+        }
+        double[] inFlight = new double[seconds.size()];
+        for (int i = 0; i < inFlight.length; i++) {
+            org.HdrHistogram.Histogram h = seconds.get(i);
+            double lengthSeconds = Math.max(1, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1e3;
+            inFlight[i] = h.getTotalCount() == 0 ? 0 : h.getMean() * h.getTotalCount() / 1e9 / lengthSeconds;
+        }
+        java.util.Arrays.sort(inFlight);
+        int n = inFlight.length;
+        return n % 2 == 1 ? inFlight[n / 2] : (inFlight[n / 2 - 1] + inFlight[n / 2]) / 2;
     }
 
     /**
@@ -513,6 +609,20 @@ public final class LatencyBenchmark implements Harness {
      */
     public String warmupNote() {
         return warmupNote;
+    }
+
+    /** This JVM's total GC time so far (every collector's collection time), in ms; -1 where not monitored. */
+    private static long gcMillis() {
+        long total = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc
+                : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            long t = gc.getCollectionTime();
+            if (t < 0) {
+                return -1;
+            }
+            total += t;
+        }
+        return total;
     }
 
     /** This JVM's total JIT compile time so far, in ms; -1 where it is not monitored. */

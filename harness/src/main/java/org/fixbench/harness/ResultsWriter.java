@@ -41,6 +41,7 @@ public final class ResultsWriter {
         try {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("schema", SCHEMA);
+            root.put("rulesVersion", LatencyBenchmark.RULES_VERSION);
             root.put("environment", environment);
             List<Object> list = new ArrayList<>();
             for (BenchmarkResult result : results) {
@@ -75,6 +76,9 @@ public final class ResultsWriter {
         config.put("unansweredAgeBoundNanos", c.unansweredAgeBoundNanos());
         config.put("risingFactor", c.risingFactor());
         config.put("risingFloorNanos", c.risingFloorNanos());
+        config.put("disturbedWaitShare", LatencyBenchmark.DISTURBED_WAIT_SHARE);
+        config.put("disturbedIntrusionShare", LatencyBenchmark.DISTURBED_INTRUSION_SHARE);
+        config.put("queueBoundOrders", LatencyBenchmark.QUEUE_BOUND_ORDERS);
         config.put("pauseBetweenRunsNanos", c.pauseBetweenRunsNanos());
         config.put("skipFirstRun", c.skipFirstRun());
         config.put("hiccupMeter", c.hiccupMeter());
@@ -125,6 +129,30 @@ public final class ResultsWriter {
             r.put("endEpochMillis", run.endEpochMillis());
             r.put("hiccupMeterWaitNanos", run.hiccupMeterWaitNanos() < 0 ? null : run.hiccupMeterWaitNanos());
             r.put("hiccupMeterStarved", run.hiccupMeterStarved());
+            r.put("round", run.round() == 0 ? null : run.round());
+            r.put("slot", run.slot() == 0 ? null : run.slot());
+            r.put("jitCompileMillis", run.jitCompileMillis() < 0 ? null : run.jitCompileMillis());
+            r.put("gcPauseMillis", run.gcPauseMillis() < 0 ? null : run.gcPauseMillis());
+            CpuWait wait = run.cpuWait();
+            Map<String, Object> w = new LinkedHashMap<>();
+            w.put("read", wait.available());
+            if (wait.available()) {
+                w.put("waitNanos", wait.waitNanos());
+                w.put("waitShare", wait.waitShare());
+                w.put("wallNanos", wait.wallNanos());
+                w.put("involuntarySwitches", wait.involuntarySwitches());
+                w.put("measuringThreads", wait.measuringThreads());
+                w.put("busyThreads", wait.busyThreads());
+                w.put("worstThread", wait.worstThread());
+                w.put("worstThreadWaitNanos", wait.worstThreadWaitNanos());
+                w.put("waitPerSecondNanos", wait.waitPerSecondNanos());
+                w.put("otherProcessesCpuNanos", wait.otherProcessesCpuNanos() < 0 ? null
+                        : wait.otherProcessesCpuNanos());
+                w.put("jitCompilerCpuNanos", wait.housekeepingCpuNanos());
+                w.put("serverThreadsRead", wait.serverRead());
+                w.put("threads", wait.threads());
+            }
+            r.put("cpuWait", w);
             Map<String, Object> series = new LinkedHashMap<>();
             run.series().forEach((key, data) -> series.put(key, stats(data)));
             r.put("series", series);
@@ -189,10 +217,11 @@ public final class ResultsWriter {
     }
 
     /**
-     * {@code benchmark.json}: every OK-or-not benchmark's end-to-end percentiles (median across its counted OK runs)
-     * as {@code {name, unit, value}} entries, smaller is better, the format benchmark-tracking actions read
-     * ("customSmallerIsBetter"); a benchmark without an OK run has no entry, and its name is listed in {@code extra}
-     * of a "runs OK" entry instead, so a tracker sees it go missing.
+     * {@code benchmark.json}: every benchmark's "runs not OK" count and, when every counted run is OK, its end-to-end
+     * percentiles (of all counted runs' samples together, as the report's tables) as {@code {name, unit, value}}
+     * entries, smaller is better, the format benchmark-tracking actions read ("customSmallerIsBetter"); a benchmark
+     * with a run that is not OK has no latency entry (no figure from its survivors): its runs' statuses are listed
+     * in {@code extra} of the "runs not OK" entry, so a tracker sees it go missing.
      */
     private static void writeBenchmarkJson(Path file, List<BenchmarkResult> results) throws IOException {
         List<Map<String, Object>> entries = new ArrayList<>();
@@ -209,15 +238,16 @@ public final class ResultsWriter {
                         .map(r -> "run " + r.run() + " " + r.status() + ": " + r.reason()).toList());
             }
             entries.add(okEntry);
-            if (ok.isEmpty()) {
+            if (ok.isEmpty() || ok.size() != result.countedRuns().size() || result.aborted()) {
                 continue;
             }
             for (double p : new double[] {50, 90, 99, 99.9}) {
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("name", base + " p" + TextReport.percentileName(p));
                 entry.put("unit", "us");
-                entry.put("value", ComparisonTable.medianNanos(ok, SeriesNames.END_TO_END, p) / 1000.0);
-                entry.put("extra", ok.size() + " OK run(s), median of their p" + TextReport.percentileName(p));
+                entry.put("value", ComparisonTable.pooledNanos(ok, SeriesNames.END_TO_END, p) / 1000.0);
+                entry.put("extra", ok.size() + " OK run(s), p" + TextReport.percentileName(p) + " of their samples "
+                        + "together");
                 entries.add(entry);
             }
         }

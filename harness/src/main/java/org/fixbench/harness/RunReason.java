@@ -16,6 +16,14 @@ public record RunReason(Kind kind, String text) implements java.io.Serializable 
         UNANSWERED_AGE(RunStatus.SATURATED),
         /** The last third's median latency far above the first third's: a queue that keeps growing. */
         RISING_LATENCY(RunStatus.SATURATED),
+        /**
+         * Orders queued: on average many orders were in flight (completion rate × mean latency, Little's law) in
+         * most seconds of the run, whether the queue grew, stood or drained; or, found by a comparison, the run's
+         * p50 was many times the same engine's at the sweep's lowest rate.
+         */
+        QUEUEING(RunStatus.SATURATED),
+        /** The threads that measure waited for a CPU beyond the bound: the machine, not the task, set the numbers. */
+        CPU_WAIT(RunStatus.DISTURBED),
         /** Orders still unanswered at the end of the sample timeout. */
         LOST(RunStatus.FAILED),
         /** The task failed, or ended the benchmark (e.g. its session was lost). */

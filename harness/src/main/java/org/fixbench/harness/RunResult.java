@@ -23,13 +23,15 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                         long oldestUnansweredNanos, long firstThirdP50Nanos, long lastThirdP50Nanos,
                         long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
                         boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series,
-                        long hiccupMeterWaitNanos) implements java.io.Serializable {
+                        long hiccupMeterWaitNanos, CpuWait cpuWait, int round, int slot, long jitCompileMillis,
+                        long gcPauseMillis) implements java.io.Serializable {
 
     /** A starved meter waited for a CPU for at least this share of the overshoot it recorded. */
     public static final double STARVED_SHARE = 0.5;
 
     public RunResult {
         reasons = List.copyOf(reasons);
+        cpuWait = cpuWait == null ? CpuWait.UNAVAILABLE : cpuWait;
         series = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(series));
     }
 
@@ -51,15 +53,40 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
         return new RunResult(number, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excludedFromSummaries,
-                startEpochMillis, endEpochMillis, series, hiccupMeterWaitNanos);
+                startEpochMillis, endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot,
+                jitCompileMillis, gcPauseMillis);
     }
 
-    /** The same run with the replies that came after its timeout counted. */
+    /** The same run, placed in a comparison: its round and its slot within the round. */
+    public RunResult placed(int inRound, int atSlot) {
+        return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,
+                completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, inRound, atSlot, jitCompileMillis,
+                gcPauseMillis);
+    }
+
+    /** The same run with one more reason (its status follows from all of them). */
+    public RunResult withReason(RunReason reason) {
+        List<RunReason> all = new java.util.ArrayList<>(reasons);
+        all.add(reason);
+        return new RunResult(run, RunReason.statusOf(all), all, achievedRatePerSecond, sent, received, lost,
+                lateReplies, completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis);
+    }
+
+    /** Wall-clock length of the run, ns (from its epoch stamps; at least 1). */
+    public long wallNanos() {
+        return Math.max(1, (endEpochMillis - startEpochMillis) * 1_000_000L);
+    }
+
+    /** The replies that came after its timeout counted. */
     public RunResult withLateReplies(long late) {
         return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, late,
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
-                endEpochMillis, series, hiccupMeterWaitNanos);
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis);
     }
 
     /**

@@ -26,7 +26,7 @@ class HiccupStarvationTest {
         Map<String, SeriesData> series = new LinkedHashMap<>();
         series.put(SeriesNames.HICCUPS, new SeriesData(histogram, 100_000, 0));
         return new RunResult(number, RunStatus.OK, List.of(), 1_000, 1_000, 1_000, 0, 0, 1_000, 0, 0, 0, 0, 0, 0, 50,
-                false, 0, 1_000, series, meterWaitNanos);
+                false, 0, 1_000, series, meterWaitNanos, null, 0, 0, -1, -1);
     }
 
     @Test

@@ -101,7 +101,11 @@ public final class Charts {
     }
 
     /** A benchmark's counted runs, each with its per-second intervals of one series, from its hlog. */
-    public record RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis) {
+    public record RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis,
+                              long[] cpuWaitPerSecondNanos) {
+        public RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis) {
+            this(run, status, intervals, startEpochMillis, new long[0]);
+        }
     }
 
     /**
@@ -132,7 +136,8 @@ public final class Charts {
             List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis()
                     && h.getStartTimeStamp() <= run.endEpochMillis()).toList();
             if (!mine.isEmpty()) {
-                runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis()));
+                runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis(),
+                        run.cpuWaitPerSecondNanos()));
             }
         }
         return runs;
@@ -315,6 +320,26 @@ public final class Charts {
             sMax.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                     new float[] {6f, 4f}, 0f));
             sMax.setShowInLegend(false);
+            // a DISTURBED run: a red cross at the top of each second whose measuring threads waited for a CPU beyond
+            // the bound (the wait per second of wall time from the run's start, as read by the harness)
+            if ("DISTURBED".equals(run.status())) {
+                List<Double> wx = new ArrayList<>();
+                List<Double> wy = new ArrayList<>();
+                long[] waits = run.cpuWaitPerSecondNanos();
+                for (int second = 0; second < waits.length; second++) {
+                    if (waits[second] > org.fixbench.harness.LatencyBenchmark.DISTURBED_WAIT_SHARE * 1e9) {
+                        wx.add(second + 1.0);
+                        wy.add(max.stream().mapToDouble(Double::doubleValue).max().orElse(1));
+                    }
+                }
+                if (!wx.isEmpty()) {
+                    XYSeries marks = chart.addSeries("run " + run.run() + ": seconds it waited for a CPU", wx, wy);
+                    marks.setMarker(SeriesMarkers.CROSS);
+                    marks.setMarkerColor(Color.RED);
+                    marks.setLineStyle(new BasicStroke(0f));
+                    marks.setLineColor(new Color(0, 0, 0, 0));
+                }
+            }
         }
         return chart;
     }

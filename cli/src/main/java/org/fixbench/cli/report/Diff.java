@@ -13,8 +13,12 @@ import java.util.SplittableRandom;
  * Old results against new, per engine × profile × rate × percentile of the round trip, with verdicts that hold up
  * across many rows and few runs.
  *
- * <p>Only OK runs count (SATURATED and FAILED runs measure a queue, not the engine; they are listed and left out).
- * Each row's change is the ratio of medians across runs, new / old. Whether it is more than run-to-run noise is a
+ * <p>A benchmark with a run that is not OK on a side gets a status row, no latency rows (no figure from survivors):
+ * worse when it turned DISTURBED, SATURATED or FAILED, or is missing in NEW. Engine rows of paired comparisons are
+ * judged on each run's overhead over the floor run adjacent to it in time (drift-proof: the machine's slow and fast
+ * levels move both); the floor's rows can only report that the machine changed. Unpaired rows compare absolute
+ * latencies and say so. Each row's change is new / old of the medians (for overheads: the engine's old median
+ * latency plus the change of median overhead, over its old median latency). Whether it is more than run-to-run noise is a
  * two-sided permutation test of the Wilcoxon–Mann–Whitney rank sum of the new runs (exact: every way of splitting
  * the pooled runs into sides of the same sizes, ties given mid-ranks; above {@value #EXACT_LIMIT} splits, that many
  * random splits with a fixed seed). The rows' p-values are then corrected together by Holm's step-down method at
@@ -31,19 +35,42 @@ public final class Diff {
     static final int EXACT_LIMIT = 200_000;
     static final String[] KEYS = {"p50", "p90", "p99", "p99.9"};
 
-    public enum Verdict { BETTER, WORSE, NO_CHANGE, INSUFFICIENT_RUNS }
+    public enum Verdict { BETTER, WORSE, NO_CHANGE, INSUFFICIENT_RUNS, MACHINE_CHANGED }
 
+    /**
+     * One row. {@code basis} says what was compared: "paired overhead" (each run's value minus its adjacent floor
+     * run's: a slower machine moves the floor, not this), "absolute" (no pairing on both sides: not drift-proof),
+     * "floor" (the floor's own latencies: a change is the machine's) or "status" (a benchmark that turned not OK,
+     * or went missing). {@code oldNanos}/{@code newNanos} are medians of what was compared.
+     */
     public record Row(String key, String percentile, double oldNanos, double newNanos, double ratio, double pValue,
-                      int oldRuns, int newRuns, Verdict verdict, String note) {
+                      int oldRuns, int newRuns, Verdict verdict, String note, String basis) {
+        public Row(String key, String percentile, double oldNanos, double newNanos, double ratio, double pValue,
+                   int oldRuns, int newRuns, Verdict verdict, String note) {
+            this(key, percentile, oldNanos, newNanos, ratio, pValue, oldRuns, newRuns, verdict, note, "absolute");
+        }
+
+        Row with(Verdict v, String n) {
+            return new Row(key, percentile, oldNanos, newNanos, ratio, pValue, oldRuns, newRuns, v, n, basis);
+        }
+
+        boolean floor() {
+            return "floor".equals(basis);
+        }
     }
 
     /**
-     * All rows, the runs left out per side, and — when no row could pass the corrected test with the runs at hand —
-     * why, with the runs per side that would be needed.
+     * All rows, the runs left out per side, and — when no row could pass the corrected test with the runs at hand,
+     * or NEW held nothing to judge — why, with the runs per side that would be needed.
      */
     public record Outcome(List<Row> rows, List<String> excluded, String insufficient, int runsNeeded) {
         public long count(Verdict v) {
             return rows.stream().filter(r -> r.verdict() == v).count();
+        }
+
+        /** Whether the diff could not judge (too few runs, an empty NEW): a gate must not read that as a pass. */
+        public boolean couldNotJudge() {
+            return insufficient != null;
         }
     }
 
@@ -56,36 +83,102 @@ public final class Diff {
         Map<String, SummaryFile.Result> newByKey = new LinkedHashMap<>();
         newer.forEach(r -> newByKey.put(r.key(), r));
         List<String> excluded = new ArrayList<>();
+        if (newer.isEmpty() || newer.stream().allMatch(r -> r.runs().isEmpty())) {
+            return new Outcome(List.of(), excluded, "NEW holds no results: nothing to judge", 0);
+        }
+        java.util.Set<String> floors = new java.util.HashSet<>();
+        older.forEach(r -> { if (r.floor() != null) { floors.add(r.floor()); } });
+        newer.forEach(r -> { if (r.floor() != null) { floors.add(r.floor()); } });
         List<Row> rows = new ArrayList<>();
-        List<double[][]> samples = new ArrayList<>();
         for (Map.Entry<String, SummaryFile.Result> e : oldByKey.entrySet()) {
+            SummaryFile.Result o = e.getValue();
             SummaryFile.Result n = newByKey.get(e.getKey());
-            if (n == null) {
-                rows.add(new Row(e.getKey(), "-", Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0,
-                        Verdict.NO_CHANGE, "only in OLD"));
-                samples.add(null);
+            if (n == null || n.counted().isEmpty()) {
+                rows.add(new Row(e.getKey(), "status", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        o.counted().size(), 0, Verdict.WORSE, "missing in NEW", "status"));
                 continue;
             }
-            note(excluded, "OLD", e.getValue());
+            note(excluded, "OLD", o);
             note(excluded, "NEW", n);
+            boolean oldOk = allOk(o);
+            boolean newOk = allOk(n);
+            if (!newOk || !oldOk) {
+                Verdict v = oldOk ? Verdict.WORSE : newOk ? Verdict.BETTER : Verdict.NO_CHANGE;
+                String text = oldOk ? "turned " + statuses(n) : newOk ? "was " + statuses(o) + ", now all OK"
+                        : "not OK on either side (" + statuses(o) + " / " + statuses(n) + ")";
+                rows.add(new Row(e.getKey(), "status", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        o.counted().size(), n.counted().size(), v, text + "; no latency figures from the runs that "
+                        + "were OK", "status"));
+                continue;
+            }
+            boolean isFloor = floors.contains(o.label());
+            SummaryFile.Result oldFloor = floorOf(o, oldByKey);
+            SummaryFile.Result newFloor = floorOf(n, newByKey);
+            boolean paired = !isFloor && oldFloor != null && newFloor != null;
             for (String key : KEYS) {
-                double[] a = okValues(e.getValue(), key);
-                double[] b = okValues(n, key);
+                double[] a = paired ? overheads(o, oldFloor, key) : okValues(o, key);
+                double[] b = paired ? overheads(n, newFloor, key) : okValues(n, key);
                 double oldMedian = SummaryFile.median(a);
                 double newMedian = SummaryFile.median(b);
-                boolean measured = a.length > 0 && b.length > 0 && oldMedian > 0;
+                double scale = paired ? SummaryFile.median(okValues(o, key)) : oldMedian;
+                boolean measured = a.length > 0 && b.length > 0 && scale > 0;
+                double ratio = !measured ? Double.NaN : paired ? 1 + (newMedian - oldMedian) / scale
+                        : newMedian / oldMedian;
                 double p = a.length >= 2 && b.length >= 2 ? permutationPValue(a, b) : Double.NaN;
-                rows.add(new Row(e.getKey(), key, oldMedian, newMedian, measured ? newMedian / oldMedian : Double.NaN,
-                        p, a.length, b.length, Verdict.NO_CHANGE, measured ? "" : "not measured on both sides"));
-                samples.add(new double[][] {a, b});
+                rows.add(new Row(e.getKey(), key, oldMedian, newMedian, ratio, p, a.length, b.length,
+                        Verdict.NO_CHANGE, measured ? "" : "not measured on both sides",
+                        isFloor ? "floor" : paired ? "paired overhead" : "absolute"));
             }
         }
-        newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> {
-            rows.add(new Row(k, "-", Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Verdict.NO_CHANGE,
-                    "only in NEW"));
-            samples.add(null);
-        });
+        newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> rows.add(new Row(k, "-",
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Verdict.NO_CHANGE, "only in NEW", "status")));
         return judge(rows, excluded, threshold);
+    }
+
+    private static boolean allOk(SummaryFile.Result r) {
+        return !r.counted().isEmpty() && r.counted().stream().allMatch(SummaryFile.Run::ok);
+    }
+
+    /** "2 of 3 runs SATURATED" style: each status that is not OK with its count. */
+    private static String statuses(SummaryFile.Result r) {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        r.counted().stream().filter(run -> !run.ok()).forEach(run -> counts.merge(run.status(), 1, Integer::sum));
+        if (counts.isEmpty()) {
+            return "no counted runs";
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((status, c) -> parts.add(c + " of " + r.counted().size() + " runs " + status));
+        return String.join(", ", parts);
+    }
+
+    /** The floor benchmark an engine result was paired with, at its rate, on the same side; null when unpaired. */
+    private static SummaryFile.Result floorOf(SummaryFile.Result r, Map<String, SummaryFile.Result> side) {
+        if (r.floor() == null || r.pairedFloorRuns().isEmpty()) {
+            return null;
+        }
+        return side.get(r.floor() + "@" + r.targetRate());
+    }
+
+    /**
+     * Per counted run, the run's value minus that of the floor run adjacent to it in time (its pair), for pairs
+     * where both are OK: a slower machine moves both, and so not their difference.
+     */
+    static double[] overheads(SummaryFile.Result engine, SummaryFile.Result floor, String key) {
+        List<Double> diffs = new ArrayList<>();
+        for (SummaryFile.Run run : engine.counted()) {
+            int f = engine.pairedFloorRun(run.run());
+            SummaryFile.Run floorRun = f <= 0 ? null
+                    : floor.runs().stream().filter(x -> x.run() == f).findFirst().orElse(null);
+            if (floorRun == null || !run.ok() || !floorRun.ok()) {
+                continue;
+            }
+            Long v = run.value("endToEnd", key);
+            Long w = floorRun.value("endToEnd", key);
+            if (v != null && w != null) {
+                diffs.add((double) (v - w));
+            }
+        }
+        return diffs.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** Holm's correction over the rows that have a p-value, then the verdicts. */
@@ -107,8 +200,7 @@ public final class Diff {
             int needed = runsNeeded(firstStep);
             List<Row> marked = new ArrayList<>();
             for (Row r : rows) {
-                marked.add(Double.isNaN(r.pValue()) ? r : new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(),
-                        r.ratio(), r.pValue(), r.oldRuns(), r.newRuns(), Verdict.INSUFFICIENT_RUNS, r.note()));
+                marked.add(Double.isNaN(r.pValue()) ? r : r.with(Verdict.INSUFFICIENT_RUNS, r.note()));
             }
             String why = String.format(Locale.ROOT, "insufficient runs: with these runs the smallest p-value a row "
                     + "can reach is %.3g, and %d rows corrected together need at most %.3g; run at least %d OK runs "
@@ -129,9 +221,14 @@ public final class Diff {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             if (Double.isNaN(r.pValue()) || Double.isNaN(r.ratio())) {
-                judged.add(r.note().isEmpty() ? new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(),
-                        r.ratio(), r.pValue(), r.oldRuns(), r.newRuns(), Verdict.NO_CHANGE,
-                        "fewer than 2 OK runs on a side") : r);
+                judged.add(r.note().isEmpty() ? r.with(Verdict.NO_CHANGE, "fewer than 2 OK runs on a side") : r);
+                continue;
+            }
+            if (r.floor()) {
+                boolean moved = significant[i] && Math.abs(r.ratio() - 1) > threshold;
+                judged.add(r.with(moved ? Verdict.MACHINE_CHANGED : Verdict.NO_CHANGE, moved ? "the floor itself "
+                        + "moved: the machine changed between OLD and NEW (never a regression of an engine)"
+                        : r.note()));
                 continue;
             }
             Verdict v = Verdict.NO_CHANGE;
@@ -145,8 +242,7 @@ public final class Diff {
             } else if (Math.abs(r.ratio() - 1) > threshold) {
                 note = "beyond the threshold but within run-to-run noise";
             }
-            judged.add(new Row(r.key(), r.percentile(), r.oldNanos(), r.newNanos(), r.ratio(), r.pValue(), r.oldRuns(),
-                    r.newRuns(), v, note));
+            judged.add(r.with(v, note));
         }
         return new Outcome(judged, excluded, null, 0);
     }
@@ -269,11 +365,17 @@ public final class Diff {
         if (outcome.insufficient() != null) {
             sb.append("**No verdicts: ").append(outcome.insufficient()).append(".**\n\n");
         }
-        sb.append("| engine @ rate | percentile | old (µs) | new (µs) | new/old | runs old/new | p | verdict | note |\n");
-        sb.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
+        sb.append("Engine rows are judged on their paired overhead (each run minus the floor run adjacent to it in "
+                + "time), so a slower or faster machine moves the floor, not the verdict; new/old is then the engine's "
+                + "old latency with the change of overhead added, over its old latency. The floor's own rows can "
+                + "only say the machine changed. A benchmark that turned DISTURBED, SATURATED or FAILED, or is "
+                + "missing in NEW, is worse.\n\n");
+        sb.append("| engine @ rate | percentile | compared | old (µs) | new (µs) | new/old | runs old/new | p | verdict "
+                + "| note |\n");
+        sb.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
         for (Row r : outcome.rows()) {
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %d/%d | %s | %s | %s |%n", r.key(),
-                    r.percentile(), us(r.oldNanos()), us(r.newNanos()),
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %d/%d | %s | %s | %s |%n", r.key(),
+                    r.percentile(), r.basis(), us(r.oldNanos()), us(r.newNanos()),
                     Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.3f", r.ratio()), r.oldRuns(),
                     r.newRuns(), Double.isNaN(r.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", r.pValue()),
                     r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.note()));

@@ -22,10 +22,23 @@ public final class SummaryFile {
 
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
     public record Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
-                      Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis) {
+                      Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis, int round,
+                      int slot, long[] cpuWaitPerSecondNanos) {
         public Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
                    Map<String, Map<String, Long>> series) {
-            this(run, status, reason, excluded, achievedRate, lost, series, 0, 0);
+            this(run, status, reason, excluded, achievedRate, lost, series, 0, 0, 0, 0, new long[0]);
+        }
+
+        public Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
+                   Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis) {
+            this(run, status, reason, excluded, achievedRate, lost, series, startEpochMillis, endEpochMillis, 0, 0,
+                    new long[0]);
+        }
+
+        /** The same run with other latencies (for tests that plant a change). */
+        public Run withSeries(Map<String, Map<String, Long>> other) {
+            return new Run(run, status, reason, excluded, achievedRate, lost, other, startEpochMillis, endEpochMillis,
+                    round, slot, cpuWaitPerSecondNanos);
         }
 
         public boolean ok() {
@@ -39,9 +52,25 @@ public final class SummaryFile {
     }
 
     /** One benchmark: an engine × profile × rate (or a harness benchmark, labelled by its name). */
-    public record Result(String label, String engine, String profile, long targetRate, List<Run> runs, String name) {
+    public record Result(String label, String engine, String profile, long targetRate, List<Run> runs, String name,
+                         String floor, List<Integer> pairedFloorRuns) {
         public Result(String label, String engine, String profile, long targetRate, List<Run> runs) {
-            this(label, engine, profile, targetRate, runs, label);
+            this(label, engine, profile, targetRate, runs, label, null, List.of());
+        }
+
+        public Result(String label, String engine, String profile, long targetRate, List<Run> runs, String name) {
+            this(label, engine, profile, targetRate, runs, name, null, List.of());
+        }
+
+        /** The same benchmark with other runs (pairing kept: it refers to floor runs by their numbers). */
+        public Result withRuns(List<Run> other) {
+            return new Result(label, engine, profile, targetRate, other, name, floor, pairedFloorRuns);
+        }
+
+        /** The number of the floor run paired with engine run {@code run} (1-based), or 0 when it has none. */
+        public int pairedFloorRun(int run) {
+            return run >= 1 && run <= pairedFloorRuns.size() && pairedFloorRuns.get(run - 1) != null
+                    ? pairedFloorRuns.get(run - 1) : 0;
         }
 
         public List<Run> counted() {
@@ -52,12 +81,15 @@ public final class SummaryFile {
             return !runs.isEmpty() && runs.stream().allMatch(Run::ok);
         }
 
-        /** FAILED if any run failed, else SATURATED if any was, else OK. */
+        /** FAILED if any run failed (or there is none), else SATURATED if any was, else DISTURBED if any was, else OK. */
         public String worstStatus() {
             if (runs.isEmpty() || runs.stream().anyMatch(r -> "FAILED".equals(r.status()))) {
                 return "FAILED";
             }
-            return runs.stream().allMatch(Run::ok) ? "OK" : "SATURATED";
+            if (runs.stream().anyMatch(r -> "SATURATED".equals(r.status()))) {
+                return "SATURATED";
+            }
+            return runs.stream().allMatch(Run::ok) ? "OK" : "DISTURBED";
         }
 
         /** Per-run values of a percentile of a series, in ns, counted runs only. */
@@ -112,13 +144,20 @@ public final class SummaryFile {
                     }
                     series.put(e.getKey(), stats);
                 });
+                long[] waits = new long[run.path("cpuWait").path("waitPerSecondNanos").size()];
+                for (int i = 0; i < waits.length; i++) {
+                    waits[i] = run.path("cpuWait").path("waitPerSecondNanos").get(i).asLong();
+                }
                 runs.add(new Run(run.path("run").asInt(), run.path("status").asText(),
                         run.path("reason").asText(null), run.path("excluded").asBoolean(false),
                         run.path("achievedRate").asDouble(), run.path("lost").asLong(), series,
-                        run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong()));
+                        run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong(),
+                        run.path("round").asInt(0), run.path("slot").asInt(0), waits));
             }
+            List<Integer> pairs = new ArrayList<>();
+            r.path("pairedFloorRuns").forEach(n -> pairs.add(n.asInt()));
             results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs,
-                    r.path("name").asText(label)));
+                    r.path("name").asText(label), r.path("floor").asText(null), pairs));
         }
         return results;
     }

@@ -53,15 +53,17 @@ public final class Interop {
 
     /**
      * Correctness only: every order sent was answered, nothing lost, no session trouble. A run that merely fell
-     * behind its rate, from the sends or the replies (a slow CI machine), is not a test failure: speed is for benchmarks, not unit tests.
+     * behind its rate, from the sends or the replies, or that the machine disturbed (a busy CI machine), is not a test
+     * failure: speed is for benchmarks, not unit tests.
      */
     public static void assertCorrect(RunResult run, long orders) {
         assertEquals(orders, run.sent(), "sent");
         assertEquals(orders, run.received(), "received");
         assertEquals(0, run.lost(), "lost");
         for (org.fixbench.harness.RunReason reason : run.reasons()) {
-            org.junit.jupiter.api.Assertions.assertEquals(org.fixbench.harness.RunStatus.SATURATED,
-                    reason.kind().status(), "only not keeping up may mark a correctness run: " + run.reason());
+            org.junit.jupiter.api.Assertions.assertTrue(reason.kind().status() == org.fixbench.harness.RunStatus.SATURATED
+                    || reason.kind().status() == org.fixbench.harness.RunStatus.DISTURBED,
+                    "only not keeping up, or a busy machine, may mark a correctness run: " + run.reason());
         }
     }
 

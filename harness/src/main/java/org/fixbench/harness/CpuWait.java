@@ -1,0 +1,40 @@
+package org.fixbench.harness;
+
+import java.util.List;
+
+/**
+ * What one run's measuring threads (see {@link CpuWaitWatch}) waited for a CPU, in both processes: the total wait
+ * ({@code waitNanos}, -1 where it could not be read), their involuntary context switches, the thread that waited
+ * longest, how many measuring threads were busy (on a CPU or waiting for one at least {@link #BUSY_SHARE} of the run:
+ * spinning threads), the wait in each second of the run ({@code waitPerSecondNanos[i]}: second {@code i} from the run's start),
+ * the CPU time other processes used over the run (-1 when unknown), the CPU time the JVMs' JIT compiler threads used
+ * over it, one line per measuring thread, and whether the
+ * other process (the forked server) could be read, and the wall-clock time they were read over (System.nanoTime,
+ * whatever clock the harness was given).
+ */
+public record CpuWait(long waitNanos, long involuntarySwitches, String worstThread, long worstThreadWaitNanos,
+                      int measuringThreads, int busyThreads, long[] waitPerSecondNanos, long otherProcessesCpuNanos,
+                      long housekeepingCpuNanos, List<String> threads, boolean serverRead, long wallNanos) implements java.io.Serializable {
+    /** A thread on a CPU or waiting for one for at least this share of the run is busy (it spins). */
+    public static final double BUSY_SHARE = 0.8;
+    public static final CpuWait UNAVAILABLE = new CpuWait(-1, -1, null, -1, 0, 0, new long[0], -1, -1, List.of(), false, 0);
+
+    public CpuWait {
+        threads = List.copyOf(threads);
+        waitPerSecondNanos = waitPerSecondNanos.clone();
+    }
+
+    public boolean available() {
+        return waitNanos >= 0;
+    }
+
+    /** CPU taken from the run by others: other processes and the JIT compilers, ns (-1 when unknown). */
+    public long intrusionNanos() {
+        return otherProcessesCpuNanos < 0 ? -1 : otherProcessesCpuNanos + Math.max(0, housekeepingCpuNanos);
+    }
+
+    /** The wait as a share of the wall-clock time it was read over (0-1); NaN when not read. */
+    public double waitShare() {
+        return available() && wallNanos > 0 ? (double) waitNanos / wallNanos : Double.NaN;
+    }
+}

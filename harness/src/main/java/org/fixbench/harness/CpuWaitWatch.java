@@ -1,0 +1,323 @@
+package org.fixbench.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How long the threads that measure waited for a CPU during a run, read from Linux's per-thread schedstat
+ * ({@code /proc/<pid>/task/<tid>/schedstat}: time on a CPU, time runnable but waiting on a run queue) and status
+ * ({@code nonvoluntary_ctxt_switches}), in this process and in the processes it is told about (the forked server).
+ *
+ * <p>A daemon thread reads every thread of the watched processes at the run's start, once per second of the run,
+ * and at its end. <em>Measuring threads</em> are those that used at least {@link #ACTIVE_SHARE} of the run's wall
+ * time on a CPU (the harness's sending thread, the threads that read replies, the server's polling thread: every
+ * thread on an order's path at the rates measured here), never the hiccup meter, the jitter monitor or this watch
+ * itself, which wait by design. A thread that is runnable but not running holds up the orders it should be
+ * handling: that wait is what a busy machine, or a profile with more busy threads than CPUs, does to a run.
+ *
+ * <p>Also read: the CPU time the JIT compiler threads of the watched JVMs used over the run (compiling while a
+ * run measures takes a CPU from the threads that measure), and the CPU time the machine spent busy outside the
+ * watched processes over the run (from
+ * {@code /proc/stat} and each process's {@code stat}), i.e. what other processes took. Where schedstat cannot be
+ * read (not Linux, a kernel without it, a process that ended), the run's figures are -1 and the report says so.
+ * Reading allocates, on the watch's own thread only; the timed loop is untouched.
+ */
+final class CpuWaitWatch implements AutoCloseable {
+    /** A thread counts as measuring when it was on a CPU for at least this share of the run's wall time. */
+    static final double ACTIVE_SHARE = 0.005;
+    /** Names of threads that wait by design (they measure the machine, not the orders). */
+    static final Set<String> EXCLUDED_NAMES = Set.of("fixbench-hiccup", "fixbench-jitter", "fixbench-cpu-wa");
+    /**
+     * Name prefixes of the JVM's own housekeeping threads (JIT compilers, garbage collectors, the VM thread): not on
+     * an order's path, but what they use of a CPU during a run is taken from the threads that are.
+     */
+    static final Set<String> HOUSEKEEPING_NAMES = Set.of("C1 CompilerThre", "C2 CompilerThre");
+    /**
+     * The JVM's other service threads: neither on an order's path nor an intrusion (a collector runs because the
+     * engine allocated; its pauses are in the latencies and in the run's GC time).
+     */
+    static final Set<String> SERVICE_NAMES = Set.of("GC Thread", "G1 ", "VM Thread", "VM Periodic", "Sweeper thread",
+            "Service Thread", "Monitor Deflati", "Common-Cleaner", "Signal Dispatch", "Finalizer", "Reference Handl",
+            "Notification Th");
+    private static final long TICK_NANOS = 10_000_000L; // USER_HZ = 100 on Linux
+
+    /** One thread's counters at one moment. */
+    record ThreadTimes(long pid, long tid, String name, long cpuNanos, long waitNanos, long involuntarySwitches) {
+    }
+
+    private final List<Long> pids = new ArrayList<>();
+    private final Thread thread;
+    private final Object lock = new Object();
+    private volatile boolean running = true;
+    /** The current run's snapshots: index 0 at its start, then one per second; guarded by {@link #lock}. */
+    private List<Map<Long, ThreadTimes>> snapshots = null;
+    private long runStartNanos;
+    private long nextSnapshotNanos;
+    private long[] processTicksAtStart;
+    private CpuTimes cpuAtStart;
+
+    CpuWaitWatch(long ownPid) {
+        pids.add(ownPid);
+        thread = new Thread(this::loop, "fixbench-cpu-wait");
+        thread.setDaemon(true);
+    }
+
+    /** Also watch another process (the forked server); its threads count like this process's. */
+    void watch(long pid) {
+        synchronized (lock) {
+            if (!pids.contains(pid)) {
+                pids.add(pid);
+            }
+        }
+    }
+
+    CpuWaitWatch start() {
+        thread.start();
+        return this;
+    }
+
+    static boolean supported() {
+        return Files.isReadable(Path.of("/proc/self/task"))
+                && Files.isReadable(Path.of("/proc/thread-self/schedstat"));
+    }
+
+    /** Called by the harness thread as a run starts. */
+    void runStarted() {
+        long nowNanos = System.nanoTime();
+        Map<Long, ThreadTimes> first = snapshotAll();
+        long[] ticks = processTicks();
+        CpuTimes cpu = CpuTimes.read();
+        synchronized (lock) {
+            snapshots = new ArrayList<>();
+            snapshots.add(first);
+            runStartNanos = nowNanos;
+            nextSnapshotNanos = nowNanos + 1_000_000_000L;
+            processTicksAtStart = ticks;
+            cpuAtStart = cpu;
+        }
+    }
+
+    /** Called by the harness thread as a run ends: the run's outcome. */
+    CpuWait runEnded() {
+        long nowNanos = System.nanoTime();
+        Map<Long, ThreadTimes> last = snapshotAll();
+        long[] ticks = processTicks();
+        CpuTimes cpu = CpuTimes.read();
+        List<Map<Long, ThreadTimes>> runSnapshots;
+        long start;
+        long[] ticksAtStart;
+        CpuTimes cpuStart;
+        synchronized (lock) {
+            runSnapshots = snapshots;
+            snapshots = null;
+            start = runStartNanos;
+            ticksAtStart = processTicksAtStart;
+            cpuStart = cpuAtStart;
+        }
+        if (runSnapshots == null || runSnapshots.get(0).isEmpty() || last.isEmpty()) {
+            return CpuWait.UNAVAILABLE;
+        }
+        runSnapshots.add(last);
+        long wallNanos = Math.max(1, nowNanos - start);
+        long other = otherProcessesNanos(cpuStart, cpu, ticksAtStart, ticks);
+        return outcome(runSnapshots, wallNanos, other, pids.size() > 1 && hasPid(last, pids.get(1)));
+    }
+
+    private static boolean hasPid(Map<Long, ThreadTimes> snapshot, long pid) {
+        return snapshot.values().stream().anyMatch(t -> t.pid() == pid);
+    }
+
+    /**
+     * The run's figures from its snapshots (first at the start, last at the end): measuring threads are those with
+     * at least {@link #ACTIVE_SHARE} of {@code wallNanos} on a CPU between first and last, excluding the meters.
+     */
+    static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
+                           boolean serverRead) {
+        Map<Long, ThreadTimes> first = snapshots.get(0);
+        Map<Long, ThreadTimes> last = snapshots.get(snapshots.size() - 1);
+        List<Long> measuring = new ArrayList<>();
+        long housekeepingCpu = 0;
+        for (ThreadTimes end : last.values()) {
+            ThreadTimes begin = first.get(end.tid());
+            long cpu = end.cpuNanos() - (begin == null ? 0 : begin.cpuNanos());
+            if (housekeeping(end.name())) {
+                housekeepingCpu += cpu;
+            } else if (cpu >= ACTIVE_SHARE * wallNanos && !excluded(end.name())) {
+                measuring.add(end.tid());
+            }
+        }
+        long wait = 0;
+        long switches = 0;
+        int busy = 0;
+        String worst = null;
+        long worstWait = -1;
+        List<String> described = new ArrayList<>();
+        for (long tid : measuring) {
+            ThreadTimes end = last.get(tid);
+            ThreadTimes begin = first.get(tid);
+            long w = end.waitNanos() - (begin == null ? 0 : begin.waitNanos());
+            long s = end.involuntarySwitches() < 0 ? 0
+                    : end.involuntarySwitches() - (begin == null ? 0 : Math.max(0, begin.involuntarySwitches()));
+            long c = end.cpuNanos() - (begin == null ? 0 : begin.cpuNanos());
+            wait += w;
+            switches += s;
+            if (c + w >= CpuWait.BUSY_SHARE * wallNanos) {
+                busy++;
+            }
+            if (w > worstWait) {
+                worstWait = w;
+                worst = end.name() + " (pid " + end.pid() + ")";
+            }
+            described.add(String.format(java.util.Locale.ROOT, "%s (pid %d): on CPU %.0f%%, waited %.1f ms, %d "
+                    + "involuntary switches", end.name(), end.pid(), 100.0 * c / wallNanos, w / 1e6, s));
+        }
+        long[] perSecond = new long[snapshots.size() - 1];
+        for (int i = 1; i < snapshots.size(); i++) {
+            Map<Long, ThreadTimes> a = snapshots.get(i - 1);
+            Map<Long, ThreadTimes> b = snapshots.get(i);
+            long sum = 0;
+            for (long tid : measuring) {
+                ThreadTimes tb = b.get(tid);
+                ThreadTimes ta = a.get(tid);
+                if (tb != null) {
+                    sum += tb.waitNanos() - (ta == null ? 0 : ta.waitNanos());
+                }
+            }
+            perSecond[i - 1] = Math.max(0, sum);
+        }
+        return new CpuWait(wait, switches, worst, worstWait, measuring.size(), busy, perSecond, otherProcessesNanos,
+                housekeepingCpu, described, serverRead, wallNanos);
+    }
+
+    static boolean housekeeping(String name) {
+        return HOUSEKEEPING_NAMES.stream().anyMatch(name::startsWith);
+    }
+
+    static boolean excluded(String name) {
+        return EXCLUDED_NAMES.stream().anyMatch(name::startsWith) || SERVICE_NAMES.stream().anyMatch(name::startsWith);
+    }
+
+    private void loop() {
+        while (running) {
+            Map<Long, ThreadTimes> snapshot = null;
+            long due;
+            synchronized (lock) {
+                due = snapshots == null ? -1 : nextSnapshotNanos;
+            }
+            long now = System.nanoTime();
+            if (due > 0 && now >= due) {
+                snapshot = snapshotAll();
+                synchronized (lock) {
+                    if (snapshots != null && nextSnapshotNanos == due) {
+                        snapshots.add(snapshot);
+                        nextSnapshotNanos = due + 1_000_000_000L;
+                    }
+                }
+                continue;
+            }
+            long sleep = due > 0 ? Math.min(due - now, 100_000_000L) : 100_000_000L;
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.max(1_000_000L, sleep));
+        }
+    }
+
+    private Map<Long, ThreadTimes> snapshotAll() {
+        List<Long> watched;
+        synchronized (lock) {
+            watched = List.copyOf(pids);
+        }
+        Map<Long, ThreadTimes> all = new HashMap<>();
+        for (long pid : watched) {
+            all.putAll(snapshot(pid));
+        }
+        return all;
+    }
+
+    /** Every thread of {@code pid} now; empty when the process or its schedstat cannot be read. */
+    static Map<Long, ThreadTimes> snapshot(long pid) {
+        Map<Long, ThreadTimes> threads = new LinkedHashMap<>();
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        try (var stream = Files.newDirectoryStream(tasks)) {
+            for (Path task : stream) {
+                ThreadTimes t = read(pid, task);
+                if (t != null) {
+                    threads.put(t.tid(), t);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+        return threads;
+    }
+
+    private static ThreadTimes read(long pid, Path task) {
+        try {
+            long tid = Long.parseLong(task.getFileName().toString());
+            String[] sched = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
+            if (sched.length < 2) {
+                return null;
+            }
+            String name = Files.readString(task.resolve("comm")).trim();
+            long involuntary = -1;
+            for (String line : Files.readAllLines(task.resolve("status"))) {
+                if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                    involuntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+            return new ThreadTimes(pid, tid, name, Long.parseLong(sched[0]), Long.parseLong(sched[1]), involuntary);
+        } catch (IOException | RuntimeException e) {
+            return null; // the thread ended while being read
+        }
+    }
+
+    /** utime + stime of each watched process, in clock ticks (-1 where unreadable). */
+    private long[] processTicks() {
+        List<Long> watched;
+        synchronized (lock) {
+            watched = List.copyOf(pids);
+        }
+        long[] ticks = new long[watched.size()];
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = processTicks(watched.get(i));
+        }
+        return ticks;
+    }
+
+    static long processTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split("\\s+");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** CPU time spent busy on the machine outside the watched processes between the two readings, in ns. */
+    static long otherProcessesNanos(CpuTimes before, CpuTimes after, long[] ticksBefore, long[] ticksAfter) {
+        if (before == null || before == CpuTimes.UNAVAILABLE || after == CpuTimes.UNAVAILABLE || ticksBefore == null) {
+            return -1;
+        }
+        long busy = after.busyTicks() - before.busyTicks();
+        long own = 0;
+        for (int i = 0; i < Math.min(ticksBefore.length, ticksAfter.length); i++) {
+            if (ticksBefore[i] >= 0 && ticksAfter[i] >= 0) {
+                own += ticksAfter[i] - ticksBefore[i];
+            }
+        }
+        return Math.max(0, busy - own) * TICK_NANOS;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.interrupt();
+        thread.join(1_000);
+    }
+}
