@@ -11,8 +11,9 @@ import org.fixbench.cli.report.PairedStats;
 
 /**
  * Two engines of interleaved comparison folders against each other, round by round: per rate and statistic,
- * engine A's run minus engine B's run of the same round (run k of each benchmark in a folder is that folder's round
- * k; several folders add their rounds), the median over rounds with its distribution-free interval (PairedStats), and
+ * engine A's run minus engine B's run of the same round (by each run's recorded round; when B is A's floor, the floor
+ * run A was paired with, since the floor runs twice a round; in folders from before rounds were recorded, run k of
+ * each engine is round k; several folders add their rounds), the median over rounds with its distribution-free interval (PairedStats), and
  * how many rounds A was the lower. Rounds where either run was not OK are left out and counted. Statistics:
  * end-to-end p50, p90 and p99, and the server-processing probe's p50 (whose window differs between engines: see each
  * engine's README, "Probe points").
@@ -68,9 +69,13 @@ public class EngineVsEngine {
                     }
                     JsonNode ra = as.get(f).get(rate).path("runs");
                     JsonNode rb = bs.get(f).get(rate).path("runs");
-                    for (int k = 0; k < Math.min(ra.size(), rb.size()); k++) {
+                    for (int k = 0; k < ra.size(); k++) {
                         JsonNode x = ra.get(k);
-                        JsonNode y = rb.get(k);
+                        JsonNode y = partner(as.get(f).get(rate), x, k, args[1], rb);
+                        if (y == null) {
+                            out++;
+                            continue;
+                        }
                         if (!"OK".equals(x.path("status").asText()) || !"OK".equals(y.path("status").asText())
                                 || x.path("excluded").asBoolean() || y.path("excluded").asBoolean()) {
                             out++;
@@ -93,6 +98,33 @@ public class EngineVsEngine {
             }
         }
         System.out.print(md);
+    }
+
+    /**
+     * B's run set against A's run {@code x} (A's k-th): the floor run A was paired with when B is A's floor (the
+     * floor runs twice a round, so its run k is not round k); else B's run of the same round when runs record their
+     * round; else B's k-th run (folders made before runs recorded their round, one run a round each). Null when
+     * there is none.
+     */
+    static JsonNode partner(JsonNode a, JsonNode x, int k, String labelB, JsonNode rb) {
+        if (labelB.equals(a.path("floor").asText(null)) && a.path("pairedFloorRuns").isArray()) {
+            int floorRun = a.path("pairedFloorRuns").path(k).asInt(0);
+            for (JsonNode y : rb) {
+                if (y.path("run").asInt() == floorRun) {
+                    return y;
+                }
+            }
+            return null;
+        }
+        if (x.hasNonNull("round")) {
+            for (JsonNode y : rb) {
+                if (y.path("round").asInt() == x.path("round").asInt()) {
+                    return y;
+                }
+            }
+            return null;
+        }
+        return k < rb.size() ? rb.get(k) : null;
     }
 
     static String us(double nanos) {
