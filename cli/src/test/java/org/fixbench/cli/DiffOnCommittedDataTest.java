@@ -74,18 +74,7 @@ class DiffOnCommittedDataTest {
     @Test
     void aPlantedTwofoldSlowdownInTheSecondHalfIsCaught() {
         List<SummaryFile.Result> all = SummaryFile.load(SIXTEEN_ROUNDS);
-        List<SummaryFile.Result> newer = new ArrayList<>();
-        for (SummaryFile.Result r : roundsOf(all, 9, 16)) {
-            newer.add(!r.label().equals("sbe:tuned") ? r : r.withRuns(r.runs().stream().map(run -> {
-                Map<String, Map<String, Long>> series = new LinkedHashMap<>();
-                run.series().forEach((name, stats) -> {
-                    Map<String, Long> scaled = new LinkedHashMap<>();
-                    stats.forEach((k, v) -> scaled.put(k, v == null ? null : 2 * v));
-                    series.put(name, scaled);
-                });
-                return run.withSeries(series);
-            }).toList()));
-        }
+        List<SummaryFile.Result> newer = slowed(roundsOf(all, 9, 16), "sbe:tuned", 2.0);
         Diff.Outcome outcome = Diff.compare(roundsOf(all, 1, 8), newer, 0.10);
         String table = Diff.markdown(outcome, 0.10);
         for (long rate : new long[] {2_000, 10_000, 50_000}) {
@@ -158,10 +147,9 @@ class DiffOnCommittedDataTest {
                     stats.forEach((k, v) -> scaled.put(k, v == null ? null : Math.round(v * factor)));
                     series.put(name, scaled);
                 });
-                runs.add(new SummaryFile.Run(run.run(), run.status(), run.reason(), run.excluded(), run.achievedRate(),
-                        run.lost(), series));
+                runs.add(run.withSeries(series)); // keeps round, slot and numbers: the pairing refers to them
             }
-            out.add(new SummaryFile.Result(r.label(), r.engine(), r.profile(), r.targetRate(), runs));
+            out.add(r.withRuns(runs));
         }
         return out;
     }
