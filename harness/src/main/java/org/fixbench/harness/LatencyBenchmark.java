@@ -549,7 +549,7 @@ public final class LatencyBenchmark implements Harness {
         double inFlight = ordersInFlight(series.get(SeriesNames.END_TO_END), completionRate);
         if (inFlight > QUEUE_BOUND_ORDERS) {
             reasons.add(new RunReason(RunReason.Kind.QUEUEING, String.format(java.util.Locale.ROOT,
-                    "queueing: %,.0f orders in flight in the median second (Little's law: the second's latencies "
+                    "queueing: %,.1f orders in flight in the median second (Little's law: the second's latencies "
                             + "summed over its length), more than the bound of %,.0f", inFlight, QUEUE_BOUND_ORDERS)));
         }
         if (isDisturbed(cpuWait)) {

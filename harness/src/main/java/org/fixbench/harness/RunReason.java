@@ -47,12 +47,20 @@ public record RunReason(Kind kind, String text) implements java.io.Serializable 
         java.util.Objects.requireNonNull(text, "text");
     }
 
+    /**
+     * The most severe reason's status, except that a run the machine disturbed is DISTURBED rather than
+     * SATURATED: when the threads that measure waited for a CPU that others took, a queue in that run is no
+     * evidence that the task could not keep up (the machine may have made it). FAILED (lost orders, an error)
+     * stays FAILED: that is a fact whatever the machine did.
+     */
     public static RunStatus statusOf(List<RunReason> reasons) {
         RunStatus status = RunStatus.OK;
+        boolean disturbed = false;
         for (RunReason r : reasons) {
             status = status.worst(r.kind().status());
+            disturbed |= r.kind().status() == RunStatus.DISTURBED;
         }
-        return status;
+        return disturbed && status == RunStatus.SATURATED ? RunStatus.DISTURBED : status;
     }
 
     /** The reasons as one line, or null when there are none. */

@@ -1,0 +1,32 @@
+package org.fixbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunReasonTest {
+
+    private static RunReason reason(RunReason.Kind kind) {
+        return new RunReason(kind, kind.name());
+    }
+
+    @Test
+    void theMostSevereReasonDecides() {
+        assertEquals(RunStatus.OK, RunReason.statusOf(List.of()));
+        assertEquals(RunStatus.SATURATED, RunReason.statusOf(List.of(reason(RunReason.Kind.QUEUEING))));
+        assertEquals(RunStatus.DISTURBED, RunReason.statusOf(List.of(reason(RunReason.Kind.CPU_WAIT))));
+        assertEquals(RunStatus.FAILED,
+                RunReason.statusOf(List.of(reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.LOST))));
+    }
+
+    @Test
+    void aQueueInADisturbedRunIsTheMachinesButALossIsAFact() {
+        assertEquals(RunStatus.DISTURBED, RunReason.statusOf(
+                List.of(reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.CPU_WAIT))));
+        assertEquals(RunStatus.DISTURBED, RunReason.statusOf(
+                List.of(reason(RunReason.Kind.CPU_WAIT), reason(RunReason.Kind.COMPLETION_RATE))));
+        assertEquals(RunStatus.FAILED, RunReason.statusOf(
+                List.of(reason(RunReason.Kind.CPU_WAIT), reason(RunReason.Kind.TASK_ERROR))));
+    }
+}
