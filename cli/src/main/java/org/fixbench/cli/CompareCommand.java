@@ -237,8 +237,8 @@ final class CompareCommand implements Callable<Integer> {
             }
             String report = ComparisonReport.render(command, session.environmentNow(),
                     contenders.stream().map(Contender::label).toList(), rates, soFar, reason, Map.of());
-            ComparisonReport.write(session.folder, report.replace("# fixbench comparison\n",
-                    "# fixbench comparison (PARTIAL: interrupted)\n"));
+            ComparisonReport.write(session.folder, report.replaceFirst("^# fixbench comparison",
+                    "# fixbench comparison (PARTIAL: interrupted)"));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (RuntimeException e) {
             System.err.println("fixbench: interrupted; the results so far could not be written: " + e);

@@ -33,7 +33,7 @@ final class ComparisonReport {
     static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
                          List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts) {
         StringBuilder md = new StringBuilder();
-        md.append("# fixbench comparison\n\n");
+        md.append("# fixbench comparison").append(uncommittedMark(environment)).append("\n\n");
         md.append("Command: `").append(command).append("`\n\n");
         md.append(environmentSection(environment, results)).append('\n');
         md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
@@ -156,8 +156,9 @@ final class ComparisonReport {
             r.pinning().forEach(p -> md.append("- pinning: ").append(p.describe()).append('\n'));
             md.append('\n');
         }
-        md.append("Files: `summary.json` (all numbers, ns), `summary.csv`, `environment.json`, one `.hlog` per "
-                + "engine × rate (tags `run<k>/<series>`), `hgrm/`.\n");
+        md.append("Files: `summary.json` (all numbers, ns), `summary.csv`, `environment.json`, an HdrHistogram log per "
+                + "engine × rate × series (`hlog/<benchmark>/<series>.hlog`: untagged the runs, tagged `second` the "
+                + "timeline), `hgrm/`.\n");
         return md.toString();
     }
 
@@ -495,6 +496,11 @@ final class ComparisonReport {
             sb.append(", client JIT ").append(run.jitCompileMillis()).append(" ms, GC ").append(run.gcPauseMillis())
                     .append(" ms");
         }
+        org.fixbench.harness.CpuWait.Jvm server = w.jvm("server");
+        if (server != null) {
+            sb.append(String.format(Locale.ROOT, ", server JIT threads %.0f ms CPU, GC threads %.0f ms CPU",
+                    server.jitCpuNanos() / 1e6, server.gcCpuNanos() / 1e6));
+        }
         return sb.toString();
     }
 
@@ -502,10 +508,19 @@ final class ComparisonReport {
         return Double.isNaN(pct) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", pct);
     }
 
+    /**
+     * " (from an uncommitted tree)" for a title when the suite ran from a working tree with changes not committed
+     * (what ran is then not what the commit holds); "" otherwise.
+     */
+    static String uncommittedMark(Map<String, Object> env) {
+        return Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (from an uncommitted tree)" : "";
+    }
+
     /** The machine, JVM, engines and noise, at the top of every report. */
     static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
         StringBuilder sb = new StringBuilder("## Environment\n\n");
-        sb.append("- CPU: ").append(env.get("cpuModel")).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
+        sb.append("- CPU: ").append(org.fixbench.harness.Environment.describeCpu(
+                env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
                 .append(env.get("governor")).append('\n');
         java.util.Set<String> pinned = new java.util.TreeSet<>();
         java.util.Set<String> unpinned = new java.util.TreeSet<>();
@@ -542,7 +557,11 @@ final class ComparisonReport {
             sb.append("- Forked client: `").append(env.get("forkedClientCommand")).append("`\n");
         }
         sb.append("- Suite: commit ").append(env.get("gitCommit"))
-                .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "").append('\n');
+                .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "")
+                .append(env.get("classpathJars") instanceof Map<?, ?> jars && jars.get("all") != null
+                        ? "; jars sha256 " + String.valueOf(jars.get("all")).substring(0,
+                        Math.min(16, String.valueOf(jars.get("all")).length())) + "… (per jar in environment.json)" : "")
+                .append('\n');
         if (env.get("nanoTimeCostNanos") instanceof Number cost) {
             sb.append(String.format(Locale.ROOT, "- Clock: System.nanoTime() %.1f ns per call, granularity %s ns%n",
                     cost.doubleValue(), env.get("nanoTimeGranularityNanos")));

@@ -48,7 +48,7 @@ final class ForkClientCommand implements Callable<Integer> {
         } catch (org.fixbench.harness.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
-                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes())));
+                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes()), false));
             return 0;
         }
         java.util.List<String> notes = new java.util.ArrayList<>(task.engineNotes());
@@ -57,7 +57,7 @@ final class ForkClientCommand implements Callable<Integer> {
         }
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
-                notes));
+                notes, b.warmupEndedCompiling()));
         return 0;
     }
 

@@ -46,7 +46,8 @@ final class ForkedRun {
 
     /** What the forked client measured. */
     record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
-                 long warmupLateReplies, long straySamples, List<String> engineNotes) implements Serializable {
+                 long warmupLateReplies, long straySamples, List<String> engineNotes, boolean warmupEndedCompiling)
+            implements Serializable {
     }
 
     private static final long SERVER_STOP_MILLIS = 5_000;
@@ -192,6 +193,7 @@ final class ForkedRun {
         long warmup = 0;
         long late = 0;
         long stray = 0;
+        boolean compiling = false;
         if (reply != null) {
             runs.addAll(reply.runs());
             pins.addAll(reply.pinning());
@@ -199,12 +201,14 @@ final class ForkedRun {
             warmup = reply.warmupIterations();
             late = reply.warmupLateReplies();
             stray = reply.straySamples();
+            compiling = reply.warmupEndedCompiling();
             if (abortReason == null) {
                 abortReason = reply.abortReason();
             }
         }
         pins.addAll(serverPins);
-        return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray);
+        return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
+                compiling);
     }
 
     /**

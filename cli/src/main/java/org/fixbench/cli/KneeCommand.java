@@ -53,7 +53,7 @@ final class KneeCommand implements Callable<Integer> {
         KneeSearch.Outcome outcome = search(session, options, spec, objective, from, to, steps);
         double steal = org.fixbench.harness.CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
-        String md = "# fixbench knee\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
+        String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
                 + "\n" + outcome.markdown();
         session.writeResults();
         org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);

@@ -54,7 +54,7 @@ final class QueueRule {
                 }
             }
             out.add(!changed ? r : new BenchmarkResult(r.name(), r.config(), r.labels(), r.warmupIterations(), runs,
-                    r.pinning(), r.abortReason(), r.warmupLateReplies(), r.straySamples()));
+                    r.pinning(), r.abortReason(), r.warmupLateReplies(), r.straySamples(), r.warmupEndedCompiling()));
         }
         return out;
     }

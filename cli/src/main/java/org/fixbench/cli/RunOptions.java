@@ -166,7 +166,12 @@ public class RunOptions {
     /** The results folder, made before any measuring so that a bad path fails fast. */
     Path createResultsFolder() {
         if (out != null) {
-            return ResultsFolder.createNamed(out);
+            try {
+                return ResultsFolder.createNamed(out);
+            } catch (org.fixbench.harness.HarnessException e) {
+                // the user chose this path: a file, a folder with results, no parent or no right to write is bad input
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
         }
         return ResultsFolder.createDefault(FixbenchCli.home().resolve("results"), Instant.now());
     }

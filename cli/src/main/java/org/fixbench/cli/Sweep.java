@@ -312,7 +312,7 @@ final class Sweep implements ProgressListener {
         }
         return new BenchmarkResult(result.name(), result.config(), result.labels(), result.warmupIterations(),
                 result.runs().stream().map(r -> r.placed(round, slot)).toList(), result.pinning(),
-                result.abortReason(), result.warmupLateReplies(), result.straySamples());
+                result.abortReason(), result.warmupLateReplies(), result.straySamples(), result.warmupEndedCompiling());
     }
 
     /**
@@ -383,7 +383,7 @@ final class Sweep implements ProgressListener {
         long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
         long stray = rounds.stream().mapToLong(BenchmarkResult::straySamples).sum();
         return new BenchmarkResult(first.name(), config, labels, first.warmupIterations(), runs, mergedPins,
-                abortReason, lateWarmups, stray);
+                abortReason, lateWarmups, stray, rounds.stream().anyMatch(BenchmarkResult::warmupEndedCompiling));
     }
 
     private static String roundsSuffix(List<Integer> in, int all) {

@@ -118,7 +118,7 @@ class CliTest {
     @Test
     void anUnwritableOutputFolderIsOneLine() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
-        assertOneLineError(run("calibrate", "--out", file.resolve("sub").toString()), 3,
+        assertOneLineError(run("calibrate", "--out", file.resolve("sub").toString()), 2,
                 "fixbench: cannot create output folder");
     }
 
@@ -142,12 +142,36 @@ class CliTest {
         JsonNode env = new ObjectMapper().readTree(out.resolve("environment.json").toFile());
         assertTrue(env.get("engines").get("tcp:yield").get("profileSha256").asText().matches("[0-9a-f]{64}"));
         assertTrue(env.has("clocksource") && env.has("cpuModel") && env.has("gitCommit") && env.has("jvmFlags"));
-        assertTrue(Files.exists(out.resolve("tcp-yield-500.hlog")));
+        assertTrue(env.get("cpu").has("family") && env.get("cpu").has("stepping"), env.get("cpu").toString());
+        assertTrue(env.get("classpathJars").get("all").asText().matches("[0-9a-f]{64}"), "a hash of the jars");
+        String md = Files.readString(out.resolve("report.md"));
+        assertEquals(env.get("gitDirty").asBoolean(), md.startsWith("# fixbench comparison (from an uncommitted tree)"),
+                "the title says when the tree was not committed: " + md.lines().findFirst().orElse(""));
+        JsonNode firstResult = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0);
+        assertTrue(firstResult.has("warmupEndedCompiling"), firstResult.fieldNames().toString());
+        // the charts read the runs pooled at full precision from the log: every counted sample, up to the worst
+        org.fixbench.cli.report.SummaryFile.Result loaded = org.fixbench.cli.report.SummaryFile.load(out).get(0);
+        org.HdrHistogram.Histogram pooled = org.fixbench.cli.report.Charts.pooled(out, loaded, "endToEnd");
+        assertEquals(firstResult.get("runs").get(0).get("series").get("endToEnd").get("count").asLong(),
+                pooled.getTotalCount());
+        assertTrue(pooled.valuesAreEquivalent(pooled.getMaxValue(),
+                firstResult.get("runs").get(0).get("series").get("endToEnd").get("max").asLong()));
+        JsonNode jvms = firstResult.get("runs").get(0).get("cpuWait").get("jvms");
+        if (jvms != null) { // where schedstat can be read: the client and the forked server, each with JIT and GC CPU
+            assertEquals(2, jvms.size(), jvms.toString());
+            assertEquals("server", jvms.get(1).get("role").asText());
+            assertTrue(jvms.get(1).get("jitCpuNanos").asLong() >= 0);
+        }
+        assertTrue(Files.exists(out.resolve("hlog/tcp-yield-500/endToEnd.hlog")));
+        assertFalse(Files.exists(out.resolve("tcp-yield-500.hlog")), "one form of log");
 
         Outcome again = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration",
                 "400ms", "--out", out.toString());
-        assertOneLineError(again, 3, "fixbench: output folder");
+        assertOneLineError(again, 2, "fixbench: output folder");
         assertTrue(again.err().contains("never overwritten"), again.err());
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertOneLineError(run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--out",
+                file.toString()), 2, "fixbench: output path " + file + " exists and is not a folder");
     }
 
     @Test

@@ -8,11 +8,20 @@ import java.util.Map;
  * early, why. {@code labels} carries what the caller adds to identify the result (e.g. an engine and profile);
  * they are written into {@code summary.json} beside the name. {@code warmupLateReplies} counts warm-up orders
  * answered only after the warm-up's sample timeout (never a sample of a run); {@code straySamples} counts samples
- * whose start no run or warm-up ever gave (a task defect).
+ * whose start no run or warm-up ever gave (a task defect). {@code warmupEndedCompiling}: a warm-up (of any round)
+ * ended at its cap with the measuring JVM's JIT still compiling, so its first measured seconds may include compiling.
  */
 public record BenchmarkResult(String name, HarnessConfig config, Map<String, Object> labels, long warmupIterations,
                               List<RunResult> runs, List<PinOutcome> pinning,
-                              String abortReason, long warmupLateReplies, long straySamples) {
+                              String abortReason, long warmupLateReplies, long straySamples,
+                              boolean warmupEndedCompiling) {
+
+    public BenchmarkResult(String name, HarnessConfig config, Map<String, Object> labels, long warmupIterations,
+                           List<RunResult> runs, List<PinOutcome> pinning, String abortReason, long warmupLateReplies,
+                           long straySamples) {
+        this(name, config, labels, warmupIterations, runs, pinning, abortReason, warmupLateReplies, straySamples,
+                false);
+    }
 
     public BenchmarkResult(String name, HarnessConfig config, Map<String, Object> labels, long warmupIterations,
                            List<RunResult> runs, List<PinOutcome> pinning, String abortReason) {

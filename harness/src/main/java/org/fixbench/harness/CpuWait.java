@@ -9,18 +9,30 @@ import java.util.List;
  * spinning threads), the wait in each second of the run ({@code waitPerSecondNanos[i]}: second {@code i} from the run's start),
  * the CPU time other processes used over the run (-1 when unknown), the CPU time the JVMs' JIT compiler threads used
  * over it, one line per measuring thread, and whether the
- * other process (the forked server) could be read, and the wall-clock time they were read over (System.nanoTime,
- * whatever clock the harness was given).
+ * other process (the forked server) could be read, the wall-clock time they were read over (System.nanoTime,
+ * whatever clock the harness was given), and per JVM watched (this one first) the CPU its JIT compiler threads and
+ * its garbage collector threads used over the run.
  */
 public record CpuWait(long waitNanos, long involuntarySwitches, String worstThread, long worstThreadWaitNanos,
                       int measuringThreads, int busyThreads, long[] waitPerSecondNanos, long otherProcessesCpuNanos,
-                      long housekeepingCpuNanos, List<String> threads, boolean serverRead, long wallNanos) implements java.io.Serializable {
+                      long housekeepingCpuNanos, List<String> threads, boolean serverRead, long wallNanos,
+                      List<Jvm> jvms) implements java.io.Serializable {
     /** A thread on a CPU or waiting for one for at least this share of the run is busy (it spins). */
     public static final double BUSY_SHARE = 0.8;
-    public static final CpuWait UNAVAILABLE = new CpuWait(-1, -1, null, -1, 0, 0, new long[0], -1, -1, List.of(), false, 0);
+    public static final CpuWait UNAVAILABLE = new CpuWait(-1, -1, null, -1, 0, 0, new long[0], -1, -1, List.of(),
+            false, 0, List.of());
+
+    /**
+     * One JVM's housekeeping over a run, from its threads' CPU time: {@code role} "client" (the JVM that measures)
+     * or "server" (a watched one); JIT compiler threads and garbage-collector threads (GC workers, G1's concurrent
+     * and refinement threads, the VM thread that runs safepoint operations).
+     */
+    public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos) implements java.io.Serializable {
+    }
 
     public CpuWait {
         threads = List.copyOf(threads);
+        jvms = List.copyOf(jvms);
         waitPerSecondNanos = waitPerSecondNanos.clone();
     }
 
@@ -31,6 +43,11 @@ public record CpuWait(long waitNanos, long involuntarySwitches, String worstThre
     /** CPU taken from the run by others: other processes and the JIT compilers, ns (-1 when unknown). */
     public long intrusionNanos() {
         return otherProcessesCpuNanos < 0 ? -1 : otherProcessesCpuNanos + Math.max(0, housekeepingCpuNanos);
+    }
+
+    /** The watched JVM with this role, or null. */
+    public Jvm jvm(String role) {
+        return jvms.stream().filter(j -> j.role().equals(role)).findFirst().orElse(null);
     }
 
     /** The wait as a share of the wall-clock time it was read over (0-1); NaN when not read. */

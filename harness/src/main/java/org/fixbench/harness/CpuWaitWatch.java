@@ -127,7 +127,11 @@ final class CpuWaitWatch implements AutoCloseable {
         runSnapshots.add(last);
         long wallNanos = Math.max(1, nowNanos - start);
         long other = otherProcessesNanos(cpuStart, cpu, ticksAtStart, ticks);
-        return outcome(runSnapshots, wallNanos, other, pids.size() > 1 && hasPid(last, pids.get(1)));
+        List<Long> watched;
+        synchronized (lock) {
+            watched = List.copyOf(pids);
+        }
+        return outcome(runSnapshots, wallNanos, other, watched.size() > 1 && hasPid(last, watched.get(1)), watched);
     }
 
     private static boolean hasPid(Map<Long, ThreadTimes> snapshot, long pid) {
@@ -140,13 +144,27 @@ final class CpuWaitWatch implements AutoCloseable {
      */
     static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
                            boolean serverRead) {
+        return outcome(snapshots, wallNanos, otherProcessesNanos, serverRead, List.of());
+    }
+
+    /** As above; {@code pids} the watched processes, the measuring one first, for each one's JIT and GC CPU. */
+    static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
+                           boolean serverRead, List<Long> pids) {
         Map<Long, ThreadTimes> first = snapshots.get(0);
         Map<Long, ThreadTimes> last = snapshots.get(snapshots.size() - 1);
         List<Long> measuring = new ArrayList<>();
         long housekeepingCpu = 0;
+        Map<Long, long[]> jitAndGc = new java.util.LinkedHashMap<>();
+        pids.forEach(pid -> jitAndGc.put(pid, new long[2]));
         for (ThreadTimes end : last.values()) {
             ThreadTimes begin = first.get(end.tid());
             long cpu = end.cpuNanos() - (begin == null ? 0 : begin.cpuNanos());
+            long[] jvm = jitAndGc.get(end.pid());
+            if (jvm != null && housekeeping(end.name())) {
+                jvm[0] += cpu;
+            } else if (jvm != null && collector(end.name())) {
+                jvm[1] += cpu;
+            }
             if (housekeeping(end.name())) {
                 housekeepingCpu += cpu;
             } else if (cpu >= ACTIVE_SHARE * wallNanos && !excluded(end.name())) {
@@ -192,8 +210,23 @@ final class CpuWaitWatch implements AutoCloseable {
             }
             perSecond[i - 1] = Math.max(0, sum);
         }
+        List<CpuWait.Jvm> jvms = new ArrayList<>();
+        jitAndGc.forEach((pid, v) -> {
+            if (hasPid(last, pid)) {
+                jvms.add(new CpuWait.Jvm(pid, pid.equals(pids.get(0)) ? "client" : "server", v[0],
+                        v[1]));
+            }
+        });
         return new CpuWait(wait, switches, worst, worstWait, measuring.size(), busy, perSecond, otherProcessesNanos,
-                housekeepingCpu, described, serverRead, wallNanos);
+                housekeepingCpu, described, serverRead, wallNanos, jvms);
+    }
+
+    /** Name prefixes of garbage-collector threads (and the VM thread, which runs the safepoint operations). */
+    static final Set<String> COLLECTOR_NAMES = Set.of("GC Thread", "G1 ", "VM Thread", "ZGC", "Z Driver",
+            "Z Director", "Shenandoah", "Parallel");
+
+    static boolean collector(String name) {
+        return COLLECTOR_NAMES.stream().anyMatch(name::startsWith);
     }
 
     static boolean housekeeping(String name) {

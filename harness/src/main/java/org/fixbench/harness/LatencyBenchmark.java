@@ -362,7 +362,7 @@ public final class LatencyBenchmark implements Harness {
         }
         BenchmarkResult result = new BenchmarkResult(config.name(), config, labels,
                 warmupIterationsDone >= 0 ? warmupIterationsDone : config.warmupIterations(),
-                runs, pinning.outcomes(), abortReason, lateWarmup, stray.get());
+                runs, pinning.outcomes(), abortReason, lateWarmup, stray.get(), warmupNote != null);
         if (!runs.isEmpty()) {
             out.print(TextReport.summaries(result));
         }

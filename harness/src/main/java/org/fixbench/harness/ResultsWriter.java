@@ -20,12 +20,10 @@ import org.HdrHistogram.HistogramLogWriter;
  * <ul>
  *   <li>{@code summary.json}: {@code {"schema":1, "environment":{…}, "results":[…]}} (latencies in ns);</li>
  *   <li>{@code summary.csv}: the same numbers, a row per result × run × series;</li>
- *   <li>{@code <result>.hlog}: every series of every run, lossless, HdrHistogram log format v1.3, tagged
- *       {@code run<k>/<series>};</li>
- *   <li>{@code hgrm/<result>/run<k>-<series>.hgrm}: HdrHistogram percentile distributions, values in µs;</li>
- *   <li>{@code hlog/<result>/<series>.hlog}: per series, untagged, for HdrHistogram's tools as they are, with one
- *       interval per second of schedule for the end-to-end and service-time series (a timeline);
- *       {@code hgrm/<result>/all-<series>.hgrm}: the counted runs' distribution.</li>
+ *   <li>{@code hlog/<result>/<series>.hlog}: the lossless record, one log per series, for HdrHistogram's tools as
+ *       they are (see {@link #writeSeriesLogs}: untagged per run, tagged {@code second} per second of schedule);</li>
+ *   <li>{@code hgrm/<result>/run<k>-<series>.hgrm} and {@code all-<series>.hgrm}: HdrHistogram percentile
+ *       distributions of a run and of the counted runs pooled, values in µs (derived from the logs).</li>
  * </ul>
  * Files are created new; an existing file is never replaced.
  */
@@ -98,6 +96,7 @@ public final class ResultsWriter {
         json.put("abortReason", result.abortReason());
         json.put("status", result.status().name());
         json.put("warmupLateReplies", result.warmupLateReplies());
+        json.put("warmupEndedCompiling", result.warmupEndedCompiling());
         json.put("straySamples", result.straySamples());
         List<Object> runs = new ArrayList<>();
         for (RunResult run : result.runs()) {
@@ -151,6 +150,16 @@ public final class ResultsWriter {
                 w.put("jitCompilerCpuNanos", wait.housekeepingCpuNanos());
                 w.put("serverThreadsRead", wait.serverRead());
                 w.put("threads", wait.threads());
+                List<Object> jvms = new ArrayList<>();
+                for (CpuWait.Jvm jvm : wait.jvms()) {
+                    Map<String, Object> j = new LinkedHashMap<>();
+                    j.put("role", jvm.role());
+                    j.put("pid", jvm.pid());
+                    j.put("jitCpuNanos", jvm.jitCpuNanos());
+                    j.put("gcCpuNanos", jvm.gcCpuNanos());
+                    jvms.add(j);
+                }
+                w.put("jvms", jvms);
             }
             r.put("cpuWait", w);
             Map<String, Object> series = new LinkedHashMap<>();
@@ -279,27 +288,13 @@ public final class ResultsWriter {
     private static void writeHistograms(Path folder, BenchmarkResult result) throws IOException {
         String safe = safeName(result.name());
         Path hgrmFolder = Files.createDirectories(folder.resolve("hgrm").resolve(safe));
-        AtomicFiles.write(folder.resolve(safe + ".hlog"), log -> {
-            HistogramLogWriter writer = new HistogramLogWriter(log);
-            writer.outputComment("fixbench " + result.name() + ": one tag per run and series; values in ns");
-            long base = result.runs().isEmpty() ? 0 : result.runs().get(0).startEpochMillis();
-            writer.setBaseTime(base);
-            writer.outputBaseTime(base);
-            writer.outputStartTime(base);
-            writer.outputLogFormatVersion();
-            writer.outputLegend();
-            for (RunResult run : result.runs()) {
-                for (Map.Entry<String, SeriesData> e : run.series().entrySet()) {
-                    Histogram h = e.getValue().histogram().copy();
-                    h.setStartTimeStamp(run.startEpochMillis());
-                    h.setEndTimeStamp(run.endEpochMillis());
-                    h.setTag("run" + run.run() + "/" + safeName(e.getKey()));
-                    writer.outputIntervalHistogram(h);
-                    Path hgrm = hgrmFolder.resolve("run" + run.run() + "-" + safeName(e.getKey()) + ".hgrm");
-                    AtomicFiles.write(hgrm, out -> h.outputPercentileDistribution(out, 1000.0));
-                }
+        for (RunResult run : result.runs()) {
+            for (Map.Entry<String, SeriesData> e : run.series().entrySet()) {
+                Histogram h = e.getValue().histogram();
+                Path hgrm = hgrmFolder.resolve("run" + run.run() + "-" + safeName(e.getKey()) + ".hgrm");
+                AtomicFiles.write(hgrm, out -> h.outputPercentileDistribution(out, 1000.0));
             }
-        });
+        }
         writeSeriesLogs(folder, result, safe, hgrmFolder);
     }
 
@@ -308,24 +303,37 @@ public final class ResultsWriter {
         return safeName(series.replace("->", "-to-").replace(' ', '-'));
     }
 
+    /** The tag of a series log's per-second intervals (the timeline). */
+    public static final String SECOND_TAG = "second";
+    /** The tag of a series log's interval for a run left out of the summaries (e.g. a skipped first run). */
+    public static final String EXCLUDED_TAG = "excluded";
+
     /**
-     * For HdrHistogram's own tools as they are: per benchmark and series one untagged log,
-     * {@code hlog/<benchmark>/<series>.hlog} (counted runs only, in order): for the end-to-end and service-time
-     * series one interval per second of each run's schedule (a timeline: {@code HistogramLogProcessor -i FILE} prints
-     * one line per interval and {@code -csv}), for the others one interval per run; {@code -i FILE -o OUT} adds the
-     * intervals up into the all-runs distribution. That distribution, at full precision, is also written out as
-     * {@code hgrm/<benchmark>/all-<series>.hgrm}.
+     * The lossless record, one HdrHistogram log (format v1.3) per benchmark and series,
+     * {@code hlog/<benchmark>/<series>.hlog}, readable by HdrHistogram's own tools as they are:
+     * <ul>
+     *   <li>untagged, one interval per counted run at the run's full precision, stamped with the run's start and
+     *       end: {@code HistogramLogProcessor -i FILE -o OUT} adds them up into the counted runs' pooled
+     *       distribution, the very numbers of the tables (also written as {@code hgrm/<benchmark>/all-<series>.hgrm});
+     *       </li>
+     *   <li>tagged {@value #SECOND_TAG}, for the series that keep a timeline (end to end, service time), one
+     *       interval per second of each counted run's schedule at {@value Timeline#SIGNIFICANT_DIGITS} significant
+     *       digits: {@code -tag second -csv} prints the timeline;</li>
+     *   <li>tagged {@value #EXCLUDED_TAG}, a run left out of the summaries, at full precision.</li>
+     * </ul>
      */
     private static void writeSeriesLogs(Path folder, BenchmarkResult result, String safe, Path hgrmFolder)
             throws IOException {
-        List<RunResult> runs = result.countedRuns();
+        List<RunResult> runs = result.runs();
         if (runs.isEmpty()) {
             return;
         }
         Path logFolder = Files.createDirectories(folder.resolve("hlog").resolve(safe));
-        for (String series : runs.get(0).series().keySet()) {
+        java.util.Set<String> seriesNames = new java.util.LinkedHashSet<>();
+        runs.forEach(run -> seriesNames.addAll(run.series().keySet()));
+        for (String series : seriesNames) {
             Histogram all = null;
-            for (RunResult run : runs) {
+            for (RunResult run : result.countedRuns()) {
                 SeriesData d = run.series().get(series);
                 if (d != null) {
                     if (all == null) {
@@ -338,12 +346,11 @@ public final class ResultsWriter {
             String name = seriesFileName(series);
             AtomicFiles.write(logFolder.resolve(name + ".hlog"), log -> {
                 HistogramLogWriter writer = new HistogramLogWriter(log);
-                boolean perSecond = runs.stream().map(r -> r.series().get(series))
-                        .anyMatch(d -> d != null && !d.timeline().isEmpty());
-                writer.outputComment("fixbench " + result.name() + ", series " + series + ": " + (perSecond
-                        ? "one interval per second of schedule of each counted run (" + Timeline.SIGNIFICANT_DIGITS
-                                + " significant digits; the runs' full-precision distribution is in hgrm/)"
-                        : "one interval per counted run") + "; values in ns");
+                writer.outputComment("fixbench " + result.name() + ", series " + series + "; values in ns. Untagged: "
+                        + "one interval per counted run, full precision (their sum is the tables' distribution). "
+                        + "Tagged " + SECOND_TAG + ": one interval per second of each counted run's schedule ("
+                        + Timeline.SIGNIFICANT_DIGITS + " significant digits), the timeline. Tagged " + EXCLUDED_TAG
+                        + ": a run left out of the summaries.");
                 long base = runs.get(0).startEpochMillis();
                 writer.setBaseTime(base);
                 writer.outputBaseTime(base);
@@ -355,15 +362,18 @@ public final class ResultsWriter {
                     if (d == null) {
                         continue;
                     }
-                    if (!d.timeline().isEmpty()) {
+                    writer.outputComment("run " + run.run() + ": " + run.status());
+                    Histogram h = d.histogram().copy();
+                    h.setStartTimeStamp(run.startEpochMillis());
+                    h.setEndTimeStamp(run.endEpochMillis());
+                    h.setTag(run.excluded() ? EXCLUDED_TAG : null);
+                    writer.outputIntervalHistogram(h);
+                    if (!run.excluded()) {
                         for (Histogram interval : d.timeline()) {
-                            writer.outputIntervalHistogram(interval);
+                            Histogram second = interval.copy();
+                            second.setTag(SECOND_TAG);
+                            writer.outputIntervalHistogram(second);
                         }
-                    } else {
-                        Histogram h = d.histogram().copy();
-                        h.setStartTimeStamp(run.startEpochMillis());
-                        h.setEndTimeStamp(run.endEpochMillis());
-                        writer.outputIntervalHistogram(h);
                     }
                 }
             });

@@ -48,19 +48,20 @@ public record RunReason(Kind kind, String text) implements java.io.Serializable 
     }
 
     /**
-     * The most severe reason's status, except that a run the machine disturbed is DISTURBED rather than
-     * SATURATED: when the threads that measure waited for a CPU that others took, a queue in that run is no
-     * evidence that the task could not keep up (the machine may have made it). FAILED (lost orders, an error)
-     * stays FAILED: that is a fact whatever the machine did.
+     * The most severe reason's status, except that in a run the machine disturbed, QUEUEING does not make it
+     * SATURATED: it is inferred from the latencies, which are what a disturbance inflates (the machine may have made
+     * the queue). Rates that fell short, an order left unanswered, latency rising, are measured on the sends and
+     * replies and keep the run SATURATED; FAILED (lost orders, an error) stays FAILED.
      */
     public static RunStatus statusOf(List<RunReason> reasons) {
+        boolean disturbed = reasons.stream().anyMatch(r -> r.kind() == Kind.CPU_WAIT);
         RunStatus status = RunStatus.OK;
-        boolean disturbed = false;
         for (RunReason r : reasons) {
-            status = status.worst(r.kind().status());
-            disturbed |= r.kind().status() == RunStatus.DISTURBED;
+            if (!(disturbed && r.kind() == Kind.QUEUEING)) {
+                status = status.worst(r.kind().status());
+            }
         }
-        return disturbed && status == RunStatus.SATURATED ? RunStatus.DISTURBED : status;
+        return status;
     }
 
     /** The reasons as one line, or null when there are none. */

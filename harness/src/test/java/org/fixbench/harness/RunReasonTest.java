@@ -21,11 +21,11 @@ class RunReasonTest {
     }
 
     @Test
-    void aQueueInADisturbedRunIsTheMachinesButALossIsAFact() {
+    void aQueueInferredInADisturbedRunIsTheMachinesButMeasuredShortfallsAndLossesAreFacts() {
         assertEquals(RunStatus.DISTURBED, RunReason.statusOf(
                 List.of(reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.CPU_WAIT))));
-        assertEquals(RunStatus.DISTURBED, RunReason.statusOf(
-                List.of(reason(RunReason.Kind.CPU_WAIT), reason(RunReason.Kind.COMPLETION_RATE))));
+        assertEquals(RunStatus.SATURATED, RunReason.statusOf(List.of(reason(RunReason.Kind.CPU_WAIT),
+                reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.COMPLETION_RATE))));
         assertEquals(RunStatus.FAILED, RunReason.statusOf(
                 List.of(reason(RunReason.Kind.CPU_WAIT), reason(RunReason.Kind.TASK_ERROR))));
     }

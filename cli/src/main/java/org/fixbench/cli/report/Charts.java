@@ -36,7 +36,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *       distribution says nothing beyond that);</li>
  *   <li>per engine × rate, latency over time: p99 and max of each second of schedule of each counted run, from the
  *       same logs, so pauses and saturation show when they happened;</li>
- *   <li>per engine, latency against throughput: p50, p90, p99 (median of runs, as in the tables) over the swept
+ *   <li>per engine, latency against throughput: p50, p90, p99 (all counted runs pooled, as in the tables) over the swept
  *       rates, points with SATURATED or FAILED runs marked ✗.</li>
  * </ul>
  * A folder written before histograms were logged per second (no {@code hlog/}) gets the percentile chart from
@@ -114,23 +114,46 @@ public final class Charts {
      * such log.
      */
     public static List<RunTimeline> timelines(Path folder, SummaryFile.Result result, String series) {
+        return read(folder, result, series, true);
+    }
+
+    /**
+     * The counted runs' samples of {@code series} pooled at full precision: the untagged intervals (one per run) of
+     * the series log, the very histogram the tables' percentiles come from; from a log written before 2026-11-24 (no
+     * such intervals), its per-second timeline merged (2 significant digits); null without a log.
+     */
+    public static Histogram pooled(Path folder, SummaryFile.Result result, String series) {
+        List<RunTimeline> runs = read(folder, result, series, false);
+        return runs.isEmpty() ? merged(timelines(folder, result, series)) : merged(runs);
+    }
+
+    private static List<RunTimeline> read(Path folder, SummaryFile.Result result, String series, boolean timeline) {
         Path log = folder.resolve("hlog").resolve(ResultsWriter.safeName(result.name()))
                 .resolve(ResultsWriter.seriesFileName(series) + ".hlog");
         if (!Files.isRegularFile(log)) {
             return List.of();
         }
-        List<Histogram> all = new ArrayList<>();
+        List<Histogram> untagged = new ArrayList<>();
+        List<Histogram> seconds = new ArrayList<>();
         try (java.io.InputStream in = Files.newInputStream(log)) {
             HistogramLogReader reader = new HistogramLogReader(in);
             EncodableHistogram h;
             while ((h = reader.nextIntervalHistogram()) != null) {
                 if (h instanceof Histogram histogram) {
-                    all.add(histogram);
+                    if (ResultsWriter.SECOND_TAG.equals(histogram.getTag())) {
+                        seconds.add(histogram);
+                    } else if (histogram.getTag() == null) {
+                        untagged.add(histogram);
+                    }
                 }
             }
         } catch (IOException | RuntimeException e) {
             throw new org.fixbench.harness.HarnessException("cannot read " + log + ": " + e.getMessage(), e);
         }
+        // the timeline: the intervals tagged "second"; logs written before 2026-11-24 had them untagged (and no
+        // interval per run)
+        List<Histogram> all = timeline ? (seconds.isEmpty() ? untagged : seconds) : (seconds.isEmpty() ? List.of()
+                : untagged);
         List<RunTimeline> runs = new ArrayList<>();
         for (SummaryFile.Run run : result.counted()) {
             List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis()
@@ -345,8 +368,19 @@ public final class Charts {
     }
 
     public static XYChart throughputChart(String label, List<SummaryFile.Result> ofEngine) {
+        return throughputChart(label, ofEngine, Map.of());
+    }
+
+    /**
+     * @param histograms by {@link SummaryFile.Result#key()}: each benchmark's counted runs pooled (the tables'
+     *                   numbers); a benchmark without one is drawn from the median of its runs' percentiles
+     */
+    public static XYChart throughputChart(String label, List<SummaryFile.Result> ofEngine,
+                                          Map<String, Histogram> histograms) {
+        boolean pooled = ofEngine.stream().allMatch(r -> histograms.containsKey(r.key()));
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(label + ": latency against throughput (median of runs)")
+                .title(label + ": latency against throughput (" + (pooled ? "all counted runs' samples pooled, as in "
+                        + "the tables" : "median of runs") + ")")
                 .xAxisTitle("target rate (msgs/s)").yAxisTitle("latency (µs)").build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
@@ -361,7 +395,10 @@ public final class Charts {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             for (SummaryFile.Result r : sorted) {
-                double ns = r.median(SERIES, key);
+                Histogram h = histograms.get(r.key());
+                double ns = h != null && h.getTotalCount() > 0 // as ComparisonTable.pooledNanos: never above the max
+                        ? Math.min(h.getValueAtPercentile(Double.parseDouble(key.substring(1))),
+                        worst(r.values(SERIES, "max"))) : r.median(SERIES, key);
                 if (Double.isNaN(ns)) {
                     continue;
                 }
@@ -377,7 +414,7 @@ public final class Charts {
             }
         }
         if (!failedX.isEmpty()) {
-            XYSeries failed = chart.addSeries("✗ not kept up (SATURATED or FAILED runs)", failedX, failedY);
+            XYSeries failed = chart.addSeries("✗ not OK (DISTURBED, SATURATED or FAILED runs)", failedX, failedY);
             failed.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             failed.setMarker(SeriesMarkers.CROSS);
             failed.setMarkerColor(Color.RED);
@@ -397,7 +434,10 @@ public final class Charts {
                 List<RunTimeline> runs = timelines(folder, r, SERIES);
                 if (!runs.isEmpty()) {
                     timelines.put(r.key(), runs);
-                    histograms.put(r.key(), merged(runs));
+                }
+                Histogram pooled = pooled(folder, r, SERIES);
+                if (pooled != null) {
+                    histograms.put(r.key(), pooled);
                 }
             }
             for (long rate : new TreeSet<>(results.stream().map(SummaryFile.Result::targetRate).toList())) {
@@ -421,7 +461,7 @@ public final class Charts {
                     continue;
                 }
                 String name = "throughput-" + label.replaceAll("[^A-Za-z0-9._-]", "_");
-                save(throughputChart(label, ofEngine), dir, name);
+                save(throughputChart(label, ofEngine, histograms), dir, name);
                 written.put(label + ": latency against throughput", Path.of("charts", name + ".png"));
             }
         } catch (IOException e) {
