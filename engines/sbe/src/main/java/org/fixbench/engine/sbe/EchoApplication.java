@@ -46,7 +46,7 @@ final class EchoApplication implements FixSession.Application {
         FixSession.reverseRoute(w, message);
         for (int f = 0; f < message.count(); f++) {
             int tag = message.tag(f);
-            if (isRouting(tag) || notEchoed(tag) || isEmptyGroup(message, f)) {
+            if (tag <= 0 || isRouting(tag) || notEchoed(tag) || isEmptyGroup(message, f)) {
                 continue;
             }
             w.rawField(tag, message.buffer(), message.start(f), message.length(f));

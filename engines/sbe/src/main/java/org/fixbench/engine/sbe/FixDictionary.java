@@ -251,7 +251,7 @@ public final class FixDictionary {
 
     /** Whether the value at [start, start+length) is one of the tag's enumerated values (true if it has none). */
     boolean isAllowedValue(int tag, org.agrona.DirectBuffer buffer, int start, int length) {
-        if (tag >= enums.length || enums[tag] == null) {
+        if (tag <= 0 || tag >= enums.length || enums[tag] == null) {
             return true;
         }
         long[] mask = charEnums[tag];

@@ -99,15 +99,23 @@ final class FixFramer {
             } else if (result == FixCodec.GARBLED && codec.errorTag() == 8 && startsWith(buffer, position, limit)) {
                 handler.onOtherBeginString();
                 return limit;
+            } else if (result == FixCodec.BAD_BODY_LENGTH) {
+                // BodyLength does not lead to a CheckSum: the message is taken to end where its BodyLength says (as
+                // QuickFIX/J does), so one whose BodyLength reaches into the next message swallows that one too
+                handler.onGarbled(Garble.BAD_BODY_LENGTH);
+                long declared = declaredLength(buffer, position, limit);
+                long checkSumAt = declared > 0 ? position + declared - 7 : -1;
+                position = resync(buffer, checkSumAt > position && checkSumAt < limit ? (int) checkSumAt
+                        : position + 1, limit);
             } else {
-                handler.onGarbled(result == FixCodec.BAD_BODY_LENGTH ? Garble.BAD_BODY_LENGTH : Garble.NOT_A_MESSAGE);
+                handler.onGarbled(Garble.NOT_A_MESSAGE);
                 position = resync(buffer, position + 1, limit);
             }
         }
         return position;
     }
 
-    /** For a message too large to frame: its total length from BodyLength, or -1. */
+    /** A message's total length from its BodyLength (up to the end of its CheckSum field), or -1. */
     private static long declaredLength(DirectBuffer buffer, int position, int limit) {
         int i = position + FixCodec.BEGIN.length;
         long bodyLength = 0;

@@ -73,6 +73,9 @@ public final class FixMessage {
      * verified). Data fields (raw bytes that may hold SOH) take the length their length field gave, as the
      * dictionary pairs them; {@code dictionary} may be null (then data fields are read up to SOH).
      *
+     * A tag written as 0 or as a negative number is kept as that number (an invalid tag number, for the validator
+     * to reject; never looked up by tag).
+     *
      * @return the number of fields, or {@link #GARBLED} (a tag is not a number, a field has no '=', more fields
      *         than the index holds, or the first three fields are not 8, 9 and 35)
      */
@@ -222,7 +225,8 @@ public final class FixMessage {
                 i += 2;
             } else {
                 tag = 0;
-                int tagStart = i;
+                boolean negative = array[i] == '-';
+                int tagStart = negative ? ++i : i;
                 byte b;
                 while (i < end && (b = array[i]) != '=') {
                     if (b < '0' || b > '9' || i - tagStart > 8) {
@@ -231,15 +235,18 @@ public final class FixMessage {
                     tag = tag * 10 + (b - '0');
                     i++;
                 }
-                if (i >= end || i == tagStart || tag == 0) {
+                if (i >= end || i == tagStart) {
                     return GARBLED;
+                }
+                if (negative) {
+                    tag = -tag; // with 0: a tag number outside the valid range, kept for the validator to reject
                 }
             }
             if (count == tags.length) {
                 return GARBLED;
             }
             int valueStart = i + 1;
-            if (dataLengthTags != null && tag < dataLengthTags.length && dataLengthTags[tag] != 0 && count > 0
+            if (dataLengthTags != null && tag > 0 && tag < dataLengthTags.length && dataLengthTags[tag] != 0 && count > 0
                     && tags[count - 1] == dataLengthTags[tag]) {
                 recordable = false;
                 long declared = parseLong(this.buffer, starts[count - 1], lengths[count - 1]);
@@ -257,7 +264,9 @@ public final class FixMessage {
             lengths[count] = end - valueStart;
             empty |= end == valueStart;
             fingerprint += (long) tag * (2 * count + 1);
-            if (tag < DIRECT_TAGS) {
+            if (tag <= 0) {
+                recordable = false; // an invalid tag number: never looked up, never a shape
+            } else if (tag < DIRECT_TAGS) {
                 if ((slots[tag] & ~0xFFFFL) == stamp) {
                     repeated = true; // the first one stays the one found
                 } else {

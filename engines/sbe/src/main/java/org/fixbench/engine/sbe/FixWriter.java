@@ -60,11 +60,11 @@ final class FixWriter {
     }
 
     private void tag(int tag) {
-        if (tag < TAG_PREFIX.length) {
+        if (tag > 0 && tag < TAG_PREFIX.length) {
             LONG_VIEW.set(bytes, p, TAG_PREFIX[tag]); // the bytes past "=" are overwritten next
             p += TAG_PREFIX_LENGTH[tag];
         } else {
-            p += body.putNaturalIntAscii(p, tag);
+            p += body.putIntAscii(p, tag);
             body.putByte(p++, (byte) '=');
         }
     }

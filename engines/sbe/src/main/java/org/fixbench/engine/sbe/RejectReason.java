@@ -41,9 +41,10 @@ public enum RejectReason {
 
     /**
      * The Text (58) QuickFIX/J writes when a check of field {@code refTag} fails ("Incorrect data format for value,
-     * field=38"); without a field, the words alone.
+     * field=38"); without a field, the words alone. An invalid tag number always names its field, 0 and negative
+     * numbers included.
      */
     public String textFor(int refTag) {
-        return refTag > 0 ? text + ", field=" + refTag : text;
+        return refTag > 0 || this == INVALID_TAG_NUMBER ? text + ", field=" + refTag : text;
     }
 }

@@ -142,7 +142,7 @@ final class Validator {
     /** Checks field {@code i} in {@code set}; a group count field consumes its instances. Returns the next index. */
     private int field(FixDictionary.FieldSet set, int i, int scopeStamp) {
         int tag = message.tag(i);
-        if (tag < seen.length) {
+        if (tag > 0 && tag < seen.length) {
             if (seen[tag] == scopeStamp) {
                 structure(RejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
             }
@@ -235,7 +235,7 @@ final class Validator {
             return;
         }
         for (int tag : set.required) {
-            if (tag >= seen.length || seen[tag] != scopeStamp) {
+            if (tag <= 0 || tag >= seen.length || seen[tag] != scopeStamp) {
                 requiredTag = tag;
                 return;
             }

@@ -223,6 +223,42 @@ class ConformanceProfileTest {
     }
 
     @Test
+    void aHeartbeatWithAnInvalidTagNumberIsRejectedAndUsesUpItsNumber() throws Exception {
+        try (RawFixPeer peer = loggedOn()) {
+            for (String tag : new String[] {"999", "0", "-1", "5000"}) {
+                int seq = peer.nextSeq;
+                peer.send("0", tag + "=HI|");
+                Msg reject = peer.read(5_000);
+                assertNotNull(reject, "a Reject for the Heartbeat with " + tag + "=HI");
+                assertReject(reject, Integer.toString(seq), "0", tag, "Invalid tag number, field=" + tag);
+                assertEquals("0", reject.get(372), "RefMsgType: " + reject);
+            }
+            Msg next = peer.read(300);
+            assertNull(next, "each number used up: no ResendRequest, nothing else: " + next);
+            assertEchoes(peer, "o-6");
+        }
+    }
+
+    @Test
+    void aBodyLengthReachingIntoTheNextMessageIgnoresBothThenTheirResendsAreAnswered() throws Exception {
+        try (RawFixPeer peer = loggedOn()) {
+            String first = peer.body("D", 2, "", RawFixPeer.order("o-2")).replace('|', '\u0001');
+            String text = new String(RawFixPeer.frame("FIX.4.4", first), java.nio.charset.StandardCharsets.ISO_8859_1);
+            String tooLong = text.replaceFirst("\u00019=\\d+", "\u00019=" + (first.length() + 11));
+            byte[] second = RawFixPeer.frame("FIX.4.4", peer.body("D", 3, "", RawFixPeer.order("o-3")));
+            peer.sendRaw(tooLong.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            peer.sendRaw(second);
+            Msg answer = peer.read(500);
+            assertNull(answer, "both ignored (the second was swallowed by the first's BodyLength): " + answer);
+            peer.nextSeq = 2;
+            assertEchoes(peer, "o-2");
+            assertEchoes(peer, "o-3");
+            Msg next = peer.read(300);
+            assertNull(next, "no ResendRequest: " + next);
+        }
+    }
+
+    @Test
     void rejectTextsAreQuickFixJs() throws Exception {
         try (RawFixPeer peer = loggedOn()) {
             peer.send("D", RawFixPeer.order("o-2").replace("38=1000", "38=abc"));

@@ -3,6 +3,7 @@ package org.fixbench.engine.sbe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -33,11 +34,23 @@ class MalformedInputTest extends EchoServerTestBase {
     }
 
     @Test
-    void truncatedMessageIsIgnored() throws Exception {
+    void aTruncatedMessageIsIgnoredWithWhatItsBodyLengthCoversAndTheRestIsTaken() throws Exception {
         try (RawFixPeer peer = new RawFixPeer(address)) {
             peer.logon(30);
             byte[] whole = RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("cut")));
-            thenAGoodOrderIsEchoed(peer, Arrays.copyOf(whole, whole.length / 2), "o-2");
+            // the order after it lies within the cut message's BodyLength: ignored with it (as QuickFIX/J reads a
+            // stream), and its number not used up
+            peer.sendRaw(Arrays.copyOf(whole, whole.length / 2));
+            peer.send("D", RawFixPeer.order("swallowed"));
+            Msg answer = peer.read(300);
+            assertNull(answer, "nothing answered: " + answer);
+            peer.nextSeq = 2;
+            thenAGoodOrderIsEchoed(peer, new byte[0], "o-2");
+            // cut short at the end of a read with a whole message behind it that reaches past its BodyLength: the
+            // cut one is dropped and the whole one taken
+            byte[] longer = RawFixPeer.frame("FIX.4.4", peer.body("D", 99, "", RawFixPeer.order("x".repeat(400))));
+            byte[] cut = Arrays.copyOf(longer, longer.length / 2);
+            thenAGoodOrderIsEchoed(peer, cut, "o-3");
         }
     }
 
