@@ -8,8 +8,10 @@ import java.util.Map;
  * NewOrderSingle or SecurityDefinition goes back as received, with its header fields beyond the session's own kept
  * (PossResend among them), OnBehalfOf/DeliverTo routing reversed, and repeating groups with a zero count left out;
  * a PossResend (97=Y) NewOrderSingle whose ClOrdID it has seen is dropped; any other application message gets a
- * BusinessMessageReject. It remembers the last {@code rememberedClOrdIds} ClOrdIDs (the profile sets how many), so
- * a long session cannot grow it without bound. Not a benchmark path.
+ * BusinessMessageReject. It remembers the last ClOrdIDs, as many as the profile's {@code rememberedClOrdIds} and
+ * {@code rememberedClOrdIdBytes} allow (each counted at its length plus {@link #ENTRY_OVERHEAD_BYTES}), the oldest
+ * forgotten first, so no peer can grow it without bound, with many orders or with long ClOrdIDs. Not a benchmark
+ * path.
  */
 final class EchoApplication implements FixSession.Application {
     /** Header fields the session writes itself, or that a new message must not carry over. */
@@ -17,17 +19,42 @@ final class EchoApplication implements FixSession.Application {
             Tags.TARGET_COMP_ID, Tags.MSG_SEQ_NUM, Tags.SENDING_TIME, Tags.POSS_DUP_FLAG, Tags.ORIG_SENDING_TIME,
             Tags.CHECK_SUM};
 
-    private final Map<String, Boolean> clOrdIds;
-    private final FixDictionary dictionary;
+    /** What one remembered ClOrdID costs beyond its bytes: the String, its array and the map's entry. */
+    static final int ENTRY_OVERHEAD_BYTES = 96;
 
-    EchoApplication(FixDictionary dictionary, int rememberedClOrdIds) {
+    private final LinkedHashMap<String, Boolean> clOrdIds = new LinkedHashMap<>(1024);
+    private final FixDictionary dictionary;
+    private final int maxCount;
+    private final long maxBytes;
+    private long bytes;
+
+    EchoApplication(FixDictionary dictionary, int rememberedClOrdIds, long rememberedClOrdIdBytes) {
         this.dictionary = dictionary;
-        this.clOrdIds = new LinkedHashMap<>(1024, 0.75f, false) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                return size() > rememberedClOrdIds;
-            }
-        };
+        this.maxCount = rememberedClOrdIds;
+        this.maxBytes = rememberedClOrdIdBytes;
+    }
+
+    /** Remembers a ClOrdID; false when it was remembered already. The oldest go until both bounds hold. */
+    private boolean remember(String clOrdId) {
+        if (clOrdIds.putIfAbsent(clOrdId, Boolean.TRUE) != null) {
+            return false;
+        }
+        bytes += cost(clOrdId);
+        java.util.Iterator<String> oldest = clOrdIds.keySet().iterator();
+        while ((clOrdIds.size() > maxCount || bytes > maxBytes) && oldest.hasNext()) {
+            bytes -= cost(oldest.next());
+            oldest.remove();
+        }
+        return true;
+    }
+
+    private static long cost(String clOrdId) {
+        return clOrdId.length() + (long) ENTRY_OVERHEAD_BYTES;
+    }
+
+    /** The bytes the remembered ClOrdIDs are counted at now (for tests). */
+    long rememberedBytes() {
+        return bytes;
     }
 
     @Override
@@ -37,7 +64,7 @@ final class EchoApplication implements FixSession.Application {
             return false;
         }
         if (order) {
-            boolean isNew = clOrdIds.put(message.text(Tags.CL_ORD_ID), Boolean.TRUE) == null;
+            boolean isNew = remember(message.text(Tags.CL_ORD_ID));
             if (!isNew && message.isFlag(Tags.POSS_RESEND, 'Y')) {
                 return true; // a PossResend of an order already seen
             }

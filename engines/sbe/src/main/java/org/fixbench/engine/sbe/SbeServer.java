@@ -21,15 +21,19 @@ import org.fixbench.engine.EngineSetup;
  * the session thread, which polls every live connection in turn (then the profile's idle strategy when nothing
  * arrived). Each connection is its own {@link FixSession}; the session it speaks for (by CompIDs: this acceptor
  * serves one) lives in a {@link SessionRecord} that a connection takes only when its Logon passes every check, and
- * only while no other connection holds it. Connections beyond the profile's {@code maxConnections} are refused and
- * closed at once. If either thread dies, {@link #failure()} says why.
+ * only while no other connection holds it. At most the profile's {@code maxConnections} connections are served at
+ * once: a new one beyond them takes the slot of the oldest connection that has not logged on (which is closed), and is
+ * refused only when every slot is held by a logged-on session. A connection's slot is free the moment its peer
+ * closes it or its logon timeout passes, so nobody who can open sockets can lock the session out. If either thread
+ * dies, {@link #failure()} says why.
  */
 final class SbeServer implements EngineServer {
     private final EngineSetup setup;
     private final SessionConfig config;
     private final IdleStrategy idle;
     private final ConcurrentLinkedQueue<SocketChannel> accepted = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger connections = new AtomicInteger();
+    /** Connections accepted and not yet taken by the session thread (bounded: a flood waits in the kernel). */
+    private final AtomicInteger pending = new AtomicInteger();
     private final SessionRecord record;
     private FixSession holder;
     private ServerSocketChannel acceptor;
@@ -94,12 +98,6 @@ final class SbeServer implements EngineServer {
                 sleepQuietly(100);
                 continue;
             }
-            if (connections.get() >= config.maxConnections()) {
-                System.err.println("[sbe server] refused a connection from " + remote(c) + ": "
-                        + config.maxConnections() + " connections already (maxConnections in the profile)");
-                closeQuietly(c);
-                continue;
-            }
             try {
                 c.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 c.configureBlocking(false);
@@ -107,15 +105,19 @@ final class SbeServer implements EngineServer {
                 closeQuietly(c);
                 continue;
             }
-            connections.incrementAndGet();
             accepted.add(c);
+            pending.incrementAndGet();
+            while (pending.get() > config.maxConnections() && !stopping) {
+                sleepQuietly(1); // the session thread takes them; more wait in the kernel's backlog meanwhile
+            }
         }
     }
 
     private void serve() {
         setup.pinCurrentThread("server");
         FixSession.Application application = EngineSetup.ECHO.equals(setup.application())
-                ? new EchoApplication(config.dictionary(), config.rememberedClOrdIds())
+                ? new EchoApplication(config.dictionary(), config.rememberedClOrdIds(),
+                        config.rememberedClOrdIdBytes())
                 : new ReportApplication(config.maxMessageBytes(), setup.hooks());
         FixSession.Binder binder = new FixSession.Binder() {
             @Override
@@ -136,9 +138,16 @@ final class SbeServer implements EngineServer {
         };
         List<FixSession> sessions = new ArrayList<>();
         while (!stopping) {
-            SocketChannel c = accepted.poll();
-            if (c != null) {
+            SocketChannel c;
+            while ((c = accepted.poll()) != null) {
+                pending.decrementAndGet();
                 String from = remote(c);
+                if (!makeRoom(sessions, from)) {
+                    System.err.println("[sbe server] refused a connection from " + from + ": " + sessions.size()
+                            + " logged-on sessions hold every slot (maxConnections in the profile)");
+                    closeQuietly(c);
+                    continue;
+                }
                 sessions.add(new FixSession(config, c, application, SystemEpochClock.INSTANCE,
                         event -> System.err.println("[sbe server " + from + "] " + event), binder));
             }
@@ -149,7 +158,6 @@ final class SbeServer implements EngineServer {
                 work |= s.poll(i == 0 ? now : SystemEpochClock.INSTANCE.time());
                 if (s.state() == SessionState.ENDED) {
                     sessions.remove(i--);
-                    connections.decrementAndGet();
                 }
             }
             idle.idle(work ? 1 : 0);
@@ -157,6 +165,37 @@ final class SbeServer implements EngineServer {
         for (FixSession s : sessions) {
             s.end(EndReason.CLOSED, "server stopped");
         }
+    }
+
+    /**
+     * A slot for a new connection: true when fewer than {@code maxConnections} are open once those whose peer has
+     * gone are dropped, or when the oldest connection not yet logged on could be closed to make one.
+     */
+    private boolean makeRoom(List<FixSession> sessions, String newcomer) {
+        if (sessions.size() < config.maxConnections()) {
+            return true;
+        }
+        long now = SystemEpochClock.INSTANCE.time();
+        for (int i = 0; i < sessions.size(); i++) { // a closed peer is seen by its next read
+            FixSession s = sessions.get(i);
+            s.poll(now);
+            if (s.state() == SessionState.ENDED) {
+                sessions.remove(i--);
+            }
+        }
+        if (sessions.size() < config.maxConnections()) {
+            return true;
+        }
+        for (int i = 0; i < sessions.size(); i++) { // the oldest first
+            FixSession s = sessions.get(i);
+            if (s.state() == SessionState.AWAITING_LOGON) {
+                s.end(EndReason.CLOSED, "closed before its Logon: maxConnections (" + config.maxConnections()
+                        + ") reached and a newer connection (" + newcomer + ") took its slot");
+                sessions.remove(i);
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String remote(SocketChannel c) {

@@ -17,7 +17,8 @@ import org.fixbench.engine.ProfileValues;
  * @param resetOnLogon          an acceptor starts both sides again at 1 at every Logon
  * @param resetOnDisconnect     both sides start again at 1 after every connection
  * @param maxConnections        an acceptor serves at most this many connections at once and refuses more
- * @param rememberedClOrdIds    the echo application remembers this many ClOrdIDs (for PossResend duplicates)
+ * @param rememberedClOrdIds    the echo application remembers at most this many ClOrdIDs (for PossResend duplicates)
+ * @param rememberedClOrdIdBytes ... and at most this many bytes of them (each counted at its length plus 96)
  * @param badInputLogPerSecond  at most this many log lines a second about bad input; the rest are counted
  * @param idle                  busy-spin, yield or backoff between empty polls
  */
@@ -27,7 +28,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             int maxMessageBytes, int bufferBytes, int storeBytes, int storeMessages,
                             int logonTimeoutMillis, int logoutTimeoutMillis, boolean resetOnLogon,
                             boolean resetOnDisconnect, int maxConnections, int rememberedClOrdIds,
-                            int badInputLogPerSecond, String idle) {
+                            int rememberedClOrdIdBytes, int badInputLogPerSecond, String idle) {
 
     /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
@@ -48,7 +49,8 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 positive(p, "storeMessages", 1 << 20), positive(p, "logonTimeoutMillis", 10_000),
                 positive(p, "logoutTimeoutMillis", 2_000), flag(p, "resetOnLogon", false),
                 flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
-                positive(p, "rememberedClOrdIds", 100_000), positive(p, "badInputLogPerSecond", 10), idle);
+                positive(p, "rememberedClOrdIds", 100_000), positive(p, "rememberedClOrdIdBytes", 16 << 20),
+                positive(p, "badInputLogPerSecond", 10), idle);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */

@@ -60,7 +60,7 @@ class FuzzTargetsTest {
                 "ISLD", "TW", true);
         SessionRecord record = new SessionRecord(1 << 16, 256);
         List<String> log = new ArrayList<>();
-        FixSession session = new FixSession(config, channel, new EchoApplication(config.dictionary(), 100),
+        FixSession session = new FixSession(config, channel, new EchoApplication(config.dictionary(), 100, 1 << 20),
                 () -> now[0], line -> log.add(line), new FixSession.Binder() {
                     @Override
                     public SessionRecord claim(FixSession s) {
