@@ -90,6 +90,10 @@ final class BenchmarkSession {
         holdsLock = concurrency == null || !concurrency.startsWith("disturbed");
         this.folder = createFolderOrRelease(options);
         this.out = out;
+        int reaped = org.fixbench.engine.Directories.reapOrphans();
+        if (reaped > 0) {
+            out.println("Removed " + reaped + " work folder(s) left by fixbench processes that were killed");
+        }
         // synchronized: a stop signal writes the results from another thread while a run may add to it
         this.environment = java.util.Collections.synchronizedMap(new LinkedHashMap<>(Environment.capture()));
         if (concurrency != null) {

@@ -124,6 +124,7 @@ final class CompareCommand implements Callable<Integer> {
         Thread partial = new Thread(() -> {
             if (!completed.get()) {
                 writePartial(session, command, contenders, rateList, sweep);
+                org.fixbench.engine.Directories.removeOwn(); // engines run in this JVM leave nothing behind
             }
         }, "fixbench-partial-results");
         Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured

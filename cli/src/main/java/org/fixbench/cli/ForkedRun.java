@@ -106,16 +106,26 @@ final class ForkedRun {
         Reply reply = null;
         List<PinOutcome> serverPins = new ArrayList<>();
         List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "fixbench-fork-cleanup");
-        Runtime.getRuntime().addShutdownHook(killer); // Ctrl-C on this process takes its children with it
+        List<Path> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread killer = new Thread(() -> {
+            // Ctrl-C or SIGTERM on this process takes its children with it: asked to stop first (their own hooks
+            // close their engines and remove their folders), killed if they do not; then this run's work folder and
+            // ring go, and any folder a killed child left
+            children.forEach(ForkedRun::stop);
+            made.forEach(Directories::deleteRecursively);
+            Directories.reapOrphans();
+        }, "fixbench-fork-cleanup");
+        Runtime.getRuntime().addShutdownHook(killer);
         try {
-            work = Files.createTempDirectory("fixbench-fork-");
+            work = Directories.createWork("fork");
+            made.add(work);
             int[] cpus = cpuOrder(config);
             int serverCpu = config.pinning() && cpus.length > 1 ? cpus[1] : -1;
             int[] clientCpus = clientCpus(cpus, serverCpu);
             InetSocketAddress address = remote;
             if (remote == null) {
                 ring = ringFile(work);
+                made.add(ring);
                 ProbeRing.createFile(ring);
                 List<String> serve = javaCommand(jvmFlags(contender.server()));
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
@@ -252,7 +262,7 @@ final class ForkedRun {
     private static Path ringFile(Path work) throws IOException {
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-            return shm.resolve("fixbench-ring-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+            return shm.resolve(Directories.workName("ring")); // a file, named as work folders are: reaped alike
         }
         return work.resolve("probe.ring");
     }

@@ -97,7 +97,8 @@ final class ServeCommand implements Callable<Integer> {
                 }
             }
         };
-        Path work = Files.createTempDirectory("fixbench-serve-");
+        org.fixbench.engine.Directories.reapOrphans();
+        Path work = org.fixbench.engine.Directories.createWork("serve");
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
                 port, senderCompId, targetCompId, counting, this::pin).withApplication(app);
         CountDownLatch stop = new CountDownLatch(1);
@@ -109,6 +110,7 @@ final class ServeCommand implements Callable<Integer> {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            org.fixbench.engine.Directories.removeOwn(); // whatever the engine did not remove in time
         }, "fixbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (EngineServer server = spec.engine().server(setup)) {

@@ -416,7 +416,7 @@ final class Sweep implements ProgressListener {
         session.environment.put("settlingRun", what);
         Path work = null;
         try {
-            work = Files.createTempDirectory("fixbench-settle-");
+            work = Directories.createWork("settle");
             new LatencyBenchmark(settle, out, ProgressListener.NONE).run(inProcessTask(spec, work), Map.of());
         } catch (IOException | HarnessException e) {
             out.println("Settling run did not complete (" + e.getMessage() + "); measuring anyway");
@@ -468,7 +468,7 @@ final class Sweep implements ProgressListener {
         }
         Path work;
         try {
-            work = Files.createTempDirectory("fixbench-" + config.name() + "-");
+            work = Directories.createWork("run");
         } catch (IOException e) {
             throw new HarnessException("cannot create a work folder: " + e.getMessage());
         }

@@ -114,6 +114,45 @@ class ForkedRunTest {
         }
     }
 
+    /** Every work folder and file of any fixbench process, in the temporary folder and /dev/shm. */
+    private static java.util.Set<String> workFolders() throws Exception {
+        java.util.Set<String> all = new java.util.TreeSet<>();
+        for (Path parent : new Path[] {Path.of(System.getProperty("java.io.tmpdir")), Path.of("/dev/shm")}) {
+            if (Files.isDirectory(parent)) {
+                try (Stream<Path> s = Files.list(parent)) {
+                    s.map(p -> p.toString()).filter(n -> n.contains("/fixbench-") && !n.endsWith(".lock"))
+                            .forEach(all::add);
+                }
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void ctrlCDuringAnArtioComparisonLeavesNoWorkFolderAtAnyMoment() throws Exception {
+        java.util.Set<String> before = workFolders();
+        // warm-up, measuring, between runs (the first run's summary printed, the next round not begun)
+        for (String moment : new String[] {"warm-up - elapsed", "Warm up complete", "Run 1 of 1:"}) {
+            Path out = tmp.resolve("interrupted-" + moment.hashCode());
+            Path log = tmp.resolve("interrupted-" + moment.hashCode() + ".log");
+            Process compare = fixbench("compare", "--engines", "artio:tuned", "--rates", "1000", "--runs", "2",
+                    "--duration", "1s", "--warmup", "500ms", "--no-pin", "--out", out.toString())
+                    .redirectOutput(log.toFile()).start();
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (!Files.readString(log).contains(moment) && compare.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(compare.isAlive(), "still running at '" + moment + "': " + Files.readString(log));
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(compare.pid())).start().waitFor());
+            assertTrue(compare.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "it ends");
+            Thread.sleep(200);
+            java.util.Set<String> left = workFolders();
+            left.removeAll(before);
+            assertEquals(java.util.Set.of(), left, "left behind after Ctrl-C at '" + moment + "'");
+            assertEquals(0, children(), "no forked process left");
+        }
+    }
+
     @Test
     void aComparisonStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");

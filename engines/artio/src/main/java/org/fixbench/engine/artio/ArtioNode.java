@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
 
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
@@ -38,8 +37,8 @@ final class ArtioNode implements AutoCloseable {
     FixLibrary library;
 
     ArtioNode(Path workDirectory, String role) throws IOException {
-        Path shm = Path.of("/dev/shm");
-        String unique = "fixbench-artio-" + role + "-" + UUID.randomUUID();
+        Path shm = org.fixbench.engine.Directories.SHM;
+        String unique = org.fixbench.engine.Directories.workName("artio-" + role); // its owner's pid in the name
         this.aeronDir = Files.isDirectory(shm) ? shm.resolve(unique) : workDirectory.resolve(unique).resolve("aeron");
         this.dataDir = Files.createDirectories(workDirectory.resolve(unique));
     }
