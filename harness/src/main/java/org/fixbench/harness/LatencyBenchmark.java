@@ -44,6 +44,13 @@ public final class LatencyBenchmark implements Harness {
     /** ... and the wait was at least this long (a run of a fraction of a second reads /proc/stat's 10 ms ticks). */
     public static final long DISTURBED_MIN_WAIT_NANOS = 10_000_000L;
     /**
+     * ... and what others took was at least this share of the wait: a CPU taken for a millisecond makes the threads
+     * that measure wait about that long, so a wait many times what others took is the task's own threads waiting for
+     * each other (quickfixj:tuned and artio:tuned waited 10-40× the JIT's CPU in the default comparison; a planted
+     * busy loop took 3.5× the wait; a JIT compiling through an sbe or Philadelphia run, 0.7-0.9×).
+     */
+    public static final double DISTURBED_EXPLAINED_SHARE = 0.5;
+    /**
      * A run with more orders than this in flight (Little's law: per second of schedule, the sum of its orders'
      * latencies over the second's length) in the median second is QUEUEING (SATURATED).
      */
@@ -566,13 +573,15 @@ public final class LatencyBenchmark implements Harness {
     public static boolean isDisturbed(CpuWait wait) {
         return wait.available() && wait.waitShare() > DISTURBED_WAIT_SHARE
                 && wait.waitNanos() >= DISTURBED_MIN_WAIT_NANOS
-                && wait.intrusionNanos() > DISTURBED_INTRUSION_SHARE * wait.wallNanos();
+                && wait.intrusionNanos() > DISTURBED_INTRUSION_SHARE * wait.wallNanos()
+                && wait.intrusionNanos() >= DISTURBED_EXPLAINED_SHARE * wait.waitNanos();
     }
 
     static String disturbedText(CpuWait wait) {
         return String.format(java.util.Locale.ROOT, "disturbed: the threads that measure waited %.0f ms for a CPU "
                         + "(%.1f%% of the run; longest %s, %.0f ms; %,d involuntary switches) while other processes "
-                        + "used %.0f ms of CPU and the JIT compilers %.0f ms (bounds %.0f%% and %.0f%% of the run)",
+                        + "used %.0f ms of CPU and the JIT compilers %.0f ms (bounds %.0f%% and %.0f%% of the run, and "
+                        + "others' CPU at least half the wait)",
                 wait.waitNanos() / 1e6, 100 * wait.waitShare(), wait.worstThread(),
                 wait.worstThreadWaitNanos() / 1e6, wait.involuntarySwitches(), wait.otherProcessesCpuNanos() / 1e6,
                 Math.max(0, wait.housekeepingCpuNanos()) / 1e6, 100 * DISTURBED_WAIT_SHARE,

@@ -76,6 +76,7 @@ public final class ResultsWriter {
         config.put("risingFloorNanos", c.risingFloorNanos());
         config.put("disturbedWaitShare", LatencyBenchmark.DISTURBED_WAIT_SHARE);
         config.put("disturbedIntrusionShare", LatencyBenchmark.DISTURBED_INTRUSION_SHARE);
+        config.put("disturbedExplainedShare", LatencyBenchmark.DISTURBED_EXPLAINED_SHARE);
         config.put("queueBoundOrders", LatencyBenchmark.QUEUE_BOUND_ORDERS);
         config.put("pauseBetweenRunsNanos", c.pauseBetweenRunsNanos());
         config.put("skipFirstRun", c.skipFirstRun());
