@@ -37,11 +37,6 @@ public record CpuTimes(long user, long nice, long system, long idle, long iowait
         return new CpuTimes(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
     }
 
-    /** Ticks spent neither idle nor stolen (user, nice, system, irq, softirq). */
-    long busyTicks() {
-        return user + nice + system + irq + softirq;
-    }
-
     long total() {
         return user + nice + system + idle + iowait + irq + softirq + steal;
     }

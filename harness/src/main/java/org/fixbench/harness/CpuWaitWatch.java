@@ -133,14 +133,9 @@ final class CpuWaitWatch implements AutoCloseable {
 
     /**
      * The run's figures from its snapshots (first at the start, last at the end): measuring threads are those with
-     * at least {@link #ACTIVE_SHARE} of {@code wallNanos} on a CPU between first and last, excluding the meters.
+     * at least {@link #ACTIVE_SHARE} of {@code wallNanos} on a CPU between first and last, excluding the meters;
+     * {@code pids} the watched processes, the measuring one first, for each one's JIT and GC CPU.
      */
-    static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
-                           boolean serverRead) {
-        return outcome(snapshots, wallNanos, otherProcessesNanos, serverRead, List.of());
-    }
-
-    /** As above; {@code pids} the watched processes, the measuring one first, for each one's JIT and GC CPU. */
     static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
                            boolean serverRead, List<Long> pids) {
         Map<Long, ThreadTimes> first = snapshots.get(0);
