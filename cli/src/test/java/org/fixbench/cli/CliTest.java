@@ -183,6 +183,10 @@ class CliTest {
         assertTrue(o.status() == 0 || o.status() == 1, o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
+        for (org.fixbench.cli.report.SummaryFile.Result r : org.fixbench.cli.report.SummaryFile.load(out)) {
+            assertEquals(2 * 150, org.fixbench.cli.report.Charts.pooled(out, r, "endToEnd").getTotalCount(),
+                    "the charts pool every counted run's samples, as the tables do: " + r.label());
+        }
         JsonNode yield = results.get(0).get("runs");
         JsonNode blocking = results.get(1).get("runs");
         for (JsonNode runs : List.of(yield, blocking)) {

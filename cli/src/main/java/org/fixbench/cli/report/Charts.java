@@ -156,7 +156,9 @@ public final class Charts {
                 : untagged);
         List<RunTimeline> runs = new ArrayList<>();
         for (SummaryFile.Run run : result.counted()) {
-            List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis()
+            // the log stores times as seconds from its base; read back they may land a millisecond before the run's
+            // start (a run's own interval starts exactly there): runs are far more than that apart
+            List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis() - 2
                     && h.getStartTimeStamp() <= run.endEpochMillis()).toList();
             if (!mine.isEmpty()) {
                 runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis(),
@@ -379,8 +381,8 @@ public final class Charts {
                                           Map<String, Histogram> histograms) {
         boolean pooled = ofEngine.stream().allMatch(r -> histograms.containsKey(r.key()));
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(label + ": latency against throughput (" + (pooled ? "all counted runs' samples pooled, as in "
-                        + "the tables" : "median of runs") + ")")
+                .title(label + ": latency vs throughput (" + (pooled ? "runs pooled, as in the tables" : "median of runs")
+                        + ")")
                 .xAxisTitle("target rate (msgs/s)").yAxisTitle("latency (µs)").build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);

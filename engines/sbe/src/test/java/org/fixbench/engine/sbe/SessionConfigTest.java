@@ -61,6 +61,8 @@ class SessionConfigTest {
         assertEquals("sbe profile: minHeartBtInt must be a whole number of 0 or more, not '-1'",
                 error("minHeartBtInt", "-1"));
         assertEquals("sbe profile: maxConnections must be a positive integer (was '0')", error("maxConnections", "0"));
+        assertEquals("sbe profile: rememberedClOrdIdBytes must be a positive integer (was '-1')",
+                error("rememberedClOrdIdBytes", "-1"));
         Properties p = new Properties();
         p.setProperty("minHeartBtInt", "60");
         p.setProperty("maxHeartBtInt", "30");
