@@ -21,7 +21,6 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.artio.codecs.builder.ExecutionReportEncoder;
 import org.fixbench.engine.artio.codecs.decoder.NewOrderSingleDecoder;
-import org.fixbench.engine.sbe.SbeServerPath;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -62,8 +61,8 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * OrderQty (consumed by a Blackhole). {@code _dictionary} (or {@code _validated}) adds the validation against the
  * FIX 4.4 dictionary that the engine's published profile does (required fields, known tags, value formats).
  * <ul>
- *   <li>sbe: FixMessage.index with CheckSum, [Validator], FixCodec.decodeNewOrderSingle into the SBE model
- *       ({@link SbeServerPath}, the engine's own steps). An order with the tags of the one before, in the same
+ *   <li>sbe: FixMessage.index with CheckSum, [Validator], OrderCodec.decodeNewOrderSingle into the SBE model
+ *       ({@link SbeSteps}: the engine's public OrderPath, what its server runs). An order with the tags of the one before, in the same
  *       order, is indexed by that one's shape (and, validated, has only its values checked), as every order of the
  *       workload is after the first; {@code _newShape} alternates two tag orders so that no order is;</li>
  *   <li>philadelphia: FIXMessageParser (CheckSum enabled) into its FIXMessage, then valueOf per field;</li>
@@ -94,8 +93,8 @@ public class Codecs {
     private UnsafeBuffer wireSwapped;
     private boolean swapped;
 
-    private final SbeServerPath sbeSession = new SbeServerPath("session");
-    private final SbeServerPath sbeDictionary = new SbeServerPath("dictionary");
+    private final SbeSteps sbeSession = new SbeSteps("session");
+    private final SbeSteps sbeDictionary = new SbeSteps("dictionary");
 
     private FIXMessageParser philadelphiaParser;
     private ByteBuffer philadelphiaIn;
@@ -262,7 +261,7 @@ public class Codecs {
     // ------------------------------------------------------------------ encode
 
     @Benchmark
-    public int encode_sbe() {
+    public long encode_sbe() {
         return sbeSession.encode(NOW_MILLIS);
     }
 

@@ -18,6 +18,13 @@ import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.fixbench.engine.sbe.model.TimeInForce;
+import org.fixbench.engine.sbe.app.OrderCodec;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.engine.sbe.session.SessionRecord;
 
 /**
  * The initiator, single-threaded: the sending thread logs on, sends and, in {@link #poll()}, receives and keeps the
@@ -114,7 +121,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         length = transactTime.format(System.currentTimeMillis(), orderBuffer, at);
         orderBuffer.setMemory(at + length, NewOrderSingleEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('D' << 8);
-        FixCodec.newOrderSingleBody(orderView, w);
+        OrderCodec.newOrderSingleBody(orderView, w);
         session.send();
     }
 

@@ -14,6 +14,7 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Versions;
+import org.fixbench.engine.sbe.session.SessionConfig;
 
 /**
  * fixbench's own FIX 4.4 engine: tag=value over an SBE-generated message model, a QuickFIX/J-compatible session

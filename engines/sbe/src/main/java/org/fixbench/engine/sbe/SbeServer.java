@@ -15,6 +15,13 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.sbe.app.EchoApplication;
+import org.fixbench.engine.sbe.app.ReportApplication;
+import org.fixbench.engine.sbe.session.EndReason;
+import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.engine.sbe.session.SessionState;
 
 /**
  * The acceptor. One thread accepts connections (blocking, so it costs nothing while none come) and hands them to
@@ -118,7 +125,7 @@ final class SbeServer implements EngineServer {
         FixSession.Application application = EngineSetup.ECHO.equals(setup.application())
                 ? new EchoApplication(config.dictionary(), config.rememberedClOrdIds(),
                         config.rememberedClOrdIdBytes())
-                : new ReportApplication(config.maxMessageBytes(), setup.hooks());
+                : new ReportApplication(config, setup.hooks());
         FixSession.Binder binder = new FixSession.Binder() {
             @Override
             public SessionRecord claim(FixSession session) {

@@ -12,6 +12,15 @@ import org.fixbench.engine.FixConfigs;
 import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.fixbench.engine.sbe.app.EchoApplication;
+import org.fixbench.engine.sbe.app.OrderCodec;
+import org.fixbench.engine.sbe.codec.Framing;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.dictionary.Validator;
+import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.engine.sbe.session.SessionState;
 
 /**
  * Coverage-guided fuzz targets (Jazzer) for the codec, the validator and the session: bytes in, no exception, no
@@ -26,14 +35,15 @@ class FuzzTargetsTest {
     @FuzzTest(maxDuration = "10s")
     void codecAndValidator(byte[] input) {
         UnsafeBuffer buffer = new UnsafeBuffer(input);
-        FixCodec codec = new FixCodec(MAX_MESSAGE_BYTES);
+        Framing framing = new Framing(MAX_MESSAGE_BYTES);
+        OrderCodec codec = new OrderCodec();
         FixMessage message = new FixMessage(MAX_MESSAGE_BYTES / 4 + 2);
         Validator validator = new Validator(SessionConfig.Bundled.FIX44);
         UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
         NewOrderSingleEncoder order = new NewOrderSingleEncoder().wrap(orderBuffer, 0);
         int position = 0;
         while (position < input.length) {
-            int length = codec.frameUnchecked(buffer, position, input.length - position);
+            int length = framing.frameUnchecked(buffer, position, input.length - position);
             if (length <= 0) {
                 position++;
                 continue;

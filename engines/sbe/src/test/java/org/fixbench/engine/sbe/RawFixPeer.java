@@ -17,7 +17,7 @@ import java.util.List;
  * A FIX counterparty written by hand for session-level tests: it sends exactly the bytes a test asks for (right or
  * wrong) and reads what the engine answers, message by message.
  */
-final class RawFixPeer implements AutoCloseable {
+public final class RawFixPeer implements AutoCloseable {
     static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS");
 
     private final Socket socket;
@@ -38,23 +38,23 @@ final class RawFixPeer implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
-    static String now() {
+    public static String now() {
         return LocalDateTime.now(ZoneOffset.UTC).format(TIME);
     }
 
-    static String at(long secondsFromNow) {
+    public static String at(long secondsFromNow) {
         return LocalDateTime.now(ZoneOffset.UTC).plusSeconds(secondsFromNow).format(TIME);
     }
 
     /** A complete message: BeginString, BodyLength and CheckSum around the given body ('|' for SOH). */
     /** The bytes at the start of a buffer with 64 bytes of room after them (for readers that read whole words). */
-    static org.agrona.concurrent.UnsafeBuffer padded(byte[] bytes) {
+    public static org.agrona.concurrent.UnsafeBuffer padded(byte[] bytes) {
         org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(new byte[bytes.length + 64]);
         b.putBytes(0, bytes);
         return b;
     }
 
-    static byte[] frame(String beginString, String body) {
+    public static byte[] frame(String beginString, String body) {
         String b = body.replace('|', '\u0001');
         String head = "8=" + beginString + "\u00019=" + b.length() + "\u0001";
         int sum = 0;

@@ -1,7 +1,13 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.app;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.engine.sbe.codec.Tags;
+import org.fixbench.engine.sbe.dictionary.FixDictionary;
+import org.fixbench.engine.sbe.session.FixSession;
 
 /**
  * The conformance server application ({@code serve --app echo}), as a QuickFIX/J echo application behaves: a
@@ -13,14 +19,14 @@ import java.util.Map;
  * forgotten first, so no peer can grow it without bound, with many orders or with long ClOrdIDs. Not a benchmark
  * path.
  */
-final class EchoApplication implements FixSession.Application {
+public final class EchoApplication implements FixSession.Application {
     /** Header fields the session writes itself, or that a new message must not carry over. */
     private static final int[] NOT_ECHOED = {Tags.BEGIN_STRING, Tags.BODY_LENGTH, Tags.MSG_TYPE, Tags.SENDER_COMP_ID,
             Tags.TARGET_COMP_ID, Tags.MSG_SEQ_NUM, Tags.SENDING_TIME, Tags.POSS_DUP_FLAG, Tags.ORIG_SENDING_TIME,
             Tags.CHECK_SUM};
 
     /** What one remembered ClOrdID costs beyond its bytes: the String, its array and the map's entry. */
-    static final int ENTRY_OVERHEAD_BYTES = 96;
+    public static final int ENTRY_OVERHEAD_BYTES = 96;
 
     private final LinkedHashMap<String, Boolean> clOrdIds = new LinkedHashMap<>(1024);
     private final FixDictionary dictionary;
@@ -28,7 +34,7 @@ final class EchoApplication implements FixSession.Application {
     private final long maxBytes;
     private long bytes;
 
-    EchoApplication(FixDictionary dictionary, int rememberedClOrdIds, long rememberedClOrdIdBytes) {
+    public EchoApplication(FixDictionary dictionary, int rememberedClOrdIds, long rememberedClOrdIdBytes) {
         this.dictionary = dictionary;
         this.maxCount = rememberedClOrdIds;
         this.maxBytes = rememberedClOrdIdBytes;
@@ -53,7 +59,7 @@ final class EchoApplication implements FixSession.Application {
     }
 
     /** The bytes the remembered ClOrdIDs are counted at now (for tests). */
-    long rememberedBytes() {
+    public long rememberedBytes() {
         return bytes;
     }
 

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.app;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -12,50 +12,37 @@ import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.fixbench.engine.sbe.model.TimeInForce;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.Framing;
+import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.Words;
 
 /**
- * FIX 4.4 tag=value ⇄ the SBE message model, over buffers, allocating nothing per message.
+ * The orders of the workload, FIX 4.4 tag=value ⇄ the SBE message model, allocating nothing per message.
  *
- * <p>{@link #frame} finds one complete message in bytes read from a socket (TCP may split or join messages) and
- * verifies BodyLength (9) and CheckSum (10). {@link #decodeNewOrderSingle} parses a framed NewOrderSingle's body
- * into a {@link NewOrderSingleEncoder} (the model); the encode methods write tag=value from the model's decoders
- * with a correct BodyLength and CheckSum. Failures are result codes (negative), with {@link #errorTag()} naming
- * the tag at fault; malformed input never throws. Header fields other than MsgType are left to the session layer;
- * tags the model does not carry are skipped here (dictionary validation is a separate step).
+ * <p>{@link #decodeNewOrderSingle} parses an indexed NewOrderSingle into a {@link NewOrderSingleEncoder} (the
+ * model); the body methods write tag=value from the model's decoders. A failed decode returns a negative number and
+ * says why in the session's words: {@link #failure()} (a {@link RejectReason}), {@link #errorTag()} and
+ * {@link #failureText()}; malformed input never throws. Header fields other than MsgType are left to the session
+ * layer; tags the model does not carry are skipped here (dictionary validation is a separate step).
  *
  * <p>Not thread-safe: one instance per thread.
  */
-public final class FixCodec {
-    public static final byte SOH = 1;
-    public static final int INCOMPLETE = 0;
-    public static final int GARBLED = -1;
-    public static final int BAD_BODY_LENGTH = -2;
-    public static final int BAD_CHECKSUM = -3;
-    public static final int TOO_LARGE = -4;
-    public static final int REQUIRED_TAG_MISSING = -5;
-    public static final int TAG_WITHOUT_VALUE = -6;
-    public static final int INCORRECT_DATA_FORMAT = -7;
-    public static final int VALUE_INCORRECT = -8;
-    public static final int TAG_APPEARS_MORE_THAN_ONCE = -9;
-    public static final int WRONG_MSG_TYPE = -10;
-    public static final int VALUE_TOO_LONG = -11;
+public final class OrderCodec {
+    private static final int REQUIRED_TAG_MISSING = -5;
+    private static final int TAG_WITHOUT_VALUE = -6;
+    private static final int INCORRECT_DATA_FORMAT = -7;
+    private static final int VALUE_INCORRECT = -8;
+    private static final int TAG_APPEARS_MORE_THAN_ONCE = -9;
+    private static final int WRONG_MSG_TYPE = -10;
+    private static final int VALUE_TOO_LONG = -11;
+    private static final String VALUE_TOO_LONG_TEXT = "Value too long for the model";
 
-    static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final int TRAILER_LENGTH = 7; // 10=nnn<SOH>
-
-    private final int maxMessageBytes;
-    private final FixWriter writer;
     private int errorTag;
-    private final FixMessage scratch = new FixMessage(256);
-    private int frameOffset;
-    private int frameLength;
+    private int result;
 
-    public FixCodec(int maxMessageBytes) {
-        if (maxMessageBytes < 64) {
-            throw new IllegalArgumentException("maximum message size must be at least 64 bytes");
-        }
-        this.maxMessageBytes = maxMessageBytes;
-        this.writer = new FixWriter(maxMessageBytes);
+    public OrderCodec() {
     }
 
     /** The tag the last failure concerns (0 when none applies). */
@@ -63,157 +50,23 @@ public final class FixCodec {
         return errorTag;
     }
 
-    /** Human words for a result code, as the FIX SessionRejectReason descriptions read where one applies. */
-    public static String describe(int code) {
-        return switch (code) {
-            case INCOMPLETE -> "Incomplete message";
-            case GARBLED -> "Garbled message";
-            case BAD_BODY_LENGTH -> "Incorrect BodyLength";
-            case BAD_CHECKSUM -> "Incorrect CheckSum";
-            case TOO_LARGE -> "Message too large";
-            case REQUIRED_TAG_MISSING -> "Required tag missing";
-            case TAG_WITHOUT_VALUE -> "Tag specified without a value";
-            case INCORRECT_DATA_FORMAT -> "Incorrect data format for value";
-            case VALUE_INCORRECT -> "Value is incorrect (out of range) for this tag";
-            case TAG_APPEARS_MORE_THAN_ONCE -> "Tag appears more than once";
-            case WRONG_MSG_TYPE -> "Invalid MsgType";
-            case VALUE_TOO_LONG -> "Value too long for the model";
-            default -> code > 0 ? "OK" : "Unknown result " + code;
+    /** Why the last decode failed, as the session rejects it; null after a success. */
+    public RejectReason failure() {
+        return switch (result) {
+            case REQUIRED_TAG_MISSING -> RejectReason.REQUIRED_TAG_MISSING;
+            case TAG_WITHOUT_VALUE -> RejectReason.TAG_WITHOUT_VALUE;
+            case INCORRECT_DATA_FORMAT -> RejectReason.INCORRECT_DATA_FORMAT;
+            case VALUE_INCORRECT -> RejectReason.VALUE_INCORRECT;
+            case TAG_APPEARS_MORE_THAN_ONCE -> RejectReason.TAG_APPEARS_MORE_THAN_ONCE;
+            case WRONG_MSG_TYPE -> RejectReason.INVALID_MSGTYPE;
+            default -> result < 0 ? RejectReason.OTHER : null;
         };
     }
 
-    /**
-     * Looks for one complete message at {@code offset}.
-     *
-     * @return its length (> 0); {@link #INCOMPLETE} when more bytes are needed; or a negative code: the message is
-     *         garbled (does not start {@code 8=FIX.4.4<SOH>9=}), its BodyLength does not lead to the CheckSum field,
-     *         its CheckSum is wrong, or it is longer than the maximum
-     */
-    public int frame(DirectBuffer buffer, int offset, int available) {
-        return frame(buffer, offset, available, true);
-    }
-
-    /**
-     * As {@link #frame}, but the CheckSum's value is left unverified (its field is still checked for shape): for
-     * callers that index the message next, which verifies it in the same pass ({@link FixMessage#checksumMatches()}).
-     */
-    public int frameUnchecked(DirectBuffer buffer, int offset, int available) {
-        return frame(buffer, offset, available, false);
-    }
-
-    private int frame(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
-        errorTag = 0;
-        int prefix = Math.min(available, BEGIN.length);
-        for (int i = 0; i < prefix; i++) {
-            if (buffer.getByte(offset + i) != BEGIN[i]) {
-                errorTag = i < 9 ? 8 : 9;
-                return GARBLED;
-            }
-        }
-        if (available <= BEGIN.length) {
-            return INCOMPLETE;
-        }
-        int i = offset + BEGIN.length;
-        int end = offset + available;
-        long bodyLength = 0;
-        int digits = 0;
-        while (i < end && buffer.getByte(i) != SOH) {
-            byte b = buffer.getByte(i);
-            if (b < '0' || b > '9' || ++digits > 7) {
-                errorTag = 9;
-                return GARBLED;
-            }
-            bodyLength = bodyLength * 10 + (b - '0');
-            i++;
-        }
-        if (i >= end) {
-            return digits > 0 && i - offset < maxMessageBytes ? INCOMPLETE : tooLarge();
-        }
-        if (digits == 0) {
-            errorTag = 9;
-            return GARBLED;
-        }
-        int headerLength = i + 1 - offset;
-        long total = headerLength + bodyLength + TRAILER_LENGTH;
-        if (total > maxMessageBytes) {
-            return tooLarge();
-        }
-        if (available < total) {
-            return INCOMPLETE;
-        }
-        int trailer = offset + headerLength + (int) bodyLength;
-        if (buffer.getByte(trailer) != '1' || buffer.getByte(trailer + 1) != '0' || buffer.getByte(trailer + 2) != '='
-                || buffer.getByte(trailer + 6) != SOH || buffer.getByte(trailer - 1) != SOH) {
-            errorTag = 9;
-            return BAD_BODY_LENGTH;
-        }
-        int declared = 0;
-        for (int k = 3; k < 6; k++) {
-            byte b = buffer.getByte(trailer + k);
-            if (b < '0' || b > '9') {
-                errorTag = 10;
-                return BAD_CHECKSUM;
-            }
-            declared = declared * 10 + (b - '0');
-        }
-        if (verifyChecksum && (checksum(buffer, offset, trailer) & 0xFF) != declared) {
-            errorTag = 10;
-            return BAD_CHECKSUM;
-        }
-        frameOffset = offset;
-        frameLength = (int) total;
-        return (int) total;
-    }
-
-    /** Sum of the bytes in [from, to); over the backing array when the buffer has one (no per-byte checks). */
-    static int checksum(DirectBuffer buffer, int from, int to) {
-        int sum = 0;
-        byte[] array = buffer.byteArray();
-        if (array != null) {
-            int base = arrayBase(buffer);
-            int k = base + from;
-            int end = base + to;
-            while (k + 8 <= end) {
-                // eight bytes at a time into four 16-bit lanes; folded every 128 words (128 × 510 fits a lane)
-                long lanes = 0;
-                int words = Math.min((end - k) >>> 3, 128);
-                for (int w = 0; w < words; w++, k += 8) {
-                    long word = (long) FixMessage.LONG_VIEW.get(array, k);
-                    lanes += FixMessage.lanes(word);
-                }
-                sum += (int) ((lanes & 0xFFFF) + ((lanes >>> 16) & 0xFFFF) + ((lanes >>> 32) & 0xFFFF)
-                        + (lanes >>> 48));
-            }
-            for (; k < end; k++) {
-                sum += array[k] & 0xFF;
-            }
-            return sum;
-        }
-        for (int k = from; k < to; k++) {
-            sum += buffer.getByte(k) & 0xFF;
-        }
-        return sum;
-    }
-
-    private int tooLarge() {
-        errorTag = 9;
-        return TOO_LARGE;
-    }
-
-    /**
-     * Parses the message last {@linkplain #frame framed} as a NewOrderSingle into {@code order}, which must wrap a
-     * buffer. Returns a positive number on success, else a negative code with {@link #errorTag()}.
-     */
-    public int decodeNewOrderSingle(DirectBuffer buffer, NewOrderSingleEncoder order) {
-        errorTag = 0;
-        if (scratch.index(buffer, frameOffset, frameLength, null) < 0) {
-            return GARBLED;
-        }
-        if (!scratch.checksumMatches()) {
-            errorTag = 10;
-            return BAD_CHECKSUM;
-        }
-        return decodeNewOrderSingle(scratch, order);
+    /** The Text (58) of the Reject for the last failure: the reason's words with its field, as QuickFIX/J writes them. */
+    public String failureText() {
+        RejectReason reason = failure();
+        return reason == null ? null : result == VALUE_TOO_LONG ? VALUE_TOO_LONG_TEXT : reason.textFor(errorTag);
     }
 
     /**
@@ -223,9 +76,11 @@ public final class FixCodec {
     public int decodeNewOrderSingle(FixMessage message, NewOrderSingleEncoder order) {
         errorTag = 0;
         if (!message.repeatedOrEmpty() && message.isType('D') && decodeByTag(message, order)) {
+            result = 1;
             return 1;
         }
-        return decodeInOrder(message, order);
+        result = decodeInOrder(message, order);
+        return result;
     }
 
     /**
@@ -241,11 +96,11 @@ public final class FixCodec {
         byte[] to = model.byteArray();
         // the index always holds its message on the heap; a model off the heap takes the walk in order
         return from != null && to != null && o + NewOrderSingleEncoder.BLOCK_LENGTH <= model.capacity()
-                && decodeByTag(m, from, arrayBase(b), to, arrayBase(model) + o);
+                && decodeByTag(m, from, Framing.arrayBase(b), to, Framing.arrayBase(model) + o);
     }
 
     /** Where a heap buffer's index 0 is in its array. */
-    static int arrayBase(DirectBuffer buffer) {
+    public static int arrayBase(DirectBuffer buffer) {
         return (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
     }
 
@@ -390,7 +245,7 @@ public final class FixCodec {
 
 
     /** Field by field in order: the first fault found is the one reported. */
-    int decodeInOrder(FixMessage message, NewOrderSingleEncoder order) {
+    public int decodeInOrder(FixMessage message, NewOrderSingleEncoder order) {
         errorTag = 0;
         DirectBuffer buffer = message.buffer();
         int seen = 0;
@@ -580,28 +435,8 @@ public final class FixCodec {
 
     // ------------------------------------------------------------------ encoding
 
-    /**
-     * Writes a complete NewOrderSingle from the model into {@code out} at {@code offset}: header (MsgType, CompIDs,
-     * MsgSeqNum, SendingTime), body in the workload's field order, BodyLength and CheckSum. Returns its length.
-     */
-    public int encodeNewOrderSingle(NewOrderSingleDecoder order, byte[] senderCompId, byte[] targetCompId, long seqNum,
-                                    DirectBuffer sendingTime, int sendingTimeLength, MutableDirectBuffer out, int offset) {
-        header('D', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
-        newOrderSingleBody(order, writer);
-        return writer.frame(out, offset);
-    }
-
-    /** Writes a complete ExecutionReport from the model; see {@link #encodeNewOrderSingle}. */
-    public int encodeExecutionReport(ExecutionReportDecoder report, byte[] senderCompId, byte[] targetCompId,
-                                     long seqNum, DirectBuffer sendingTime, int sendingTimeLength,
-                                     MutableDirectBuffer out, int offset) {
-        header('8', senderCompId, targetCompId, seqNum, sendingTime, sendingTimeLength);
-        executionReportBody(report, writer);
-        return writer.frame(out, offset);
-    }
-
     /** Appends a NewOrderSingle's body fields, in the workload's order, from the model. */
-    static void newOrderSingleBody(NewOrderSingleDecoder order, FixWriter w) {
+    public static void newOrderSingleBody(NewOrderSingleDecoder order, FixWriter w) {
         int o = order.offset();
         DirectBuffer b = order.buffer();
         w.textField(1, b, o + NewOrderSingleDecoder.accountEncodingOffset(), NewOrderSingleDecoder.accountLength());
@@ -622,7 +457,7 @@ public final class FixCodec {
     }
 
     /** Appends an ExecutionReport's body fields, in the workload's order, from the model. */
-    static void executionReportBody(ExecutionReportDecoder report, FixWriter w) {
+    public static void executionReportBody(ExecutionReportDecoder report, FixWriter w) {
         int o = report.offset();
         DirectBuffer b = report.buffer();
         w.textField(37, b, o + ExecutionReportDecoder.orderIdEncodingOffset(), ExecutionReportDecoder.orderIdLength());
@@ -638,14 +473,5 @@ public final class FixCodec {
         w.decimalField(6, report.avgPx().mantissa(), report.avgPx().exponent());
         w.textField(60, b, o + ExecutionReportDecoder.transactTimeEncodingOffset(),
                 ExecutionReportDecoder.transactTimeLength());
-    }
-
-    private void header(char msgType, byte[] sender, byte[] target, long seqNum, DirectBuffer time, int timeLength) {
-        writer.reset()
-                .charField(35, (byte) msgType)
-                .bytesField(49, sender)
-                .bytesField(56, target)
-                .longField(34, seqNum)
-                .rawField(52, time, 0, timeLength);
     }
 }

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import org.agrona.DirectBuffer;
 
@@ -9,9 +9,9 @@ import org.agrona.DirectBuffer;
  * rest skipped even across reads), and another BeginString. It keeps no message; CheckSum values are verified by
  * the session when it indexes the message (one pass over the bytes for both).
  */
-final class FixFramer {
+public final class FixFramer {
     /** What the framer hands over, in the order the bytes came. */
-    interface Handler {
+    public interface Handler {
         /** False once the session has ended: the framer stops at once. */
         boolean active();
 
@@ -32,7 +32,7 @@ final class FixFramer {
     }
 
     /** Why bytes were skipped. */
-    enum Garble {
+    public enum Garble {
         /** Another message began before this one's BodyLength was reached. */
         TRUNCATED,
         /** BodyLength does not lead to a CheckSum field. */
@@ -43,17 +43,17 @@ final class FixFramer {
 
     private static final byte[] FIX = {'8', '=', 'F', 'I', 'X'};
 
-    private final FixCodec codec;
+    private final Framing codec;
     private final int maxMessageBytes;
     private long skipBytes;
 
-    FixFramer(int maxMessageBytes) {
+    public FixFramer(int maxMessageBytes) {
         this.maxMessageBytes = maxMessageBytes;
-        this.codec = new FixCodec(maxMessageBytes);
+        this.codec = new Framing(maxMessageBytes);
     }
 
     /** Whether the rest of a too-large message is still being skipped (the next bytes read belong to it). */
-    boolean skipping() {
+    public boolean skipping() {
         return skipBytes > 0;
     }
 
@@ -61,7 +61,7 @@ final class FixFramer {
      * Hands over what {@code [0, limit)} of {@code buffer} holds and returns how many bytes were used; the caller
      * keeps the rest (an incomplete message) for the next read.
      */
-    int frame(DirectBuffer buffer, int limit, Handler handler) {
+    public int frame(DirectBuffer buffer, int limit, Handler handler) {
         int position = 0;
         if (skipBytes > 0) {
             int skipped = (int) Math.min(skipBytes, limit);
@@ -73,19 +73,19 @@ final class FixFramer {
             if (result > 0) {
                 handler.onMessage(buffer, position, result);
                 position += result;
-            } else if (result == FixCodec.INCOMPLETE) {
+            } else if (result == Framing.INCOMPLETE) {
                 int next = nextBeginString(buffer, position + 1, limit);
                 if (next < 0) {
                     break;
                 }
                 handler.onGarbled(Garble.TRUNCATED);
                 position = next;
-            } else if (result == FixCodec.TOO_LARGE && codec.errorTag() == 9
+            } else if (result == Framing.TOO_LARGE && codec.errorTag() == 9
                     && declaredLength(buffer, position, limit) > 0) {
                 long total = declaredLength(buffer, position, limit);
                 int end = (int) Math.min(limit, position + (long) maxMessageBytes);
                 int lastSoh = end - 1;
-                while (lastSoh > position && buffer.getByte(lastSoh) != FixCodec.SOH) {
+                while (lastSoh > position && buffer.getByte(lastSoh) != Framing.SOH) {
                     lastSoh--;
                 }
                 handler.onTooLarge(buffer, position, lastSoh + 1 - position, total);
@@ -96,10 +96,10 @@ final class FixFramer {
                     skipBytes = total - available;
                     position = limit;
                 }
-            } else if (result == FixCodec.GARBLED && codec.errorTag() == 8 && startsWith(buffer, position, limit)) {
+            } else if (result == Framing.GARBLED && codec.errorTag() == 8 && startsWith(buffer, position, limit)) {
                 handler.onOtherBeginString();
                 return limit;
-            } else if (result == FixCodec.BAD_BODY_LENGTH) {
+            } else if (result == Framing.BAD_BODY_LENGTH) {
                 // BodyLength does not lead to a CheckSum: the message is taken to end where its BodyLength says (as
                 // QuickFIX/J does), so one whose BodyLength reaches into the next message swallows that one too
                 handler.onGarbled(Garble.BAD_BODY_LENGTH);
@@ -117,9 +117,9 @@ final class FixFramer {
 
     /** A message's total length from its BodyLength (up to the end of its CheckSum field), or -1. */
     private static long declaredLength(DirectBuffer buffer, int position, int limit) {
-        int i = position + FixCodec.BEGIN.length;
+        int i = position + Framing.BEGIN.length;
         long bodyLength = 0;
-        while (i < limit && buffer.getByte(i) != FixCodec.SOH) {
+        while (i < limit && buffer.getByte(i) != Framing.SOH) {
             byte b = buffer.getByte(i);
             if (b < '0' || b > '9' || bodyLength > Integer.MAX_VALUE) {
                 return -1;
@@ -158,7 +158,7 @@ final class FixFramer {
 
     /** The start of a complete "8=FIX.4.4<SOH>9=" in [from, limit), or -1. */
     private static int nextBeginString(DirectBuffer buffer, int from, int limit) {
-        byte[] begin = FixCodec.BEGIN;
+        byte[] begin = Framing.BEGIN;
         for (int i = from; i + begin.length <= limit; i++) {
             int k = 0;
             while (k < begin.length && buffer.getByte(i + k) == begin[k]) {

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -49,7 +49,7 @@ public final class FixMessage {
     private final long[] shapeWords;
     private final byte[] shapeWidths;
     private boolean shapeRepeated;
-    private FixDictionary shapeDictionary;
+    private DataFieldLengths shapeDictionary;
     private boolean shaped;
     /** A sum over the tags of the last message indexed tag by tag, weighted by their places; -1: not recordable. */
     private long lastFingerprint = -1;
@@ -79,13 +79,13 @@ public final class FixMessage {
      * @return the number of fields, or {@link #GARBLED} (a tag is not a number, a field has no '=', more fields
      *         than the index holds, or the first three fields are not 8, 9 and 35)
      */
-    public int index(DirectBuffer buffer, int offset, int length, FixDictionary dictionary) {
+    public int index(DirectBuffer buffer, int offset, int length, DataFieldLengths dictionary) {
         byte[] array = buffer.byteArray();
         int base;
         int from;
         if (array != null) {
             this.buffer = buffer;
-            base = FixCodec.arrayBase(buffer);
+            base = Framing.arrayBase(buffer);
             from = base + offset;
         } else { // off-heap bytes: indexed in a copy, which then backs the values
             if (copy.capacity() < length) {
@@ -251,7 +251,7 @@ public final class FixMessage {
                 recordable = false;
                 long declared = parseLong(this.buffer, starts[count - 1], lengths[count - 1]);
                 if (declared >= 0 && valueStart + declared < from + length
-                        && array[valueStart + (int) declared] == FixCodec.SOH) {
+                        && array[valueStart + (int) declared] == Framing.SOH) {
                     // a data field: its bytes may hold SOH; the next field starts past its declared length
                     end = valueStart + (int) declared;
                     soh = end - from;
@@ -292,7 +292,7 @@ public final class FixMessage {
     }
 
     /** A word's bytes as four 16-bit lanes of sums of two bytes (eight words add at most 8 × 510 to a lane). */
-    static long lanes(long word) {
+    public static long lanes(long word) {
         return (word & 0x00FF00FF00FF00FFL) + ((word >>> 8) & 0x00FF00FF00FF00FFL);
     }
 
@@ -314,7 +314,7 @@ public final class FixMessage {
      * Keeps the message just indexed tag by tag as the shape the next one is first tried against: each field's tag
      * as written with its '=' (one to five bytes, packed as {@link #tagWord} reads them).
      */
-    private void record(byte[] array, int base, int count, boolean repeated, FixDictionary dictionary) {
+    private void record(byte[] array, int base, int count, boolean repeated, DataFieldLengths dictionary) {
         int fieldStart = messageStart;
         for (int k = 0; k < count; k++) {
             int width = starts[k] - fieldStart;
@@ -351,7 +351,7 @@ public final class FixMessage {
             return GARBLED;
         }
         typeKey = lengths[2] > 2 ? MsgTypes.UNKNOWN
-                : FixDictionary.key(array[base + starts[2]], lengths[2] == 2 ? array[base + starts[2] + 1] : 0);
+                : MsgTypes.key(array[base + starts[2]], lengths[2] == 2 ? array[base + starts[2] + 1] : 0);
         return count;
     }
 
@@ -374,12 +374,12 @@ public final class FixMessage {
     }
 
     /** For tests: whether the last message was indexed by the shape of the one before. */
-    boolean shaped() {
+    public boolean shaped() {
         return shaped;
     }
 
     /** For tests: the stamp the next message follows (to walk through the wrap). */
-    void lastGeneration(int generation) {
+    public void lastGeneration(int generation) {
         this.generation = generation;
         this.shapeCount = 0;
     }
@@ -412,15 +412,15 @@ public final class FixMessage {
         long declared = parseLong(buffer, starts[last], 3);
         // the bytes before "10=": all the message's bytes (summed while indexing) less "10=", the value and SOH
         int trailer = '1' + '0' + '=' + buffer.getByte(starts[last]) + buffer.getByte(starts[last] + 1)
-                + buffer.getByte(starts[last] + 2) + FixCodec.SOH;
+                + buffer.getByte(starts[last] + 2) + Framing.SOH;
         return declared >= 0 && ((byteSum - trailer) & 0xFF) == declared;
     }
 
-    static final java.lang.invoke.VarHandle LONG_VIEW =
+    public static final java.lang.invoke.VarHandle LONG_VIEW =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** {@code length} (at most 8) bytes of {@code bytes} from {@code from}, packed little-endian into a long. */
-    static long packed(byte[] bytes, int from, int length) {
+    public static long packed(byte[] bytes, int from, int length) {
         long packed = 0;
         for (int k = length - 1; k >= 0; k--) {
             packed = (packed << 8) | (bytes[from + k] & 0xFF);
@@ -518,7 +518,7 @@ public final class FixMessage {
     }
 
     /** A non-negative decimal number of at most 18 digits; -2 when the bytes are not one. */
-    static long parseLong(DirectBuffer buffer, int start, int length) {
+    public static long parseLong(DirectBuffer buffer, int start, int length) {
         if (length < 1 || length > 18) {
             return -2;
         }

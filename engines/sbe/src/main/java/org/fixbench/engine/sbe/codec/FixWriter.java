@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -9,41 +9,41 @@ import org.agrona.concurrent.UnsafeBuffer;
  * BeginString and BodyLength in the room left before the body and CheckSum after it, so the message is whole in
  * this buffer without moving the body. Allocation-free; one per thread.
  */
-final class FixWriter {
+public final class FixWriter {
     private final UnsafeBuffer body;
     /** The bytes behind {@link #body}, written directly on the hot paths (array stores, checked by the JIT). */
     private final byte[] bytes;
     private int p;
 
-    FixWriter(int maxMessageBytes) {
+    public FixWriter(int maxMessageBytes) {
         bytes = new byte[HEAD + maxMessageBytes + SLACK];
         body = new UnsafeBuffer(bytes);
     }
 
     private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
-    static final java.lang.invoke.VarHandle INT_VIEW =
+    public static final java.lang.invoke.VarHandle INT_VIEW =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
     private static final int SLACK = 64;
     /** Room before the body for "8=FIX.4.4", SOH, "9=", up to 10 digits of BodyLength and SOH. */
     private static final int HEAD = 32;
-    private static final long BEGIN_8 = FixMessage.packed(FixCodec.BEGIN, 0, 8);
-    private static final int BEGIN_4 = (int) FixMessage.packed(FixCodec.BEGIN, 8, 4);
-    private static final int BEGIN_SUM = FixCodec.checksum(new UnsafeBuffer(FixCodec.BEGIN), 0, FixCodec.BEGIN.length);
+    private static final long BEGIN_8 = FixMessage.packed(Framing.BEGIN, 0, 8);
+    private static final int BEGIN_4 = (int) FixMessage.packed(Framing.BEGIN, 8, 4);
+    private static final int BEGIN_SUM = Framing.checksum(new UnsafeBuffer(Framing.BEGIN), 0, Framing.BEGIN.length);
     private int start;
 
-    FixWriter reset() {
+    public FixWriter reset() {
         p = HEAD;
         return this;
     }
 
-    int bodyLength() {
+    public int bodyLength() {
         return p - HEAD;
     }
 
     /** The body's {@code k}-th byte (0 is the '3' of "35="). */
-    byte bodyByte(int k) {
+    public byte bodyByte(int k) {
         return body.getByte(HEAD + k);
     }
 
@@ -69,17 +69,17 @@ final class FixWriter {
         }
     }
 
-    FixWriter charField(int tag, byte value) {
+    public FixWriter charField(int tag, byte value) {
         tag(tag);
         bytes[p++] = value;
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
-    FixWriter longField(int tag, long value) {
+    public FixWriter longField(int tag, long value) {
         tag(tag);
         natural(value);
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
@@ -117,7 +117,7 @@ final class FixWriter {
      * As {@link #eightDigits}, for {@code value} 0 to 9,999: four digits in the bytes of an int, the first in the
      * lowest byte.
      */
-    static int fourDigits(int value) {
+    public static int fourDigits(int value) {
         int hundreds = (value * 5243) >>> 19; // value / 100 (exact below 43,699)
         int y = hundreds | (value - hundreds * 100) << 16; // 16-bit lanes below 100
         int tens = ((y * 103) >>> 10) & 0x000F000F; // lane / 10 (exact below 179)
@@ -129,7 +129,7 @@ final class FixWriter {
      * of a long, the first digit in the lowest byte (little-endian, as they are written): split in halves of four
      * digits, each into two of two digits, each into tens and ones, every split done in all lanes by one multiply.
      */
-    static long eightDigits(int value) {
+    public static long eightDigits(int value) {
         long x = value / 10_000 | (long) (value % 10_000) << 32; // 32-bit lanes below 10,000
         long hundreds = ((x * 5243) >>> 19) & 0x0000007F0000007FL; // lane / 100 (exact below 43,699)
         long y = hundreds | (x - hundreds * 100) << 16; // 16-bit lanes below 100
@@ -138,32 +138,32 @@ final class FixWriter {
     }
 
     /** Bytes written as they are: whole fields, "tag=value" and SOH, prepared by the caller. */
-    FixWriter raw(byte[] fields) {
+    public FixWriter raw(byte[] fields) {
         System.arraycopy(fields, 0, bytes, p, fields.length);
         p += fields.length;
         return this;
     }
 
     /** A number and SOH: the value of a field whose "tag=" came before (through {@link #raw}). */
-    FixWriter longValue(long value) {
+    public FixWriter longValue(long value) {
         natural(value);
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
-    FixWriter bytesField(int tag, byte[] value) {
+    public FixWriter bytesField(int tag, byte[] value) {
         tag(tag);
         System.arraycopy(value, 0, bytes, p, value.length);
         p += value.length;
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
     /** A value of {@code length} bytes copied from {@code source}. */
-    FixWriter rawField(int tag, DirectBuffer source, int start, int length) {
+    public FixWriter rawField(int tag, DirectBuffer source, int start, int length) {
         tag(tag);
         copy(source, start, length);
-        body.putByte(p++, FixCodec.SOH);
+        body.putByte(p++, Framing.SOH);
         return this;
     }
 
@@ -181,59 +181,59 @@ final class FixWriter {
     }
 
     /** MsgType (35) from its key ({@code first << 8 | second}, second 0 for one-character types). */
-    FixWriter msgType(int typeKey) {
+    public FixWriter msgType(int typeKey) {
         tag(Tags.MSG_TYPE);
         bytes[p++] = (byte) (typeKey >>> 8);
         if ((typeKey & 0xFF) != 0) {
             bytes[p++] = (byte) typeKey;
         }
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
     /** A millisecond UTCTimestamp field, written by {@code time}. */
-    FixWriter timeField(int tag, UtcTimeWriter time, long epochMillis) {
+    public FixWriter timeField(int tag, UtcTimeWriter time, long epochMillis) {
         tag(tag);
         p += time.format(epochMillis, bytes, p);
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
     /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
-    int beginField(int tag) {
+    public int beginField(int tag) {
         tag(tag);
         return p;
     }
 
-    MutableDirectBuffer buffer() {
+    public MutableDirectBuffer buffer() {
         return body;
     }
 
-    FixWriter endField(int valueLength) {
+    public FixWriter endField(int valueLength) {
         p += valueLength;
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
     /** An ASCII text value (admin messages and error texts only). */
-    FixWriter stringField(int tag, CharSequence value) {
+    public FixWriter stringField(int tag, CharSequence value) {
         tag(tag);
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             body.putByte(p++, (byte) (c < 128 && c != 1 ? c : '?'));
         }
-        body.putByte(p++, FixCodec.SOH);
+        body.putByte(p++, Framing.SOH);
         return this;
     }
 
     /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
-    FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
+    public FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
         tag(tag);
         byte[] from = source.byteArray();
         if (from != null && (capacity & 7) == 0 && p + capacity <= body.capacity()
                 && start + capacity <= source.capacity()) {
             // whole words copied until the one holding the first NUL; the bytes past it are overwritten next
-            int at = FixCodec.arrayBase(source) + start;
+            int at = Framing.arrayBase(source) + start;
             int length = capacity;
             for (int w = 0; w < capacity; w += 8) {
                 long word = (long) LONG_VIEW.get(from, at + w);
@@ -245,7 +245,7 @@ final class FixWriter {
                 }
             }
             p += length;
-            bytes[p++] = FixCodec.SOH;
+            bytes[p++] = Framing.SOH;
             return this;
         }
         int length = 0;
@@ -253,11 +253,11 @@ final class FixWriter {
             length++;
         }
         copy(source, start, length);
-        body.putByte(p++, FixCodec.SOH);
+        body.putByte(p++, Framing.SOH);
         return this;
     }
 
-    FixWriter decimalField(int tag, long mantissa, byte exponent) {
+    public FixWriter decimalField(int tag, long mantissa, byte exponent) {
         tag(tag);
         if (exponent >= 0) {
             natural(mantissa);
@@ -281,12 +281,12 @@ final class FixWriter {
                 body.putByte(p++, (byte) ('0' + (fraction / s) % 10));
             }
         }
-        bytes[p++] = FixCodec.SOH;
+        bytes[p++] = Framing.SOH;
         return this;
     }
 
     /** Copies the whole message (BeginString, BodyLength, body, CheckSum) to {@code offset}; returns its length. */
-    int frame(MutableDirectBuffer out, int offset) {
+    public int frame(MutableDirectBuffer out, int offset) {
         int length = frame();
         out.putBytes(offset, body, start, length);
         return length;
@@ -296,10 +296,10 @@ final class FixWriter {
      * Completes the message in place: BeginString and BodyLength before the body, CheckSum after it. Returns its
      * length; it starts at {@link #start()} in {@link #buffer()}.
      */
-    int frame() {
+    public int frame() {
         int bodyLength = p - HEAD;
         int digits = digits(bodyLength);
-        int at = HEAD - 1 - digits - FixCodec.BEGIN.length;
+        int at = HEAD - 1 - digits - Framing.BEGIN.length;
         start = at;
         LONG_VIEW.set(bytes, at, BEGIN_8);
         INT_VIEW.set(bytes, at + 8, BEGIN_4);
@@ -308,17 +308,17 @@ final class FixWriter {
             bytes[k] = (byte) ('0' + v % 10);
             v /= 10;
         }
-        bytes[HEAD - 1] = FixCodec.SOH;
-        int sum = (BEGIN_SUM + FixCodec.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
+        bytes[HEAD - 1] = Framing.SOH;
+        int sum = (BEGIN_SUM + Framing.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
         // "10=nnn" and SOH in one eight-byte store (the eighth byte is past the message)
         long trailer = '1' | '0' << 8 | '=' << 16 | (long) ('0' + sum / 100) << 24
-                | (long) ('0' + (sum / 10) % 10) << 32 | (long) ('0' + sum % 10) << 40 | (long) FixCodec.SOH << 48;
+                | (long) ('0' + (sum / 10) % 10) << 32 | (long) ('0' + sum % 10) << 40 | (long) Framing.SOH << 48;
         LONG_VIEW.set(bytes, p, trailer);
         return p + 7 - at;
     }
 
     /** Where the message {@link #frame()} completed starts in {@link #buffer()}. */
-    int start() {
+    public int start() {
         return start;
     }
 

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -7,16 +7,16 @@ import org.agrona.MutableDirectBuffer;
  * FIX UTCTimestamp ({@code yyyyMMdd-HH:mm:ss[.sss]}) to and from epoch milliseconds, without allocating (civil
  * calendar arithmetic, proleptic Gregorian, UTC).
  */
-final class UtcTime {
+public final class UtcTime {
     /** Bytes written by {@link #format}: {@code yyyyMMdd-HH:mm:ss.sss}. */
-    static final int LENGTH = 21;
-    static final long INVALID = Long.MIN_VALUE;
+    public static final int LENGTH = 21;
+    public static final long INVALID = Long.MIN_VALUE;
 
     private UtcTime() {
     }
 
     /** Writes {@code epochMillis} as a millisecond UTCTimestamp at {@code offset}; returns {@link #LENGTH}. */
-    static int format(long epochMillis, MutableDirectBuffer out, int offset) {
+    public static int format(long epochMillis, MutableDirectBuffer out, int offset) {
         long days = Math.floorDiv(epochMillis, 86_400_000L);
         long msOfDay = Math.floorMod(epochMillis, 86_400_000L);
         // days since 1970-01-01 to civil date
@@ -56,7 +56,7 @@ final class UtcTime {
      * Parses a UTCTimestamp (seconds, or with 3, 6 or 9 fraction digits) to epoch milliseconds; {@link #INVALID}
      * when the bytes are not one or a part is out of range.
      */
-    static long parse(DirectBuffer in, int start, int length) {
+    public static long parse(DirectBuffer in, int start, int length) {
         if (length != 17 && length != 21 && length != 24 && length != 27) {
             return INVALID;
         }
@@ -73,7 +73,7 @@ final class UtcTime {
     }
 
     /** {@code HH:mm:ss[.sss]} (also 6 or 9 fraction digits) to milliseconds of the day, -1 if invalid. */
-    static long timeOfDay(DirectBuffer in, int start, int length) {
+    public static long timeOfDay(DirectBuffer in, int start, int length) {
         if (length != 8 && length != 12 && length != 15 && length != 18) {
             return -1;
         }
@@ -95,7 +95,7 @@ final class UtcTime {
     }
 
     /** {@code yyyyMMdd} as a number to days since the epoch, {@link #INVALID} if not a date. */
-    static long days(long yyyymmdd) {
+    public static long days(long yyyymmdd) {
         long year = yyyymmdd / 10_000;
         long month = (yyyymmdd / 100) % 100;
         long day = yyyymmdd % 100;
@@ -110,12 +110,12 @@ final class UtcTime {
         return era * 146_097 + doe - 719_468;
     }
 
-    static boolean isDate(DirectBuffer in, int start, int length) {
+    public static boolean isDate(DirectBuffer in, int start, int length) {
         return length == 8 && number(in, start, 8) >= 0 && days(number(in, start, 8)) != INVALID;
     }
 
     /** Digits only, as a number; -1 if any byte is not a digit. */
-    static long number(DirectBuffer in, int start, int length) {
+    public static long number(DirectBuffer in, int start, int length) {
         long v = 0;
         for (int i = 0; i < length; i++) {
             byte b = in.getByte(start + i);

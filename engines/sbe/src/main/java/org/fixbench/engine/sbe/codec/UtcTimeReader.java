@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import java.nio.ByteOrder;
 
@@ -9,14 +9,14 @@ import org.agrona.DirectBuffer;
  * last millisecond timestamp it parsed: a timestamp of that same second costs a comparison and three digits (the
  * calendar arithmetic runs once a second). Other forms take the full parse. One per thread.
  */
-final class UtcTimeReader {
+public final class UtcTimeReader {
     private boolean cached;
     private long head0;
     private long head8;
     private byte head16;
     private long secondMillis;
 
-    long parse(DirectBuffer in, int start, int length) {
+    public long parse(DirectBuffer in, int start, int length) {
         if (length != UtcTime.LENGTH) {
             return UtcTime.parse(in, start, length);
         }

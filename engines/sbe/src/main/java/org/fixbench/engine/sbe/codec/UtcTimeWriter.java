@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import java.nio.ByteOrder;
 
@@ -9,7 +9,7 @@ import org.agrona.MutableDirectBuffer;
  * first 17 bytes of the last second written: within that second a timestamp is three stores (the calendar
  * arithmetic runs once a second). One per thread.
  */
-final class UtcTimeWriter {
+public final class UtcTimeWriter {
     private long second = Long.MIN_VALUE;
     private long head0;
     private long head8;
@@ -20,7 +20,7 @@ final class UtcTimeWriter {
      * Writes {@code epochMillis} at {@code index} of {@code out} (at least 24 bytes of room: whole words are stored);
      * returns {@link UtcTime#LENGTH}.
      */
-    int format(long epochMillis, byte[] out, int index) {
+    public int format(long epochMillis, byte[] out, int index) {
         long s = Math.floorDiv(epochMillis, 1000);
         if (s != second) {
             remember(s);
@@ -46,7 +46,7 @@ final class UtcTimeWriter {
     }
 
     /** Writes {@code epochMillis} at {@code offset} (at least {@link UtcTime#LENGTH} bytes of room); returns that length. */
-    int format(long epochMillis, MutableDirectBuffer out, int offset) {
+    public int format(long epochMillis, MutableDirectBuffer out, int offset) {
         long s = Math.floorDiv(epochMillis, 1000);
         if (s != second) {
             remember(s);

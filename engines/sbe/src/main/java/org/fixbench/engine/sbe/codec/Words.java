@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.codec;
 
 import java.nio.ByteOrder;
 
@@ -11,20 +11,20 @@ import org.agrona.UnsafeApi;
  * lift out of short loops; measured on the order's parse: 8-9 ns of 178). The caller keeps every access inside the
  * array.
  */
-final class Words {
+public final class Words {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private Words() {
     }
 
     /** The bytes {@code at} to {@code at + 7}, the first one lowest. */
-    static long get(byte[] array, int at) {
+    public static long get(byte[] array, int at) {
         long word = UnsafeApi.getLong(array, BufferUtil.ARRAY_BASE_OFFSET + at);
         return LITTLE_ENDIAN ? word : Long.reverseBytes(word);
     }
 
     /** Stores {@code word} into the bytes {@code at} to {@code at + 7}, its lowest byte first. */
-    static void put(byte[] array, int at, long word) {
+    public static void put(byte[] array, int at, long word) {
         UnsafeApi.putLong(array, BufferUtil.ARRAY_BASE_OFFSET + at, LITTLE_ENDIAN ? word : Long.reverseBytes(word));
     }
 }

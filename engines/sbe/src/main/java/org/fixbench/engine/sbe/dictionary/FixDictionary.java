@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.dictionary;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +17,9 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
+import org.fixbench.engine.sbe.codec.DataFieldLengths;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.MsgTypes;
 
 /**
  * A FIX data dictionary in QuickFIX/J's XML format (fields, header, trailer, messages, components, groups), loaded
@@ -27,27 +30,27 @@ import org.w3c.dom.Node;
  * <p>The engine ships QuickFIX/J's FIX44.xml (unpacked from quickfixj-messages-fix44 at build time), the dictionary
  * {@code quickfixj:published} validates with.
  */
-public final class FixDictionary {
+public final class FixDictionary implements DataFieldLengths {
     /** The bundled FIX 4.4 dictionary's resource name. */
     public static final String BUNDLED_FIX44 = "FIX44.xml";
 
     // field types, as far as validation tells them apart
-    static final byte T_UNKNOWN = 0;
-    static final byte T_STRING = 1;
-    static final byte T_INT = 2;
-    static final byte T_FLOAT = 3;
-    static final byte T_CHAR = 4;
-    static final byte T_BOOLEAN = 5;
-    static final byte T_UTCTIMESTAMP = 6;
-    static final byte T_UTCTIMEONLY = 7;
-    static final byte T_DATE = 8;
-    static final byte T_DATA = 9;
-    static final byte T_MULTIPLE_VALUE_STRING = 10;
-    static final byte T_LENGTH = 11;
-    static final byte T_NUMINGROUP = 12;
+    public static final byte T_UNKNOWN = 0;
+    public static final byte T_STRING = 1;
+    public static final byte T_INT = 2;
+    public static final byte T_FLOAT = 3;
+    public static final byte T_CHAR = 4;
+    public static final byte T_BOOLEAN = 5;
+    public static final byte T_UTCTIMESTAMP = 6;
+    public static final byte T_UTCTIMEONLY = 7;
+    public static final byte T_DATE = 8;
+    public static final byte T_DATA = 9;
+    public static final byte T_MULTIPLE_VALUE_STRING = 10;
+    public static final byte T_LENGTH = 11;
+    public static final byte T_NUMINGROUP = 12;
 
     /** A set of fields a message, header, trailer or group instance may carry. */
-    static final class FieldSet {
+    public static final class FieldSet {
         final long[] allowed;
         final int[] required;
         final int[] groupCountTags;
@@ -55,7 +58,7 @@ public final class FixDictionary {
         /** The field order of the definition (for groups: the delimiter first). */
         final int[] order;
 
-        FieldSet(long[] allowed, int[] required, int[] groupCountTags, Group[] groups, int[] order) {
+        public FieldSet(long[] allowed, int[] required, int[] groupCountTags, Group[] groups, int[] order) {
             this.allowed = allowed;
             this.required = required;
             this.groupCountTags = groupCountTags;
@@ -63,12 +66,12 @@ public final class FixDictionary {
             this.order = order;
         }
 
-        boolean allows(int tag) {
+        public boolean allows(int tag) {
             int word = tag >>> 6;
             return tag >= 0 && word < allowed.length && (allowed[word] & (1L << tag)) != 0;
         }
 
-        Group group(int countTag) {
+        public Group group(int countTag) {
             for (int i = 0; i < groupCountTags.length; i++) {
                 if (groupCountTags[i] == countTag) {
                     return groups[i];
@@ -79,12 +82,12 @@ public final class FixDictionary {
     }
 
     /** A repeating group: its NumInGroup tag, the tag every instance starts with, and an instance's fields. */
-    static final class Group {
+    public static final class Group {
         final int countTag;
         final int delimiter;
         FieldSet fields;
 
-        Group(int countTag, int delimiter) {
+        public Group(int countTag, int delimiter) {
             this.countTag = countTag;
             this.delimiter = delimiter;
         }
@@ -176,7 +179,7 @@ public final class FixDictionary {
                 throw new IllegalArgumentException(source + ": MsgType '" + m.getAttribute("msgtype")
                         + "' is not 1 or 2 characters");
             }
-            int key = key(type[0], type.length == 2 ? type[1] : 0);
+            int key = MsgTypes.key(type[0], type.length == 2 ? type[1] : 0);
             messagesByType[key] = builder.build(m);
             adminByType[key] = "admin".equals(m.getAttribute("msgcat"));
         }
@@ -206,51 +209,47 @@ public final class FixDictionary {
         return beginString;
     }
 
-    static int key(byte first, byte second) {
-        return ((first & 0xFF) << 8) | (second & 0xFF);
-    }
-
     /** The message type's fields, or null when the dictionary does not define it. */
-    FieldSet message(int typeKey) {
+    public FieldSet message(int typeKey) {
         return messagesByType[typeKey];
     }
 
-    boolean isAdmin(int typeKey) {
+    public boolean isAdmin(int typeKey) {
         return adminByType[typeKey];
     }
 
-    FieldSet header() {
+    public FieldSet header() {
         return header;
     }
 
-    FieldSet trailer() {
+    public FieldSet trailer() {
         return trailer;
     }
 
-    int maxTag() {
+    public int maxTag() {
         return types.length - 1;
     }
 
-    boolean isDefined(int tag) {
+    public boolean isDefined(int tag) {
         return tag > 0 && tag < types.length && types[tag] != T_UNKNOWN;
     }
 
-    byte type(int tag) {
+    public byte type(int tag) {
         return tag > 0 && tag < types.length ? types[tag] : T_UNKNOWN;
     }
 
-    /** Per tag, the tag of the length field a data field takes its length from (0 for other tags); not to be changed. */
-    int[] dataLengthTags() {
+    @Override
+    public int[] dataLengthTags() {
         return dataLengthTag;
     }
 
     /** For a data field, the tag of the field carrying its length; else 0. */
-    int dataLengthTag(int tag) {
+    public int dataLengthTag(int tag) {
         return tag > 0 && tag < dataLengthTag.length ? dataLengthTag[tag] : 0;
     }
 
     /** Whether the value at [start, start+length) is one of the tag's enumerated values (true if it has none). */
-    boolean isAllowedValue(int tag, org.agrona.DirectBuffer buffer, int start, int length) {
+    public boolean isAllowedValue(int tag, org.agrona.DirectBuffer buffer, int start, int length) {
         if (tag <= 0 || tag >= enums.length || enums[tag] == null) {
             return true;
         }
@@ -330,14 +329,14 @@ public final class FixDictionary {
         private final int maxTag;
         private final String source;
 
-        Builder(Map<String, Integer> tagsByName, Map<String, Element> components, int maxTag, String source) {
+        public Builder(Map<String, Integer> tagsByName, Map<String, Element> components, int maxTag, String source) {
             this.tagsByName = tagsByName;
             this.components = components;
             this.maxTag = maxTag;
             this.source = source;
         }
 
-        FieldSet build(Element element) {
+        public FieldSet build(Element element) {
             Set<Integer> order = new LinkedHashSet<>();
             List<Integer> required = new ArrayList<>();
             List<Group> groups = new ArrayList<>();

@@ -1,6 +1,10 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.dictionary;
 
 import org.agrona.DirectBuffer;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.engine.sbe.codec.UtcTime;
+import org.fixbench.engine.sbe.codec.UtcTimeReader;
 
 /**
  * Checks an indexed message against a {@link FixDictionary}, as strictly as QuickFIX/J's default dictionary
@@ -11,7 +15,7 @@ import org.agrona.DirectBuffer;
  * Where a message has several faults, the one reported follows QuickFIX/J's order: structure, MsgType, required
  * tags, then field by field. Allocation-free; one instance per thread.
  */
-final class Validator {
+public final class Validator {
 
     private final FixDictionary dictionary;
     private final int[] seen;
@@ -37,13 +41,13 @@ final class Validator {
     private int passedType;
     private boolean byShape;
 
-    Validator(FixDictionary dictionary) {
+    public Validator(FixDictionary dictionary) {
         this.dictionary = dictionary;
         seen = new int[dictionary.maxTag() + 1];
     }
 
     /** The SessionRejectReason of the last failed check. */
-    RejectReason reason() {
+    public RejectReason reason() {
         return reason;
     }
 
@@ -52,7 +56,7 @@ final class Validator {
      * a group instance that does not start with its delimiter, else the reason's words with ", field=" and the tag.
      * Allocates (an error path).
      */
-    String text() {
+    public String text() {
         if (reason == null) {
             return "valid";
         }
@@ -63,17 +67,17 @@ final class Validator {
     }
 
     /** For tests: whether the last message had only its values checked (see {@link #passedIndex}). */
-    boolean byShape() {
+    public boolean byShape() {
         return byShape;
     }
 
     /** The tag the last failed check concerns (0 if none). */
-    int refTag() {
+    public int refTag() {
         return refTag;
     }
 
     /** Whether the message passes; if not, {@link #reason()} and {@link #refTag()} say why. */
-    boolean validate(FixMessage m) {
+    public boolean validate(FixMessage m) {
         message = m;
         structureReason = null;
         fieldReason = null;
@@ -242,7 +246,7 @@ final class Validator {
         }
     }
 
-    static boolean isInt(DirectBuffer b, int start, int length) {
+    public static boolean isInt(DirectBuffer b, int start, int length) {
         int i = b.getByte(start) == '-' ? 1 : 0;
         if (length - i < 1 || length - i > 10) {
             return false;
@@ -256,7 +260,7 @@ final class Validator {
         return true;
     }
 
-    static boolean isDecimal(DirectBuffer b, int start, int length) {
+    public static boolean isDecimal(DirectBuffer b, int start, int length) {
         int i = b.getByte(start) == '-' ? 1 : 0;
         int digits = 0;
         boolean point = false;

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 import java.util.function.Consumer;
 
@@ -14,13 +14,13 @@ final class BadInputLog {
     private int linesInWindow;
     private long suppressed;
 
-    BadInputLog(Consumer<String> log, int linesPerSecond) {
+    public BadInputLog(Consumer<String> log, int linesPerSecond) {
         this.log = log;
         this.linesPerSecond = linesPerSecond;
     }
 
     /** Logs {@code line} if this second's budget allows, else counts it. */
-    void accept(long nowMillis, String line) {
+    public void accept(long nowMillis, String line) {
         if (nowMillis - windowStartMillis >= 1_000) {
             windowStartMillis = nowMillis;
             linesInWindow = 0;
@@ -35,14 +35,14 @@ final class BadInputLog {
     }
 
     /** Says how many lines were left out since the last line, if any. */
-    void flush() {
+    public void flush() {
         if (suppressed > 0) {
             log.accept("(" + suppressed + " more lines about bad input not logged)");
             suppressed = 0;
         }
     }
 
-    long suppressed() {
+    public long suppressed() {
         return suppressed;
     }
 }

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,6 +10,16 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.sbe.codec.FixFramer;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.engine.sbe.codec.Tags;
+import org.fixbench.engine.sbe.codec.UtcTime;
+import org.fixbench.engine.sbe.codec.UtcTimeReader;
+import org.fixbench.engine.sbe.dictionary.FixDictionary;
+import org.fixbench.engine.sbe.dictionary.Validator;
 
 /**
  * One FIX 4.4 session on one connection, driven by one thread calling {@link #poll(long)} with the time: the state
@@ -169,7 +179,7 @@ public final class FixSession implements FixFramer.Handler {
     }
 
     /** Whether bytes still to come belong to a too-large message being skipped. */
-    boolean skipping() {
+    public boolean skipping() {
         return framer.skipping();
     }
 
@@ -956,7 +966,7 @@ public final class FixSession implements FixFramer.Handler {
      * RefTagID, Text ({@code text}, or the reason's words). As QuickFIX/J, it uses up the message's number when that
      * is the expected one, except for a Logon or SequenceReset.
      */
-    void reject(FixMessage m, RejectReason reason, int refTag, String text) {
+    public void reject(FixMessage m, RejectReason reason, int refTag, String text) {
         long seq = m.longValue(Tags.MSG_SEQ_NUM);
         FixWriter w = begin(MsgTypes.REJECT);
         reverseRoute(w, m);
@@ -995,7 +1005,7 @@ public final class FixSession implements FixFramer.Handler {
     }
 
     /** Routing as QuickFIX/J's reverseRoute: OnBehalfOf becomes DeliverTo and the other way round, SubIDs swap. */
-    static void reverseRoute(FixWriter w, FixMessage m) {
+    public static void reverseRoute(FixWriter w, FixMessage m) {
         for (int[] pair : Tags.REVERSE_ROUTE) {
             int k = m.find(pair[0]);
             if (k >= 0 && m.length(k) > 0) {
@@ -1005,7 +1015,7 @@ public final class FixSession implements FixFramer.Handler {
     }
 
     /** A tag's value as a signed whole number; {@link #NOT_A_NUMBER} when absent or not one (or out of range). */
-    static long signedValue(FixMessage m, int tag) {
+    public static long signedValue(FixMessage m, int tag) {
         int k = m.find(tag);
         return k < 0 ? NOT_A_NUMBER : signedValueAt(m, k);
     }

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -8,7 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * by sequence number. Preallocated; storing allocates nothing. When the ring wraps, the oldest messages are gone and
  * a resend covers them with a gap fill (the session counts this); size the ring for the run in the profile.
  */
-final class MessageStore {
+public final class MessageStore {
     private final UnsafeBuffer data;
     private final int capacity;
     private final long[] seqs;
@@ -16,7 +16,7 @@ final class MessageStore {
     private final int[] lengths;
     private long writePosition;
 
-    MessageStore(int capacityBytes, int maxMessages) {
+    public MessageStore(int capacityBytes, int maxMessages) {
         data = new UnsafeBuffer(new byte[capacityBytes]);
         capacity = capacityBytes;
         seqs = new long[maxMessages];
@@ -24,13 +24,13 @@ final class MessageStore {
         lengths = new int[maxMessages];
     }
 
-    void clear() {
+    public void clear() {
         java.util.Arrays.fill(seqs, 0);
         writePosition = 0;
     }
 
     /** Keeps message {@code seq} (length bytes at offset). Messages larger than the ring are not kept. */
-    void put(long seq, DirectBuffer message, int offset, int length) {
+    public void put(long seq, DirectBuffer message, int offset, int length) {
         int slot = (int) (seq % seqs.length);
         if (length > capacity) {
             seqs[slot] = 0;
@@ -50,17 +50,17 @@ final class MessageStore {
     }
 
     /** Marks {@code seq} as an admin message: not kept, a resend covers it with a gap fill. */
-    void skip(long seq) {
+    public void skip(long seq) {
         seqs[(int) (seq % seqs.length)] = -seq;
     }
 
     /** Whether {@code seq} was marked as an admin message (and its slot not reused since). */
-    boolean isAdmin(long seq) {
+    public boolean isAdmin(long seq) {
         return seqs[(int) (seq % seqs.length)] == -seq;
     }
 
     /** The stored message's offset in {@link #buffer()}, or -1 if it is not (or no longer) kept. */
-    int offset(long seq) {
+    public int offset(long seq) {
         int slot = (int) (seq % seqs.length);
         if (seqs[slot] != seq || positions[slot] < writePosition - capacity) {
             return -1;
@@ -68,11 +68,11 @@ final class MessageStore {
         return (int) (positions[slot] % capacity);
     }
 
-    int length(long seq) {
+    public int length(long seq) {
         return lengths[(int) (seq % seqs.length)];
     }
 
-    DirectBuffer buffer() {
+    public DirectBuffer buffer() {
         return data;
     }
 }

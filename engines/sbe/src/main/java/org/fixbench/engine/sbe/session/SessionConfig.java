@@ -1,9 +1,10 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 import java.nio.file.Path;
 import java.util.Properties;
 
 import org.fixbench.engine.ProfileValues;
+import org.fixbench.engine.sbe.dictionary.FixDictionary;
 
 /**
  * One session side's settings: from the profile file in {@code fix-configs/sbe/} plus the CompIDs and role.
@@ -54,8 +55,8 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */
-    static final class Bundled {
-        static final FixDictionary FIX44 = FixDictionary.load(null);
+    public static final class Bundled {
+        public static final FixDictionary FIX44 = FixDictionary.load(null);
 
         private Bundled() {
         }

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 /**
  * What a FIX session keeps across its connections: the next sequence numbers each way and the store of sent
@@ -7,26 +7,26 @@ package org.fixbench.engine.sbe;
  * land inside a Logon), and a connection that never logs on only ever touches a small scratch record. With
  * ResetOnDisconnect the numbers start again at 1 after every connection.
  */
-final class SessionRecord {
+public final class SessionRecord {
     private final int storeBytes;
     private final int storeMessages;
     private MessageStore store;
     long nextSenderSeq = 1;
     long nextTargetSeq = 1;
 
-    SessionRecord(int storeBytes, int storeMessages) {
+    public SessionRecord(int storeBytes, int storeMessages) {
         this.storeBytes = storeBytes;
         this.storeMessages = storeMessages;
     }
 
     /** Allocates the store now rather than on first use. */
-    SessionRecord allocate() {
+    public SessionRecord allocate() {
         store();
         return this;
     }
 
     /** The store, allocated on first use. */
-    MessageStore store() {
+    public MessageStore store() {
         if (store == null) {
             store = new MessageStore(storeBytes, storeMessages);
         }
@@ -34,7 +34,7 @@ final class SessionRecord {
     }
 
     /** Both sides start again at 1 and nothing sent can be resent. */
-    void reset() {
+    public void reset() {
         nextSenderSeq = 1;
         nextTargetSeq = 1;
         if (store != null) {

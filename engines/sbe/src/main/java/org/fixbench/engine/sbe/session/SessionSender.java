@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,6 +7,12 @@ import java.nio.charset.StandardCharsets;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.Framing;
+import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.engine.sbe.codec.Tags;
+import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.engine.sbe.dictionary.FixDictionary;
 
 /**
  * The sending half of a session: it owns the connection's write side, the message writer, the outgoing sequence
@@ -15,8 +21,8 @@ import org.fixbench.engine.ServerHooks;
  */
 final class SessionSender {
     /** The connection would not take the bytes (closed, or not read by the peer for a second). */
-    static final class SendFailed extends RuntimeException {
-        SendFailed(String message) {
+    public static final class SendFailed extends RuntimeException {
+        public SendFailed(String message) {
             super(message, null, false, false);
         }
     }
@@ -34,7 +40,7 @@ final class SessionSender {
     private long lastSentMillis;
     private final UtcTimeWriter time = new UtcTimeWriter();
 
-    SessionSender(SessionConfig config, WritableByteChannel channel, SessionRecord record, long nowMillis) {
+    public SessionSender(SessionConfig config, WritableByteChannel channel, SessionRecord record, long nowMillis) {
         this.channel = channel;
         this.dictionary = config.dictionary();
         this.record = record;
@@ -47,25 +53,25 @@ final class SessionSender {
     }
 
     /** From now on, numbers and the store are {@code record}'s (an acceptor's connection, once its Logon passed). */
-    void bind(SessionRecord record) {
+    public void bind(SessionRecord record) {
         this.record = record;
     }
 
-    long nextSenderSeq() {
+    public long nextSenderSeq() {
         return record.nextSenderSeq;
     }
 
-    long lastSentMillis() {
+    public long lastSentMillis() {
         return lastSentMillis;
     }
 
     /** Starts the next numbered message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body. */
-    FixWriter begin(int typeKey, long nowMillis) {
+    public FixWriter begin(int typeKey, long nowMillis) {
         return header(typeKey, record.nextSenderSeq, false, nowMillis);
     }
 
     /** Starts a resend of message {@code seq}: PossDupFlag=Y; the caller adds OrigSendingTime and the body. */
-    FixWriter beginResend(int typeKey, long seq, long nowMillis) {
+    public FixWriter beginResend(int typeKey, long seq, long nowMillis) {
         return header(typeKey, seq, true, nowMillis);
     }
 
@@ -84,7 +90,7 @@ final class SessionSender {
      * for resends if it is an application message. Keeping it after the write takes the copy off the reply's path
      * and changes nothing a peer can see: a ResendRequest is handled on this same thread, so never in between.
      */
-    void send(ServerHooks beforeWrite, long nowMillis) {
+    public void send(ServerHooks beforeWrite, long nowMillis) {
         int length = writer.frame();
         long seq = record.nextSenderSeq;
         record.nextSenderSeq = seq + 1;
@@ -92,7 +98,7 @@ final class SessionSender {
         write(writer, length, nowMillis);
         byte t0 = writer.bodyByte(3);
         byte t1 = writer.bodyByte(4);
-        int typeKey = FixDictionary.key(t0, t1 == FixCodec.SOH ? 0 : t1);
+        int typeKey = MsgTypes.key(t0, t1 == Framing.SOH ? 0 : t1);
         MessageStore store = record.store();
         if (dictionary.isAdmin(typeKey)) {
             store.skip(seq);
@@ -102,7 +108,7 @@ final class SessionSender {
     }
 
     /** Sends the message begun with {@link #beginResend} as it is: no new number, not stored again. */
-    void sendUnnumbered(long nowMillis) {
+    public void sendUnnumbered(long nowMillis) {
         write(writer, writer.frame(), nowMillis);
     }
 
@@ -129,7 +135,7 @@ final class SessionSender {
     }
 
     /** Writes what the connection will take now. */
-    void flush() throws IOException {
+    public void flush() throws IOException {
         if (out.position() == 0) {
             return;
         }

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.app;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
@@ -21,14 +23,25 @@ import org.fixbench.engine.sbe.model.OrdStatus;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.junit.jupiter.api.Test;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.codec.FixWriter;
+import org.fixbench.engine.sbe.codec.Framing;
+import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.engine.sbe.RawFixPeer;
 
-class FixCodecTest {
+class OrderCodecTest {
     private static final long CL_ORD_ID = 1_234_567_890_123_456L;
     private static final Instant T = Instant.parse("2026-11-22T12:00:00Z");
     private static final byte[] CLIENT = Workload.CLIENT_COMP_ID.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SERVER = Workload.SERVER_COMP_ID.getBytes(StandardCharsets.US_ASCII);
 
-    private final FixCodec codec = new FixCodec(1024);
+    /** What a decode that got past framing and indexing failed with: see {@link OrderCodec#failure()}. */
+    private static final int DECODE_FAILED = -100;
+
+    private final Framing framing = new Framing(1024);
+    private final OrderCodec codec = new OrderCodec();
+    private final FixMessage message = new FixMessage(256);
+    private final FixWriter writer = new FixWriter(1024);
     private final UnsafeBuffer model = new UnsafeBuffer(new byte[512]);
     private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
     private final NewOrderSingleDecoder orderView = new NewOrderSingleDecoder();
@@ -41,15 +54,40 @@ class FixCodecTest {
         return RawFixPeer.frame("FIX.4.4", pipeSeparated);
     }
 
-    private int decode(byte[] message) {
-        UnsafeBuffer in = buffer(message);
-        int framed = codec.frame(in, 0, message.length);
+    /** Frame, index with CheckSum, decode: a Framing result, or 1, or {@link #DECODE_FAILED}. */
+    private int decode(byte[] bytes) {
+        UnsafeBuffer in = buffer(bytes);
+        int framed = framing.frame(in, 0, bytes.length);
         if (framed <= 0) {
             return framed;
         }
-        assertEquals(message.length, framed);
+        assertEquals(bytes.length, framed);
+        return decodeFramed(in, framed);
+    }
+
+    private int decodeFramed(UnsafeBuffer in, int length) {
+        if (message.index(in, 0, length, null) < 0) {
+            return Framing.GARBLED;
+        }
+        if (!message.checksumMatches()) {
+            return Framing.BAD_CHECKSUM;
+        }
         order.wrap(model, 0);
-        return codec.decodeNewOrderSingle(in, order);
+        return codec.decodeNewOrderSingle(message, order) > 0 ? 1 : DECODE_FAILED;
+    }
+
+    /** A whole message from a model: header as the session writes it, the body from the model, BodyLength and CheckSum. */
+    private int encode(char msgType, byte[] sender, byte[] target, long seqNum, byte[] time, UnsafeBuffer out,
+                       java.util.function.Consumer<FixWriter> body) {
+        writer.reset().charField(35, (byte) msgType).bytesField(49, sender).bytesField(56, target)
+                .longField(34, seqNum).rawField(52, new UnsafeBuffer(time), 0, time.length);
+        body.accept(writer);
+        return writer.frame(out, 0);
+    }
+
+    private RejectReason failure(byte[] bytes) {
+        assertEquals(DECODE_FAILED, decode(bytes), "the decode fails");
+        return codec.failure();
     }
 
     private static String text(UnsafeBuffer b, int offset, int length) {
@@ -63,7 +101,7 @@ class FixCodecTest {
     @Test
     void theWorkloadsNewOrderSingleIsParsedIntoTheModelAndWrittenBackByteForByte() {
         byte[] wire = Workload.sampleNewOrderSingle(CL_ORD_ID, 2, T);
-        assertTrue(decode(wire) > 0, FixCodec.describe(decode(wire)));
+        assertTrue(decode(wire) > 0, Framing.describe(decode(wire)) + " " + codec.failureText());
         orderView.wrap(model, 0, NewOrderSingleEncoder.BLOCK_LENGTH, NewOrderSingleEncoder.SCHEMA_VERSION);
         assertEquals(Long.toString(CL_ORD_ID), text(model, NewOrderSingleDecoder.clOrdIdEncodingOffset(), 32));
         assertEquals(Workload.ACCOUNT, text(model, NewOrderSingleDecoder.accountEncodingOffset(), 16));
@@ -75,8 +113,7 @@ class FixCodecTest {
 
         byte[] sendingTime = "20261122-12:00:00.000".getBytes(StandardCharsets.US_ASCII);
         UnsafeBuffer out = new UnsafeBuffer(new byte[1024]);
-        int length = codec.encodeNewOrderSingle(orderView, CLIENT, SERVER, 2, new UnsafeBuffer(sendingTime),
-                sendingTime.length, out, 0);
+        int length = encode('D', CLIENT, SERVER, 2, sendingTime, out, w -> OrderCodec.newOrderSingleBody(orderView, w));
         byte[] written = new byte[length];
         out.getBytes(0, written);
         assertArrayEquals(wire, written, () -> new String(written, StandardCharsets.US_ASCII));
@@ -96,7 +133,7 @@ class FixCodecTest {
                 ExecutionReportEncoder.BLOCK_LENGTH, ExecutionReportEncoder.SCHEMA_VERSION);
         byte[] time = "20261122-12:00:00.000".getBytes(StandardCharsets.US_ASCII);
         UnsafeBuffer out = new UnsafeBuffer(new byte[1024]);
-        int length = codec.encodeExecutionReport(view, SERVER, CLIENT, 7, new UnsafeBuffer(time), time.length, out, 0);
+        int length = encode('8', SERVER, CLIENT, 7, time, out, w -> OrderCodec.executionReportBody(view, w));
         String text = out.getStringWithoutLengthAscii(0, length);
 
         quickfix.DataDictionary dictionary = new quickfix.DataDictionary(
@@ -122,7 +159,7 @@ class FixCodecTest {
                 for (int k = from; k < from + length; k++) {
                     expected += bytes[k] & 0xFF;
                 }
-                assertEquals(expected, FixCodec.checksum(buffer, from, from + length), "from " + from + " length " + length);
+                assertEquals(expected, Framing.checksum(buffer, from, from + length), "from " + from + " length " + length);
             }
         }
     }
@@ -157,10 +194,10 @@ class FixCodecTest {
         joined.putBytes(0, one);
         joined.putBytes(one.length, two);
         for (int cut = 0; cut < one.length; cut++) {
-            assertEquals(FixCodec.INCOMPLETE, codec.frame(joined, 0, cut), "cut at " + cut);
+            assertEquals(Framing.INCOMPLETE, framing.frame(joined, 0, cut), "cut at " + cut);
         }
-        assertEquals(one.length, codec.frame(joined, 0, one.length + 5));
-        assertEquals(two.length, codec.frame(joined, one.length, two.length));
+        assertEquals(one.length, framing.frame(joined, 0, one.length + 5));
+        assertEquals(two.length, framing.frame(joined, one.length, two.length));
     }
 
     @Test
@@ -170,35 +207,36 @@ class FixCodecTest {
 
         byte[] badChecksum = good.clone();
         badChecksum[good.length - 2] = (byte) (badChecksum[good.length - 2] == '0' ? '1' : '0');
-        assertEquals(FixCodec.BAD_CHECKSUM, decode(badChecksum));
+        assertEquals(Framing.BAD_CHECKSUM, decode(badChecksum));
 
         byte[] wrongLength = goodText.replaceFirst("\u00019=\\d+", "\u00019=" + 150).getBytes(StandardCharsets.US_ASCII);
-        assertEquals(FixCodec.BAD_BODY_LENGTH, decode(wrongLength));
+        assertEquals(Framing.BAD_BODY_LENGTH, decode(wrongLength));
 
-        assertEquals(FixCodec.GARBLED, decode("8=FIX.4.2\u00019=5\u000135=D\u0001".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals(FixCodec.GARBLED, decode("9=12\u000135=D\u0001".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Framing.GARBLED, decode("8=FIX.4.2\u00019=5\u000135=D\u0001".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Framing.GARBLED, decode("9=12\u000135=D\u0001".getBytes(StandardCharsets.US_ASCII)));
 
-        assertEquals(FixCodec.INCORRECT_DATA_FORMAT,
-                decode(fix("35=D|11=1|38=abc|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(RejectReason.INCORRECT_DATA_FORMAT,
+                failure(fix("35=D|11=1|38=abc|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals("Incorrect data format for value, field=38", codec.failureText());
         assertEquals(38, codec.errorTag());
-        assertEquals(FixCodec.REQUIRED_TAG_MISSING, decode(fix("35=D|38=5|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(RejectReason.REQUIRED_TAG_MISSING, failure(fix("35=D|38=5|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
         assertEquals(11, codec.errorTag());
-        assertEquals(FixCodec.TAG_WITHOUT_VALUE, decode(fix("35=D|11=|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
-        assertEquals(FixCodec.TAG_APPEARS_MORE_THAN_ONCE,
-                decode(fix("35=D|11=1|11=2|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
-        assertEquals(FixCodec.VALUE_INCORRECT, decode(fix("35=D|11=1|40=2|54=Z|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(RejectReason.TAG_WITHOUT_VALUE, failure(fix("35=D|11=|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(RejectReason.TAG_APPEARS_MORE_THAN_ONCE,
+                failure(fix("35=D|11=1|11=2|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(RejectReason.VALUE_INCORRECT, failure(fix("35=D|11=1|40=2|54=Z|55=ACME|60=20261122-12:00:00|")));
         assertEquals(54, codec.errorTag());
-        assertEquals(FixCodec.WRONG_MSG_TYPE, decode(fix("35=8|11=1|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
-        assertEquals(FixCodec.GARBLED, decode(fix("35=D|1x=1|"))); // a tag that is not a number: garbled
+        assertEquals(RejectReason.INVALID_MSGTYPE, failure(fix("35=8|11=1|40=2|54=1|55=ACME|60=20261122-12:00:00|")));
+        assertEquals(Framing.GARBLED, decode(fix("35=D|1x=1|"))); // a tag that is not a number: garbled
 
         byte[] oversize = fix("35=D|58=" + "x".repeat(2000) + "|");
-        assertEquals(FixCodec.TOO_LARGE, decode(oversize));
+        assertEquals(Framing.TOO_LARGE, decode(oversize));
     }
 
     @Test
     void randomBytesNeverThrowAndAlwaysGetADefinedResult() {
-        Set<Integer> defined = Set.of(FixCodec.INCOMPLETE, FixCodec.GARBLED, FixCodec.BAD_BODY_LENGTH,
-                FixCodec.BAD_CHECKSUM, FixCodec.TOO_LARGE);
+        Set<Integer> defined = Set.of(Framing.INCOMPLETE, Framing.GARBLED, Framing.BAD_BODY_LENGTH,
+                Framing.BAD_CHECKSUM, Framing.TOO_LARGE);
         Random random = new Random(44);
         byte[] good = Workload.sampleNewOrderSingle(CL_ORD_ID, 2, T);
         for (int i = 0; i < 20_000; i++) {
@@ -213,11 +251,11 @@ class FixCodecTest {
                 }
             }
             UnsafeBuffer in = buffer(bytes);
-            int framed = codec.frame(in, 0, bytes.length);
+            int framed = framing.frame(in, 0, bytes.length);
             if (framed > 0) {
-                order.wrap(model, 0);
-                int decoded = codec.decodeNewOrderSingle(in, order);
-                assertTrue(decoded == 1 || (decoded < 0 && decoded >= FixCodec.VALUE_TOO_LONG), "decoded " + decoded);
+                int decoded = decodeFramed(in, framed);
+                assertTrue(decoded == 1 || decoded == Framing.GARBLED || decoded == Framing.BAD_CHECKSUM
+                        || decoded == DECODE_FAILED && codec.failure() != null, "decoded " + decoded);
             } else {
                 assertTrue(defined.contains(framed), "framed " + framed);
             }
@@ -243,10 +281,56 @@ class FixCodecTest {
     }
 
     private void roundTrip(UnsafeBuffer in, int length, UnsafeBuffer out, UnsafeBuffer time) {
-        codec.frame(in, 0, length);
-        order.wrap(model, 0);
-        codec.decodeNewOrderSingle(in, order);
+        decodeFramed(in, framing.frame(in, 0, length));
         orderView.wrap(model, 0, NewOrderSingleEncoder.BLOCK_LENGTH, NewOrderSingleEncoder.SCHEMA_VERSION);
-        codec.encodeNewOrderSingle(orderView, CLIENT, SERVER, 2, time, 21, out, 0);
+        writer.reset().charField(35, (byte) 'D').bytesField(49, CLIENT).bytesField(56, SERVER).longField(34, 2)
+                .rawField(52, time, 0, 21);
+        OrderCodec.newOrderSingleBody(orderView, writer);
+        writer.frame(out, 0);
+    }
+
+    @Test
+    void theQuickDecodeAgreesWithTheWalkInOrder() {
+        byte[] sample = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 7, Instant.parse("2026-11-23T10:00:00Z"));
+        String body = new String(sample, StandardCharsets.US_ASCII);
+        body = body.substring(body.indexOf("\u000135=") + 1, body.lastIndexOf("10="));
+        List<String> fields = new ArrayList<>(List.of(body.split("\u0001")));
+        String[] replacements = {"", "X", "0", "-1.5", "1.2.3", "12345678901234567890123456789012345", "4", "9"};
+        Random random = new Random(20261123);
+        OrderCodec quick = new OrderCodec();
+        OrderCodec inOrder = new OrderCodec();
+        FixMessage m = new FixMessage(64);
+        int decoded = 0;
+        int refused = 0;
+        for (int trial = 0; trial < 3_000; trial++) {
+            List<String> f = new ArrayList<>(fields);
+            int changes = trial == 0 ? 0 : 1 + random.nextInt(2);
+            for (int c = 0; c < changes; c++) {
+                int k = 1 + random.nextInt(f.size() - 1); // MsgType stays first
+                String tag = f.get(k).substring(0, f.get(k).indexOf('='));
+                switch (random.nextInt(4)) {
+                    case 0 -> f.remove(k);
+                    case 1 -> f.add(1 + random.nextInt(f.size() - 1), f.get(k));
+                    case 2 -> f.set(k, tag + "=" + replacements[random.nextInt(replacements.length)]);
+                    default -> f.set(k, f.get(k) + random.nextInt(10));
+                }
+            }
+            byte[] message = fix(String.join("|", f) + "|");
+            assertTrue(m.index(buffer(message), 0, message.length, null) > 0);
+            UnsafeBuffer quickModel = new UnsafeBuffer(new byte[256]);
+            UnsafeBuffer walkModel = new UnsafeBuffer(new byte[256]);
+            int q = quick.decodeNewOrderSingle(m, new NewOrderSingleEncoder().wrap(quickModel, 0));
+            int w = inOrder.decodeInOrder(m, new NewOrderSingleEncoder().wrap(walkModel, 0));
+            String what = String.join("|", f);
+            assertEquals(w, q, what);
+            assertEquals(inOrder.errorTag(), quick.errorTag(), what);
+            if (w > 0) {
+                assertArrayEquals(walkModel.byteArray(), quickModel.byteArray(), what);
+                decoded++;
+            } else {
+                refused++;
+            }
+        }
+        assertTrue(decoded > 300 && refused > 300, decoded + " decoded, " + refused + " refused");
     }
 }

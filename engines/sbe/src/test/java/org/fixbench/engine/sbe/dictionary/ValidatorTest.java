@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe;
+package org.fixbench.engine.sbe.dictionary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +12,11 @@ import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
+import org.fixbench.engine.sbe.RawFixPeer;
+import org.fixbench.engine.sbe.codec.MsgTypes;
 import org.junit.jupiter.api.Test;
+import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.engine.sbe.session.SessionConfig;
 
 /**
  * The sbe engine's dictionary validation against QuickFIX/J's, message by message: thousands of mutations of valid
@@ -228,10 +232,10 @@ class ValidatorTest {
         assertEquals("FIX.4.4", DICTIONARY.beginString());
         assertTrue(DICTIONARY.isDefined(11) && DICTIONARY.isDefined(956));
         assertFalse(DICTIONARY.isDefined(9999));
-        assertTrue(DICTIONARY.isAdmin(FixDictionary.key((byte) 'A', (byte) 0)));
-        assertFalse(DICTIONARY.isAdmin(FixDictionary.key((byte) 'D', (byte) 0)));
-        assertTrue(DICTIONARY.message(FixDictionary.key((byte) 'D', (byte) 0)).allows(453));
-        assertEquals(448, DICTIONARY.message(FixDictionary.key((byte) 'D', (byte) 0)).group(453).delimiter);
+        assertTrue(DICTIONARY.isAdmin(MsgTypes.key((byte) 'A', (byte) 0)));
+        assertFalse(DICTIONARY.isAdmin(MsgTypes.key((byte) 'D', (byte) 0)));
+        assertTrue(DICTIONARY.message(MsgTypes.key((byte) 'D', (byte) 0)).allows(453));
+        assertEquals(448, DICTIONARY.message(MsgTypes.key((byte) 'D', (byte) 0)).group(453).delimiter);
         assertEquals(FixDictionary.T_DATA, DICTIONARY.type(89));
         assertEquals(93, DICTIONARY.dataLengthTag(89));
     }

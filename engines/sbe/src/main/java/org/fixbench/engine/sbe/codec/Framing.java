@@ -1,0 +1,171 @@
+package org.fixbench.engine.sbe.codec;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Finds one complete FIX 4.4 message in bytes read from a socket (TCP may split or join messages) and checks its
+ * frame: BeginString, BodyLength (9) leading to the CheckSum (10) field, and the CheckSum's value. Results are a
+ * length (&gt; 0), {@link #INCOMPLETE}, or a negative frame code with {@link #errorTag()} naming the tag at fault;
+ * {@link FixFramer} turns them into the typed {@link FixFramer.Garble} a session logs. Malformed input never throws.
+ *
+ * <p>Not thread-safe: one instance per thread.
+ */
+public final class Framing {
+    public static final byte SOH = 1;
+    public static final int INCOMPLETE = 0;
+    public static final int GARBLED = -1;
+    public static final int BAD_BODY_LENGTH = -2;
+    public static final int BAD_CHECKSUM = -3;
+    public static final int TOO_LARGE = -4;
+
+    public static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final int TRAILER_LENGTH = 7; // 10=nnn<SOH>
+
+    private final int maxMessageBytes;
+    private int errorTag;
+
+    public Framing(int maxMessageBytes) {
+        if (maxMessageBytes < 64) {
+            throw new IllegalArgumentException("maximum message size must be at least 64 bytes");
+        }
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** The tag the last failure concerns (0 when none applies). */
+    public int errorTag() {
+        return errorTag;
+    }
+
+    /** Human words for a frame result. */
+    public static String describe(int code) {
+        return switch (code) {
+            case INCOMPLETE -> "Incomplete message";
+            case GARBLED -> "Garbled message";
+            case BAD_BODY_LENGTH -> "Incorrect BodyLength";
+            case BAD_CHECKSUM -> "Incorrect CheckSum";
+            case TOO_LARGE -> "Message too large";
+            default -> code > 0 ? "OK" : "Unknown result " + code;
+        };
+    }
+
+    /**
+     * Looks for one complete message at {@code offset}.
+     *
+     * @return its length (> 0); {@link #INCOMPLETE} when more bytes are needed; or a negative code: the message is
+     *         garbled (does not start {@code 8=FIX.4.4<SOH>9=}), its BodyLength does not lead to the CheckSum field,
+     *         its CheckSum is wrong, or it is longer than the maximum
+     */
+    public int frame(DirectBuffer buffer, int offset, int available) {
+        return frame(buffer, offset, available, true);
+    }
+
+    /**
+     * As {@link #frame}, but the CheckSum's value is left unverified (its field is still checked for shape): for
+     * callers that index the message next, which verifies it in the same pass ({@link FixMessage#checksumMatches()}).
+     */
+    public int frameUnchecked(DirectBuffer buffer, int offset, int available) {
+        return frame(buffer, offset, available, false);
+    }
+
+    private int frame(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
+        errorTag = 0;
+        int prefix = Math.min(available, BEGIN.length);
+        for (int i = 0; i < prefix; i++) {
+            if (buffer.getByte(offset + i) != BEGIN[i]) {
+                errorTag = i < 9 ? 8 : 9;
+                return GARBLED;
+            }
+        }
+        if (available <= BEGIN.length) {
+            return INCOMPLETE;
+        }
+        int i = offset + BEGIN.length;
+        int end = offset + available;
+        long bodyLength = 0;
+        int digits = 0;
+        while (i < end && buffer.getByte(i) != SOH) {
+            byte b = buffer.getByte(i);
+            if (b < '0' || b > '9' || ++digits > 7) {
+                errorTag = 9;
+                return GARBLED;
+            }
+            bodyLength = bodyLength * 10 + (b - '0');
+            i++;
+        }
+        if (i >= end) {
+            return digits > 0 && i - offset < maxMessageBytes ? INCOMPLETE : tooLarge();
+        }
+        if (digits == 0) {
+            errorTag = 9;
+            return GARBLED;
+        }
+        int headerLength = i + 1 - offset;
+        long total = headerLength + bodyLength + TRAILER_LENGTH;
+        if (total > maxMessageBytes) {
+            return tooLarge();
+        }
+        if (available < total) {
+            return INCOMPLETE;
+        }
+        int trailer = offset + headerLength + (int) bodyLength;
+        if (buffer.getByte(trailer) != '1' || buffer.getByte(trailer + 1) != '0' || buffer.getByte(trailer + 2) != '='
+                || buffer.getByte(trailer + 6) != SOH || buffer.getByte(trailer - 1) != SOH) {
+            errorTag = 9;
+            return BAD_BODY_LENGTH;
+        }
+        int declared = 0;
+        for (int k = 3; k < 6; k++) {
+            byte b = buffer.getByte(trailer + k);
+            if (b < '0' || b > '9') {
+                errorTag = 10;
+                return BAD_CHECKSUM;
+            }
+            declared = declared * 10 + (b - '0');
+        }
+        if (verifyChecksum && (checksum(buffer, offset, trailer) & 0xFF) != declared) {
+            errorTag = 10;
+            return BAD_CHECKSUM;
+        }
+        return (int) total;
+    }
+
+    /** Sum of the bytes in [from, to); over the backing array when the buffer has one (no per-byte checks). */
+    public static int checksum(DirectBuffer buffer, int from, int to) {
+        int sum = 0;
+        byte[] array = buffer.byteArray();
+        if (array != null) {
+            int base = arrayBase(buffer);
+            int k = base + from;
+            int end = base + to;
+            while (k + 8 <= end) {
+                // eight bytes at a time into four 16-bit lanes; folded every 128 words (128 × 510 fits a lane)
+                long lanes = 0;
+                int words = Math.min((end - k) >>> 3, 128);
+                for (int w = 0; w < words; w++, k += 8) {
+                    long word = (long) FixMessage.LONG_VIEW.get(array, k);
+                    lanes += FixMessage.lanes(word);
+                }
+                sum += (int) ((lanes & 0xFFFF) + ((lanes >>> 16) & 0xFFFF) + ((lanes >>> 32) & 0xFFFF)
+                        + (lanes >>> 48));
+            }
+            for (; k < end; k++) {
+                sum += array[k] & 0xFF;
+            }
+            return sum;
+        }
+        for (int k = from; k < to; k++) {
+            sum += buffer.getByte(k) & 0xFF;
+        }
+        return sum;
+    }
+
+    private int tooLarge() {
+        errorTag = 9;
+        return TOO_LARGE;
+    }
+
+    /** Where a heap buffer's index 0 is in its array. */
+    public static int arrayBase(DirectBuffer buffer) {
+        return (int) (buffer.addressOffset() - org.agrona.BufferUtil.ARRAY_BASE_OFFSET);
+    }
+}
