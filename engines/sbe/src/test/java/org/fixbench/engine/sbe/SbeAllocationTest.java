@@ -1,7 +1,6 @@
 package org.fixbench.engine.sbe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -9,6 +8,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
@@ -36,6 +38,8 @@ class SbeAllocationTest {
         EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
                 InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
         SbeEngine engine = new SbeEngine();
+        // another test's server thread may still be ending in this JVM: measure the one this server starts
+        Set<Thread> before = serverThreads();
         try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
             InetSocketAddress address = server.start();
             client.connect(address, new ReportListener() {
@@ -50,9 +54,10 @@ class SbeAllocationTest {
                     throw new AssertionError(reason);
                 }
             }, Duration.ofSeconds(10));
-            Thread serverThread = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().equals("sbe-server")).findFirst().orElse(null);
-            assertNotNull(serverThread);
+            Set<Thread> started = serverThreads();
+            started.removeAll(before);
+            assertEquals(1, started.size(), "server threads started by this server: " + started);
+            Thread serverThread = started.iterator().next();
 
             roundTrips(client, 1, 100_000);
             long clientBefore = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
@@ -67,6 +72,11 @@ class SbeAllocationTest {
             assertTrue(clientBytes < 1_000, "client: 100,000 round trips allocated " + clientBytes + " bytes");
             assertTrue(serverBytes < 1_000, "server: 100,000 round trips allocated " + serverBytes + " bytes");
         }
+    }
+
+    private static Set<Thread> serverThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("sbe-server"))
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     private void roundTrips(EngineClient client, long firstClOrdId, int count) {

@@ -84,10 +84,7 @@ public final class FixSession implements FixFramer.Handler {
     private final SessionSender sender;
     private final ByteBuffer in;
     private final UnsafeBuffer inBuffer;
-    private final UnsafeBuffer queue;
-    private final UnsafeBuffer replay;
-    private int queueWrite;
-    private int queueRead;
+    private final InboundQueue queue;
     private boolean draining;
 
     /** Until a Logon binds this connection to its session, the numbers of a scratch record (never the real one). */
@@ -145,8 +142,7 @@ public final class FixSession implements FixFramer.Handler {
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
         in = ByteBuffer.allocateDirect(buffer); // off the heap: the socket reads into it without a copy
         inBuffer = new UnsafeBuffer(in);
-        queue = new UnsafeBuffer(new byte[buffer]);
-        replay = new UnsafeBuffer(new byte[config.maxMessageBytes() + 64]);
+        queue = new InboundQueue(buffer, config.maxMessageBytes());
         heartBtMillis = config.heartBtIntSeconds() * 1000L;
         lastReceivedMillis = now;
         logonDeadline = now + config.logonTimeoutMillis();
@@ -705,8 +701,7 @@ public final class FixSession implements FixFramer.Handler {
             if (!resetSent) {
                 record.reset();
             }
-            queueRead = 0;
-            queueWrite = 0;
+            queue.clear();
             resendTarget = 0;
         } else if (config.acceptor() && config.resetOnLogon()) {
             record.reset();
@@ -902,20 +897,12 @@ public final class FixSession implements FixFramer.Handler {
     // ------------------------------------------------------------------ queue of messages above a gap
 
     private void enqueue(DirectBuffer buffer, int offset, int length) {
-        if (buffer == replay) {
+        if (queue.isReplay(buffer)) {
             return; // a queued message seen again while draining is still queued
         }
-        if (queueRead == queueWrite) {
-            queueRead = 0;
-            queueWrite = 0;
-        }
-        if (queueWrite + 4 + length > queue.capacity()) {
+        if (!queue.add(buffer, offset, length)) {
             badInput.accept(now, "queue full: message dropped (the resend will bring it again)");
-            return;
         }
-        queue.putInt(queueWrite, length);
-        queue.putBytes(queueWrite + 4, buffer, offset, length);
-        queueWrite += 4 + length;
     }
 
     private void drainQueue() {
@@ -935,10 +922,9 @@ public final class FixSession implements FixFramer.Handler {
      * ResendRequest was handled when it came and now only uses up its number; below the expected number, dropped.
      */
     private void drainInOrder() {
-        while (queueRead < queueWrite && state != SessionState.ENDED) {
-            int length = queue.getInt(queueRead);
-            if (stored.index(queue, queueRead + 4, length, config.dictionary()) < 0) {
-                queueRead += 4 + length;
+        while (!queue.isEmpty() && state != SessionState.ENDED) {
+            if (queue.indexOldest(stored, config.dictionary()) < 0) {
+                queue.dropOldest();
                 continue;
             }
             long seq = stored.longValue(Tags.MSG_SEQ_NUM);
@@ -946,14 +932,13 @@ public final class FixSession implements FixFramer.Handler {
                 return;
             }
             int type = stored.typeKey();
-            replay.putBytes(0, queue, queueRead + 4, length);
-            queueRead += 4 + length;
+            int length = queue.takeOldest();
             if (seq == record.nextTargetSeq) {
                 if (type == MsgTypes.LOGON || type == MsgTypes.RESEND_REQUEST) {
                     resendSatisfied(seq);
                     record.nextTargetSeq++;
                 } else {
-                    handleOne(replay, 0, length);
+                    handleOne(queue.replay(), 0, length);
                 }
             }
         }
