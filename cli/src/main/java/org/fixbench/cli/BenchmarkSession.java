@@ -180,7 +180,6 @@ final class BenchmarkSession {
         }
     }
 
-    /** Writes summary.json, summary.csv and the histograms (once). */
     /** A copy of the environment as it is now (it may still grow on another thread). */
     Map<String, Object> environmentNow() {
         synchronized (environment) {
@@ -188,6 +187,7 @@ final class BenchmarkSession {
         }
     }
 
+    /** Writes summary.json, summary.csv and the histograms (once). */
     synchronized void writeResults() {
         if (!written) {
             ResultsWriter.write(folder, environmentNow(), results);

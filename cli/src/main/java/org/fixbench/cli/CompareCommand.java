@@ -151,15 +151,18 @@ final class CompareCommand implements Callable<Integer> {
         }
         double steal = CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
+        List<String> labels = contenders.stream().map(Contender::label).toList();
+        session.environment.put(ReportCommand.COMPARED_LABELS, labels);
+        session.environment.put(ReportCommand.COMPARED_RATES, rateList);
+        session.environment.put(ReportCommand.COMPARED_RESULTS, session.results.size()
+                - knees.stream().mapToInt(k -> k.steps().size()).sum());
+        if (sweep.stopReason != null) {
+            session.environment.put(ReportCommand.STOP_REASON, sweep.stopReason);
+        }
         session.writeResults();
 
-        List<String> labels = contenders.stream().map(Contender::label).toList();
-        Map<String, java.nio.file.Path> charts = Charts.write(session.folder, SummaryFile.load(session.folder).stream()
-                .filter(r -> rateList.contains(r.targetRate())).toList());
-        List<org.fixbench.harness.BenchmarkResult> compared = session.results.subList(0,
-                session.results.size() - knees.stream().mapToInt(k -> k.steps().size()).sum());
-        String report = ComparisonReport.render(command, session.environment, labels, rateList, compared,
-                sweep.stopReason, charts);
+        // the report and its charts are made from the folder, as `fixbench report` makes them again
+        String report = ReportCommand.render(session.folder, session.folder);
         if (!knees.isEmpty()) {
             StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
             knees.forEach(o -> k.append(o.markdown()).append('\n'));

@@ -99,7 +99,7 @@ class CliTest {
 
     @Test
     void everyCommandExplainsItsOptions() {
-        for (String[] command : new String[][] {{"compare"}, {"knee"}, {"diff"}, {"serve"}, {"calibrate"},
+        for (String[] command : new String[][] {{"compare"}, {"knee"}, {"diff"}, {"report"}, {"serve"}, {"calibrate"},
                 {"example", "co"}, {"example", "in-context"}, {"example", "tcp-throughput"}}) {
             StringWriter out = new StringWriter();
             String[] args = java.util.Arrays.copyOf(command, command.length + 1);
@@ -211,6 +211,22 @@ class CliTest {
         assertTrue(report.contains("overhead vs tcp:yield at p50, paired"), "tcp:blocking is paired with the floor");
         assertTrue(report.matches("(?s).*\\| p50 of each run, lowest – highest \\| [0-9.,]+ – [0-9.,]+ \\| [0-9.,]+ – [0-9.,]+ \\|.*"),
                 report);
+
+        // the report made again from the folder is the comparison's own report, charts included
+        Path again = tmp.resolve("again");
+        Outcome rerendered = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, rerendered.status(), rerendered.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+        try (java.util.stream.Stream<Path> charts = Files.list(out.resolve("charts"))) {
+            for (Path chart : charts.toList()) {
+                assertTrue(Files.isRegularFile(again.resolve("charts").resolve(chart.getFileName())), chart.toString());
+            }
+        }
+        assertTrue(Files.isRegularFile(again.resolve("report.html")));
+        assertOneLineError(run("report", out.toString(), "--out", again.toString()), 2, "fixbench: output folder");
+        assertOneLineError(run("report", tmp.resolve("nothing").toString(), "--out", tmp.resolve("x").toString()), 2,
+                "fixbench: not a fixbench results folder");
+        assertFalse(Files.exists(tmp.resolve("x")), "no folder made for a report that cannot be made");
     }
 
     @Test

@@ -194,6 +194,74 @@ class ReportsAndFilesTest {
         assertTrue(Files.readString(folder.resolve("hgrm/three/run1-endToEnd.hgrm")).contains("Percentile"));
     }
 
+    /**
+     * A folder read back gives the results that were written: every number summary.json holds (compared as the
+     * writer renders them) and every run's distributions, value for value, with their timelines.
+     */
+    @Test
+    void resultsReadBackAreTheResultsWritten() throws Exception {
+        BenchmarkResult plain = threeRuns(true);
+        List<RunResult> runs = new java.util.ArrayList<>();
+        for (RunResult run : plain.runs()) {
+            runs.add(run.run() == 3 ? run.withReason(new RunReason(RunReason.Kind.CPU_WAIT, "disturbed, planted"))
+                    .placed(3, 2) : run.placed(run.run(), 1));
+        }
+        CpuWait wait = new CpuWait(125_000_000, 48_019, "java (pid 2715)", 125_000_000, 3, 2,
+                new long[] {100_000_000, 25_000_000}, 0, 77_000_000, List.of("sender 1 ms", "receiver 124 ms"), true,
+                213_000_000, List.of(new CpuWait.Jvm(2715, "client", 77_000_000, 3_000_000)));
+        RunResult last = runs.remove(2);
+        runs.add(new RunResult(last.run(), last.status(), last.reasons(), last.achievedRatePerSecond(), last.sent(),
+                last.received(), last.lost(), last.lateReplies(), last.completionRatePerSecond(),
+                last.oldestUnansweredNanos(), last.firstThirdP50Nanos(), last.lastThirdP50Nanos(),
+                last.largestSendBacklog(), last.unmatchedSamples(), 1.5, 99.0, last.excluded(), last.startEpochMillis(),
+                last.endEpochMillis(), last.series(), 42_000, wait, last.round(), last.slot(), 330, 12));
+        Map<String, Object> labels = new java.util.LinkedHashMap<>(plain.labels());
+        labels.put("profile", "p");
+        labels.put("pairedFloorRuns", List.of(1, 2, 3));
+        labels.put("engineNotes", List.of("a note"));
+        BenchmarkResult result = new BenchmarkResult(plain.name(), plain.config(), labels, plain.warmupIterations(),
+                runs, List.of(new PinOutcome("sender", "fixbench-sender", 1, true, "pinned")), null, 2, 0, true);
+        Path folder = ResultsFolder.createNamed(tmp.resolve("back"));
+        Map<String, Object> env = new java.util.LinkedHashMap<>(Environment.capture());
+        ResultsWriter.write(folder, env, List.of(result));
+
+        ResultsReader.Read read = ResultsReader.read(folder);
+        assertFalse(read.approximate());
+        assertEquals(1, read.results().size());
+        BenchmarkResult back = read.results().get(0);
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(json.valueToTree(ResultsWriter.toJson(result)), json.valueToTree(ResultsWriter.toJson(back)));
+        assertEquals(json.valueToTree(env), json.valueToTree(read.environment()));
+        assertEquals(RunStatus.DISTURBED, back.status());
+        assertEquals(List.of(2, 3), back.countedRuns().stream().map(RunResult::run).toList());
+        for (int k = 0; k < runs.size(); k++) {
+            RunResult wrote = runs.get(k);
+            RunResult got = back.runs().get(k);
+            assertEquals(wrote.series().keySet(), got.series().keySet());
+            for (String series : wrote.series().keySet()) {
+                assertEquals(wrote.series().get(series).histogram(), got.series().get(series).histogram(),
+                        "run " + wrote.run() + " " + series);
+                assertEquals(wrote.series().get(series).maxNanos(), got.series().get(series).maxNanos());
+                // the timeline of a counted run (an excluded run's is not kept)
+                assertEquals(wrote.excluded() ? 0 : wrote.series().get(series).timeline().size(),
+                        got.series().get(series).timeline().size(), "run " + wrote.run() + " " + series);
+            }
+        }
+        assertEquals(2, back.runs().get(1).endToEnd().timeline().size(), "two seconds a run");
+        assertTrue(back.runs().get(1).endToEnd().timeline().stream().allMatch(h -> h.getTotalCount() == 10_000));
+    }
+
+    @Test
+    void aFolderWithoutResultsIsRefusedInOneLine() throws Exception {
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> ResultsReader.read(tmp));
+        assertTrue(none.getMessage().startsWith("not a fixbench results folder"), none.getMessage());
+        Files.writeString(tmp.resolve("summary.json"), "{\"schema\": 7}");
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> ResultsReader.read(tmp));
+        assertFalse(other.getMessage().contains("\n"), other.getMessage());
+    }
+
     @Test
     void resultFoldersAreNeverOverwritten() throws Exception {
         Path named = ResultsFolder.createNamed(tmp.resolve("named"));

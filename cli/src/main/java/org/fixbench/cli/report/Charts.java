@@ -427,9 +427,17 @@ public final class Charts {
 
     /** Writes every chart as PNG and SVG into {@code folder/charts}; returns chart title → PNG path (relative). */
     public static Map<String, Path> write(Path folder, List<SummaryFile.Result> results) {
+        return write(folder, folder, results);
+    }
+
+    /**
+     * Every chart of the results in {@code folder}, drawn from its logs, as PNG and SVG into {@code out/charts};
+     * returns chart title → PNG path (relative to {@code out}).
+     */
+    public static Map<String, Path> write(Path folder, Path out, List<SummaryFile.Result> results) {
         Map<String, Path> written = new LinkedHashMap<>();
         try {
-            Path dir = Files.createDirectories(folder.resolve("charts"));
+            Path dir = Files.createDirectories(out.resolve("charts"));
             Map<String, List<RunTimeline>> timelines = new LinkedHashMap<>();
             Map<String, Histogram> histograms = new LinkedHashMap<>();
             for (SummaryFile.Result r : results) {

@@ -1,0 +1,101 @@
+package org.fixbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.fixbench.cli.report.Charts;
+import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.ResultsReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * A comparison report made again from a results folder: its {@code summary.json} and logs, read back into the
+ * results the run wrote, rendered by the code that renders a comparison's own report (which is made from the folder
+ * too), so the two are the same text (a {@code --knee} search's section is not made again). Written into a new
+ * folder: results are never overwritten. A folder judged under older rules, or with logs of before 2026-11-24, is
+ * made again with a note saying so at the top.
+ */
+@Command(name = "report", description = "Render the comparison report (report.md, report.html, charts) of a results "
+        + "folder again, from its summary.json and logs, into a new folder (the one given, or results/<UTC time>-<host>)")
+final class ReportCommand implements Callable<Integer> {
+    /** Environment keys a comparison records so that its report can be made again as it was. */
+    static final String COMPARED_LABELS = "comparedLabels";
+    static final String COMPARED_RATES = "comparedRates";
+    /** How many of the results, from the first, are the comparison's (a knee search's steps follow them). */
+    static final String COMPARED_RESULTS = "comparedResults";
+    static final String STOP_REASON = "stopReason";
+
+    @Parameters(index = "0", paramLabel = "RESULTS")
+    Path folder;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "a new or empty folder for the report (default: "
+            + "results/<UTC time>-<host>)")
+    Path out;
+
+    @Override
+    public Integer call() {
+        ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
+        RunOptions where = new RunOptions();
+        where.out = out;
+        Path target = where.createResultsFolder(); // a folder the user named that cannot be made is bad input
+        ComparisonReport.write(target, render(read, folder, target));
+        System.out.println("Report of " + folder + " written to " + target);
+        return 0;
+    }
+
+    /**
+     * Reads {@code folder} and writes its charts into {@code out/charts}; returns the report's markdown (for
+     * {@link ComparisonReport#write}).
+     *
+     * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
+     */
+    static String render(Path folder, Path out) {
+        return render(ResultsReader.read(folder), folder, out);
+    }
+
+    private static String render(ResultsReader.Read read, Path folder, Path out) {
+        Map<String, Object> env = read.environment();
+        List<BenchmarkResult> all = read.results();
+        int compared = env.get(COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size()) : all.size();
+        List<BenchmarkResult> results = all.subList(0, compared);
+        List<String> labels = new ArrayList<>();
+        if (env.get(COMPARED_LABELS) instanceof List<?> l) {
+            l.forEach(x -> labels.add(String.valueOf(x)));
+        } else {
+            results.forEach(r -> labels.add(ComparisonReport.label(r)));
+        }
+        List<Long> rates = new ArrayList<>();
+        if (env.get(COMPARED_RATES) instanceof List<?> l) {
+            l.forEach(x -> rates.add(((Number) x).longValue()));
+        } else {
+            results.forEach(r -> rates.add(r.config().targetRatePerSecond()));
+        }
+        List<String> distinctLabels = List.copyOf(new LinkedHashSet<>(labels));
+        List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
+        Map<String, Path> charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
+                .filter(r -> distinctRates.contains(r.targetRate())).toList());
+        String command = env.get("command") == null ? "(not recorded)" : String.valueOf(env.get("command"));
+        String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));
+        String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
+                charts);
+        if (read.rulesVersion() != org.fixbench.harness.LatencyBenchmark.RULES_VERSION) {
+            markdown = markdown.replaceFirst("\n\n", "\n\n**Made again by today's code from results judged under "
+                    + "rules version " + read.rulesVersion() + "** (today's: "
+                    + org.fixbench.harness.LatencyBenchmark.RULES_VERSION + "): each run's status is the one recorded "
+                    + "then; the tables and notes are today's.\n\n");
+        }
+        if (read.approximate()) {
+            markdown = markdown.replaceFirst("\n\n", "\n\n**Made again from logs written before 2026-11-24**, which "
+                    + "keep each run's distribution only as seconds at 2 significant digits: percentiles here may "
+                    + "differ from the original report's in the third digit.\n\n");
+        }
+        return markdown;
+    }
+}

@@ -1,0 +1,254 @@
+package org.fixbench.harness;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * A results folder read back into the {@link BenchmarkResult}s that {@link ResultsWriter} wrote: {@code summary.json}
+ * for everything but the distributions, and each series' {@code hlog} for them (a run's own interval, at full
+ * precision, and the seconds of its timeline). Written and read again, a result renders the same report: what a
+ * report says can always be made again from the folder.
+ *
+ * <p>The configuration is what {@code summary.json} records of it (name, rate, runs, run length, correction, wait
+ * strategy, bounds); what it does not record (CPUs, warm-up passes) comes back at its default.
+ *
+ * <p>A log written before 2026-11-24 has no interval per run, only seconds at 2 significant digits: such a run's
+ * distribution is its seconds added up, and {@link Read#approximate()} says so.
+ */
+public final class ResultsReader {
+
+    /** What a folder holds: its environment, its results in the order written, and whether any is approximate. */
+    public record Read(Map<String, Object> environment, List<BenchmarkResult> results, int rulesVersion,
+                       boolean approximate) {
+    }
+
+    /** The keys of a result's JSON that are not labels (everything else the writer put there is a label). */
+    private static final Set<String> RESULT_KEYS = Set.of("name", "targetRate", "config", "pinning", "abortReason",
+            "status", "warmupLateReplies", "warmupEndedCompiling", "straySamples", "runs");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResultsReader() {
+    }
+
+    /**
+     * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
+     */
+    public static Read read(Path folder) {
+        Path file = folder.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || root.path("schema").asInt() != ResultsWriter.SCHEMA || !root.path("results").isArray()) {
+            throw new IllegalArgumentException(file + " is not a fixbench summary (schema " + ResultsWriter.SCHEMA + ")");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> environment = root.hasNonNull("environment")
+                ? JSON.convertValue(root.get("environment"), LinkedHashMap.class) : new LinkedHashMap<>();
+        List<BenchmarkResult> results = new ArrayList<>();
+        boolean approximate = false;
+        for (JsonNode r : root.get("results")) {
+            Result one = result(folder, r);
+            results.add(one.result);
+            approximate |= one.approximate;
+        }
+        return new Read(environment, results, root.path("rulesVersion").asInt(1), approximate);
+    }
+
+    private record Result(BenchmarkResult result, boolean approximate) {
+    }
+
+    private static Result result(Path folder, JsonNode r) {
+        String name = r.path("name").asText();
+        Map<String, Object> labels = new LinkedHashMap<>();
+        r.fields().forEachRemaining(e -> {
+            if (!RESULT_KEYS.contains(e.getKey())) {
+                labels.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class));
+            }
+        });
+        JsonNode c = r.path("config");
+        HarnessConfig.Builder config = HarnessConfig.builder(name).quiet(true)
+                .targetRatePerSecond(r.path("targetRate").asLong())
+                .runs(Math.max(1, c.path("runs").asInt(1)))
+                .iterationsPerRun(Math.max(1, c.path("iterationsPerRun").asLong(1)))
+                .accountForCoordinatedOmission(c.path("coordinatedOmissionCorrection").asBoolean(true))
+                .skipFirstRun(c.path("skipFirstRun").asBoolean(false))
+                .hiccupMeter(c.path("hiccupMeter").asBoolean(false));
+        if (c.hasNonNull("waitStrategy")) {
+            config.waitStrategy(WaitStrategy.parse(c.get("waitStrategy").asText()));
+        }
+        positive(c, "saturationBoundNanos", config::saturationBoundNanos);
+        positive(c, "sampleTimeoutNanos", config::sampleTimeoutNanos);
+        positive(c, "unansweredAgeBoundNanos", config::unansweredAgeBoundNanos);
+        positive(c, "pauseBetweenRunsNanos", config::pauseBetweenRunsNanos);
+        if (c.path("risingFactor").asDouble() > 1) {
+            config.rising(c.get("risingFactor").asDouble(), c.path("risingFloorNanos").asLong());
+        }
+        if (c.has("jitterMonitor") && !c.get("jitterMonitor").isNull()) {
+            config.jitterMonitor(c.get("jitterMonitor").asBoolean());
+        }
+        List<PinOutcome> pinning = new ArrayList<>();
+        for (JsonNode p : r.path("pinning")) {
+            pinning.add(new PinOutcome(text(p, "role"), text(p, "thread"), p.path("cpu").asInt(-1),
+                    p.path("pinned").asBoolean(), text(p, "note")));
+        }
+        List<JsonNode> runNodes = new ArrayList<>();
+        r.path("runs").forEach(runNodes::add);
+        Map<String, List<SeriesData>> series = new LinkedHashMap<>();
+        boolean approximate = false;
+        for (JsonNode run : runNodes) {
+            run.path("series").fieldNames().forEachRemaining(s -> series.putIfAbsent(s, List.of()));
+        }
+        for (String s : series.keySet()) {
+            List<JsonNode> withSeries = runNodes.stream().filter(run -> run.path("series").has(s)).toList();
+            SeriesLog log = readLog(folder.resolve("hlog").resolve(ResultsWriter.safeName(name))
+                    .resolve(ResultsWriter.seriesFileName(s) + ".hlog"), withSeries, s);
+            series.put(s, log.data);
+            approximate |= log.approximate;
+        }
+        List<RunResult> runs = new ArrayList<>();
+        for (JsonNode run : runNodes) {
+            Map<String, SeriesData> data = new LinkedHashMap<>();
+            for (String s : series.keySet()) {
+                if (run.path("series").has(s)) {
+                    List<JsonNode> withSeries = runNodes.stream().filter(x -> x.path("series").has(s)).toList();
+                    data.put(s, series.get(s).get(withSeries.indexOf(run)));
+                }
+            }
+            runs.add(run(run, data));
+        }
+        return new Result(new BenchmarkResult(name, config.build(), labels, c.path("warmupIterations").asLong(), runs,
+                pinning, text(r, "abortReason"), r.path("warmupLateReplies").asLong(), r.path("straySamples").asLong(),
+                r.path("warmupEndedCompiling").asBoolean(false)), approximate);
+    }
+
+    private static RunResult run(JsonNode run, Map<String, SeriesData> series) {
+        List<RunReason> reasons = new ArrayList<>();
+        for (JsonNode reason : run.path("reasons")) {
+            reasons.add(new RunReason(RunReason.Kind.valueOf(reason.path("kind").asText()), reason.path("text").asText()));
+        }
+        return new RunResult(run.path("run").asInt(), RunStatus.valueOf(run.path("status").asText()), reasons,
+                run.path("achievedRate").asDouble(), run.path("sent").asLong(), run.path("received").asLong(),
+                run.path("lost").asLong(), run.path("lateReplies").asLong(), run.path("completionRate").asDouble(),
+                run.path("oldestUnansweredNanos").asLong(), run.path("firstThirdP50Nanos").asLong(-1),
+                run.path("lastThirdP50Nanos").asLong(-1), run.path("largestSendBacklog").asLong(),
+                run.path("unmatchedSamples").asLong(), run.path("stealPct").asDouble(Double.NaN),
+                run.path("busyPct").asDouble(Double.NaN), run.path("excluded").asBoolean(),
+                run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong(), series,
+                run.path("hiccupMeterWaitNanos").asLong(-1), cpuWait(run.path("cpuWait")), run.path("round").asInt(0),
+                run.path("slot").asInt(0), run.path("jitCompileMillis").asLong(-1), run.path("gcPauseMillis").asLong(-1));
+    }
+
+    private static CpuWait cpuWait(JsonNode w) {
+        if (!w.path("read").asBoolean(false)) {
+            return CpuWait.UNAVAILABLE;
+        }
+        long[] perSecond = new long[w.path("waitPerSecondNanos").size()];
+        for (int i = 0; i < perSecond.length; i++) {
+            perSecond[i] = w.get("waitPerSecondNanos").get(i).asLong();
+        }
+        List<String> threads = new ArrayList<>();
+        w.path("threads").forEach(t -> threads.add(t.asText()));
+        List<CpuWait.Jvm> jvms = new ArrayList<>();
+        for (JsonNode j : w.path("jvms")) {
+            jvms.add(new CpuWait.Jvm(j.path("pid").asLong(), j.path("role").asText(), j.path("jitCpuNanos").asLong(),
+                    j.path("gcCpuNanos").asLong()));
+        }
+        return new CpuWait(w.path("waitNanos").asLong(), w.path("involuntarySwitches").asLong(),
+                text(w, "worstThread"), w.path("worstThreadWaitNanos").asLong(), w.path("measuringThreads").asInt(),
+                w.path("busyThreads").asInt(), perSecond, w.path("otherProcessesCpuNanos").asLong(-1),
+                w.path("jitCompilerCpuNanos").asLong(-1), threads, w.path("serverThreadsRead").asBoolean(),
+                w.path("wallNanos").asLong(), jvms);
+    }
+
+    private record SeriesLog(List<SeriesData> data, boolean approximate) {
+    }
+
+    /**
+     * One series' log: per run with the series (in the order written), its own interval and the seconds after it.
+     * Without a log, or with fewer run intervals than runs (a log of before 2026-11-24), each run's distribution is
+     * the seconds that start within it.
+     */
+    private static SeriesLog readLog(Path log, List<JsonNode> runs, String series) {
+        List<Histogram> own = new ArrayList<>();
+        List<List<Histogram>> seconds = new ArrayList<>();
+        List<Histogram> allSeconds = new ArrayList<>();
+        if (Files.isRegularFile(log)) {
+            try (InputStream in = Files.newInputStream(log)) {
+                HistogramLogReader reader = new HistogramLogReader(in);
+                EncodableHistogram e;
+                while ((e = reader.nextIntervalHistogram()) != null) {
+                    if (!(e instanceof Histogram h)) {
+                        continue;
+                    }
+                    if (ResultsWriter.SECOND_TAG.equals(h.getTag())) {
+                        allSeconds.add(h);
+                        if (!seconds.isEmpty()) {
+                            seconds.get(seconds.size() - 1).add(h);
+                        }
+                    } else {
+                        own.add(h);
+                        seconds.add(new ArrayList<>());
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException("cannot read " + log + ": " + e.getMessage());
+            }
+        }
+        boolean exact = own.size() == runs.size();
+        List<SeriesData> data = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode stats = runs.get(i).path("series").path(series);
+            long max = stats.path("max").asLong(0);
+            long clamped = stats.path("clamped").asLong(0);
+            Histogram h;
+            List<Histogram> timeline;
+            if (exact) {
+                h = own.get(i);
+                timeline = seconds.get(i);
+            } else {
+                long start = runs.get(i).path("startEpochMillis").asLong();
+                long end = runs.get(i).path("endEpochMillis").asLong();
+                // old logs: seconds untagged; a time read back from the log may land a millisecond before the start
+                timeline = (allSeconds.isEmpty() ? own : allSeconds).stream()
+                        .filter(x -> x.getStartTimeStamp() >= start - 2 && x.getStartTimeStamp() <= end).toList();
+                h = new Histogram(2);
+                timeline.forEach(h::add);
+            }
+            h.setTag(null);
+            data.add(new SeriesData(h, max, clamped, timeline));
+        }
+        return new SeriesLog(data, !exact && !runs.isEmpty());
+    }
+
+    private static void positive(JsonNode config, String key, java.util.function.LongConsumer set) {
+        long value = config.path(key).asLong(0);
+        if (value > 0) {
+            set.accept(value);
+        }
+    }
+
+    private static String text(JsonNode node, String key) {
+        JsonNode v = node.get(key);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+}
