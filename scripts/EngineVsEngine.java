@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.fixbench.cli.report.PairedStats;
+import org.fixbench.cli.results.PairedStats;
 
 /**
  * Two engines of interleaved comparison folders against each other, round by round: per rate and statistic,

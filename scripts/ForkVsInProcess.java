@@ -9,7 +9,7 @@ import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.fixbench.cli.report.PairedStats;
+import org.fixbench.cli.results.PairedStats;
 
 /**
  * Reads the folders {@code round-<k>-forked} and {@code round-<k>-inprocess} that scripts/fork-vs-inprocess.sh

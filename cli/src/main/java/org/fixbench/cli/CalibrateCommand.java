@@ -1,5 +1,7 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
 import java.util.Map;
 import java.util.concurrent.Callable;
 

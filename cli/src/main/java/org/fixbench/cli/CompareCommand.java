@@ -1,5 +1,17 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.options.Rates;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.options.Slo;
+import org.fixbench.cli.report.ComparisonReport;
+import org.fixbench.cli.results.QueueRule;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.EngineEnvironment;
+import org.fixbench.cli.run.KneeSearch;
+import org.fixbench.cli.run.Sweep;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -17,7 +29,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.cli.report.Charts;
-import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.CpuTimes;
 import org.fixbench.harness.HarnessException;
 import picocli.CommandLine.Command;
@@ -29,7 +41,7 @@ import picocli.CommandLine.Spec;
 /** Engines side by side at each rate: the suite's main job. */
 @Command(name = "compare", description = "Run engines side by side at each rate and write report.md.")
 final class CompareCommand implements Callable<Integer> {
-    static final int EXIT_STOPPED = 4;
+    static final int EXIT_STOPPED = org.fixbench.cli.options.ExitStatus.STOPPED;
 
     @Spec
     CommandSpec commandSpec;
@@ -76,7 +88,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        options.pinByDefault = true;
+        options.pinByDefault();
         if (pairs != null && engines != null) {
             throw new IllegalArgumentException("--pairs and --engines: give one or the other");
         }
@@ -99,7 +111,7 @@ final class CompareCommand implements Callable<Integer> {
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         String command = "scripts/fixbench " + String.join(" ", commandSpec.commandLine().getParseResult()
                 .originalArgs());
-        session.environment.put("command", command);
+        session.environment.put(ResultLabels.COMMAND, command);
         session.environment.put("engines", EngineEnvironment.describe(contenders.stream()
                 .flatMap(c -> java.util.stream.Stream.of(c.client(), c.server())).distinct().toList()));
         session.environment.put("processes", remote != null
@@ -139,7 +151,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
-        if (kneeSlo != null && sweep.stopReason == null) {
+        if (kneeSlo != null && sweep.stopReason() == null) {
             for (EngineSpec spec : specs) {
                 knees.add(KneeCommand.search(session, options, spec, kneeSlo, 1_000, 200_000, 6));
             }
@@ -156,8 +168,8 @@ final class CompareCommand implements Callable<Integer> {
         session.environment.put(ReportCommand.COMPARED_RATES, rateList);
         session.environment.put(ReportCommand.COMPARED_RESULTS, session.results.size()
                 - knees.stream().mapToInt(k -> k.steps().size()).sum());
-        if (sweep.stopReason != null) {
-            session.environment.put(ReportCommand.STOP_REASON, sweep.stopReason);
+        if (sweep.stopReason() != null) {
+            session.environment.put(ReportCommand.STOP_REASON, sweep.stopReason());
         }
         session.writeResults();
 
@@ -172,8 +184,8 @@ final class CompareCommand implements Callable<Integer> {
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
         int status = session.finish(options.failOnStatuses());
-        if (sweep.stopReason != null) {
-            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + sweep.stopReason);
+        if (sweep.stopReason() != null) {
+            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + sweep.stopReason());
             return EXIT_STOPPED;
         }
         return status;

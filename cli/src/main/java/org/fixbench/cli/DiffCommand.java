@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.fixbench.cli.report.Diff;
-import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.cli.results.Diff;
+import org.fixbench.cli.results.SummaryFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

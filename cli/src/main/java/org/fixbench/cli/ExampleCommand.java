@@ -1,5 +1,8 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.examples.CoExample;
+import org.fixbench.cli.run.examples.InContextExample;
+import org.fixbench.cli.run.examples.TcpThroughputExample;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

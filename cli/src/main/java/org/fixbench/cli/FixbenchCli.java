@@ -13,11 +13,11 @@ import picocli.CommandLine.Command;
         subcommands = {CompareCommand.class, KneeCommand.class, DiffCommand.class, ReportCommand.class, ServeCommand.class, ExampleCommand.class,
                 CalibrateCommand.class, ForkClientCommand.class})
 public final class FixbenchCli implements Runnable {
-    public static final int EXIT_FAILED_RUNS = 1;
-    public static final int EXIT_BAD_INPUT = 2;
-    public static final int EXIT_ERROR = 3;
+    public static final int EXIT_FAILED_RUNS = org.fixbench.cli.options.ExitStatus.FAILED_RUNS;
+    public static final int EXIT_BAD_INPUT = org.fixbench.cli.options.ExitStatus.BAD_INPUT;
+    public static final int EXIT_ERROR = org.fixbench.cli.options.ExitStatus.ERROR;
     /** {@code diff} could not judge (too few runs for any verdict, or nothing in NEW): a gate must not pass on it. */
-    public static final int EXIT_NOT_JUDGED = 5;
+    public static final int EXIT_NOT_JUDGED = org.fixbench.cli.options.ExitStatus.NOT_JUDGED;
 
     @Override
     public void run() {
@@ -58,6 +58,6 @@ public final class FixbenchCli implements Runnable {
 
     /** The suite's checkout: where {@code results/} and {@code fix-configs/} live. */
     public static Path home() {
-        return Path.of(System.getProperty("fixbench.home", ".")).toAbsolutePath().normalize();
+        return org.fixbench.cli.options.Home.path();
     }
 }

@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.ForkedRun;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,12 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.options.Slo;
+import org.fixbench.cli.report.ComparisonReport;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.EngineEnvironment;
+import org.fixbench.cli.run.KneeSearch;
+import org.fixbench.cli.run.Sweep;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +44,7 @@ final class KneeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        options.pinByDefault = true;
+        options.pinByDefault();
         EngineSpec spec = EngineSpec.parse(engine);
         Slo objective = Slo.parse(slo);
         if (from <= 0 || to < from) {
@@ -71,7 +78,7 @@ final class KneeCommand implements Callable<Integer> {
             int before = session.results.size();
             sweep.run(List.of(spec), List.of(rate));
             BenchmarkResult r = session.results.size() > before ? session.results.get(session.results.size() - 1) : null;
-            sweep.stopReason = null; // one failed step does not end the search
+            sweep.clearStop(); // one failed step does not end the search
             return r;
         });
     }

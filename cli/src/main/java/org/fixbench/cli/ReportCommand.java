@@ -1,5 +1,8 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.report.ComparisonReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -8,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.fixbench.cli.report.Charts;
-import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.BenchmarkResult;
 import org.fixbench.harness.ResultsReader;
 import picocli.CommandLine.Command;
@@ -26,11 +29,11 @@ import picocli.CommandLine.Parameters;
         + "folder again, from its summary.json and logs, into a new folder (the one given, or results/<UTC time>-<host>)")
 final class ReportCommand implements Callable<Integer> {
     /** Environment keys a comparison records so that its report can be made again as it was. */
-    static final String COMPARED_LABELS = "comparedLabels";
-    static final String COMPARED_RATES = "comparedRates";
+    static final String COMPARED_LABELS = ResultLabels.COMPARED_LABELS;
+    static final String COMPARED_RATES = ResultLabels.COMPARED_RATES;
     /** How many of the results, from the first, are the comparison's (a knee search's steps follow them). */
-    static final String COMPARED_RESULTS = "comparedResults";
-    static final String STOP_REASON = "stopReason";
+    static final String COMPARED_RESULTS = ResultLabels.COMPARED_RESULTS;
+    static final String STOP_REASON = ResultLabels.STOP_REASON;
 
     @Parameters(index = "0", paramLabel = "RESULTS")
     Path folder;
@@ -42,9 +45,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
-        RunOptions where = new RunOptions();
-        where.out = out;
-        Path target = where.createResultsFolder(); // a folder the user named that cannot be made is bad input
+        Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
         ComparisonReport.write(target, render(read, folder, target));
         System.out.println("Report of " + folder + " written to " + target);
         return 0;
@@ -69,7 +70,7 @@ final class ReportCommand implements Callable<Integer> {
         if (env.get(COMPARED_LABELS) instanceof List<?> l) {
             l.forEach(x -> labels.add(String.valueOf(x)));
         } else {
-            results.forEach(r -> labels.add(ComparisonReport.label(r)));
+            results.forEach(r -> labels.add(ResultLabels.label(r)));
         }
         List<Long> rates = new ArrayList<>();
         if (env.get(COMPARED_RATES) instanceof List<?> l) {
@@ -81,7 +82,7 @@ final class ReportCommand implements Callable<Integer> {
         List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
         Map<String, Path> charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
                 .filter(r -> distinctRates.contains(r.targetRate())).toList());
-        String command = env.get("command") == null ? "(not recorded)" : String.valueOf(env.get("command"));
+        String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
         String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));
         String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
                 charts);

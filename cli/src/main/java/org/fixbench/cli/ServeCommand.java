@@ -1,5 +1,7 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.run.ForkedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -182,5 +184,5 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** The start of the line {@code serve} prints for each thread it pinned. */
-    static final String PIN_LINE = "[serve] pinning: ";
+    static final String PIN_LINE = ForkedRun.PIN_LINE;
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.fixbench.cli.report.Charts;
-import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.cli.results.SummaryFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.BitmapEncoder;

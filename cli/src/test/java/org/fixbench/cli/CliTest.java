@@ -1,5 +1,7 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.run.Sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -150,7 +152,7 @@ class CliTest {
         JsonNode firstResult = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0);
         assertTrue(firstResult.has("warmupEndedCompiling"), firstResult.fieldNames().toString());
         // the charts read the runs pooled at full precision from the log: every counted sample, up to the worst
-        org.fixbench.cli.report.SummaryFile.Result loaded = org.fixbench.cli.report.SummaryFile.load(out).get(0);
+        org.fixbench.cli.results.SummaryFile.Result loaded = org.fixbench.cli.results.SummaryFile.load(out).get(0);
         org.HdrHistogram.Histogram pooled = org.fixbench.cli.report.Charts.pooled(out, loaded, "endToEnd");
         assertEquals(firstResult.get("runs").get(0).get("series").get("endToEnd").get("count").asLong(),
                 pooled.getTotalCount());
@@ -183,7 +185,7 @@ class CliTest {
         assertTrue(o.status() == 0 || o.status() == 1, o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
-        for (org.fixbench.cli.report.SummaryFile.Result r : org.fixbench.cli.report.SummaryFile.load(out)) {
+        for (org.fixbench.cli.results.SummaryFile.Result r : org.fixbench.cli.results.SummaryFile.load(out)) {
             assertEquals(2 * 150, org.fixbench.cli.report.Charts.pooled(out, r, "endToEnd").getTotalCount(),
                     "the charts pool every counted run's samples, as the tables do: " + r.label());
         }

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 
-import org.fixbench.cli.report.Diff;
-import org.fixbench.cli.report.SummaryFile;
+import org.fixbench.cli.results.Diff;
+import org.fixbench.cli.results.SummaryFile;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,5 +1,7 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.ForkedRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.fixbench.cli.report.PairedStats;
+import org.fixbench.cli.results.PairedStats;
 import org.junit.jupiter.api.Test;
 
 class PairedStatsTest {

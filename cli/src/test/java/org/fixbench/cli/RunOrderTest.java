@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.RunOrder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.Sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.run.Sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.fixbench.cli.report;
 
+import org.fixbench.cli.results.SummaryFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -43,7 +44,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code summary.json}'s six percentiles (median of runs) and no latency-over-time charts.
  */
 public final class Charts {
-    static final String SERIES = "endToEnd";
+    public static final String SERIES = "endToEnd";
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
     private static final String LATENCY_PATTERN = "#,##0.###";
@@ -59,7 +60,7 @@ public final class Charts {
      * x position of a percentile: log10(1/(1−p)), so 90 → 1, 99 → 2, 99.9 → 3, 99.99 → 4 (the usual log axis,
      * drawn as a linear axis of decades); in the six-point fallback the worst value sits one decade further, at 5.
      */
-    static double x(double percentile) {
+    public static double x(double percentile) {
         return percentile >= 100 ? 5 : Math.log10(1 / (1 - percentile / 100.0));
     }
 
@@ -84,19 +85,19 @@ public final class Charts {
     }
 
     /** The unit a latency axis reads best in for values up to {@code maxMicros}: µs, or ms from 10,000 µs. */
-    static String unitFor(double maxMicros) {
+    public static String unitFor(double maxMicros) {
         return maxMicros >= 10_000 ? "ms" : "µs";
     }
 
     /** Scales µs values to {@code unit} in place. */
-    static void toUnit(List<Double> micros, String unit) {
+    public static void toUnit(List<Double> micros, String unit) {
         if ("ms".equals(unit)) {
             micros.replaceAll(v -> v / 1000.0);
         }
     }
 
     /** The worst of the runs' maxima, as the tables show it; NaN when no run measured one. */
-    static double worst(double[] maxima) {
+    public static double worst(double[] maxima) {
         return java.util.Arrays.stream(maxima).max().orElse(Double.NaN);
     }
 
@@ -187,7 +188,7 @@ public final class Charts {
      * The distribution's points: (x, µs) at HdrHistogram's percentile steps (20 per halving of the distance to 100%)
      * up to the largest sample, which is placed at 1 − 1/count; the values are capped at the exact worst.
      */
-    static List<double[]> distribution(Histogram histogram, double worstNanos) {
+    public static List<double[]> distribution(Histogram histogram, double worstNanos) {
         List<double[]> points = new ArrayList<>();
         long count = histogram.getTotalCount();
         if (count == 0) {

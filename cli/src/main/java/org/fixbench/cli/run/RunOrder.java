@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,13 +15,13 @@ import java.util.Random;
  * together. Without a floor, the round is a plain shuffle of every engine × rate. The seed is recorded with the
  * results, so an order can be replayed.
  */
-final class RunOrder {
+public final class RunOrder {
 
     /**
      * One run: benchmark {@code benchmark} (engine index × rates + rate index); for a non-floor run with a floor,
      * {@code pairedSlot} is the position in the round of its floor run, else -1.
      */
-    record Slot(int benchmark, int engine, int rate, boolean floor, int pairedSlot) {
+    public record Slot(int benchmark, int engine, int rate, boolean floor, int pairedSlot) {
     }
 
     private RunOrder() {
@@ -32,7 +32,7 @@ final class RunOrder {
      * @param floorIndex the floor engine's index, or -1 for none
      * @param rates      how many rates
      */
-    static List<List<Slot>> plan(int engines, int floorIndex, int rates, int rounds, long seed) {
+    public static List<List<Slot>> plan(int engines, int floorIndex, int rates, int rounds, long seed) {
         Random random = new Random(seed);
         List<List<Slot>> order = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {

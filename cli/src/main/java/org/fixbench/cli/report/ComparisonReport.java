@@ -1,5 +1,6 @@
-package org.fixbench.cli;
+package org.fixbench.cli.report;
 
+import org.fixbench.cli.results.ResultLabels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.Objects;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.BenchmarkResult;
 import org.fixbench.harness.ComparisonTable;
-import org.fixbench.cli.report.PairedStats;
+import org.fixbench.cli.results.PairedStats;
 import org.fixbench.harness.RunResult;
 import org.fixbench.harness.RunStatus;
 import org.fixbench.harness.SeriesNames;
@@ -26,11 +27,11 @@ import org.fixbench.harness.TextReport;
  * achieved rate, lost messages, runs OK, engine overhead over the raw-TCP floor; plainly says which engine did
  * not sustain which rate; then the JLBH-style summaries and the machine it ran on.
  */
-final class ComparisonReport {
+public final class ComparisonReport {
     private ComparisonReport() {
     }
 
-    static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
+    public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
                          List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts) {
         StringBuilder md = new StringBuilder();
         md.append("# fixbench comparison").append(uncommittedMark(environment)).append("\n\n");
@@ -109,7 +110,7 @@ final class ComparisonReport {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",
                     r.config().targetRatePerSecond()));
             md.append("```\n");
-            BenchmarkResult floor = results.stream().filter(f -> Sweep.FLOOR_ENGINE.equals(f.labels().get("engine"))
+            BenchmarkResult floor = results.stream().filter(f -> ResultLabels.FLOOR_ENGINE.equals(f.labels().get(ResultLabels.ENGINE))
                     && f.config().targetRatePerSecond() == r.config().targetRatePerSecond()).findFirst().orElse(null);
             PairedStats.Modes modes = floor == null ? null : PairedStats.modes(floor.countedRuns().stream()
                     .filter(RunResult::ok).mapToDouble(run -> run.endToEnd().percentileNanos(50)).toArray());
@@ -120,7 +121,7 @@ final class ComparisonReport {
                         ComparisonTable.micros(modes.high()[0]),
                         ComparisonTable.micros(modes.high()[modes.high().length - 1]), modes.high().length));
             }
-            List<?> pairs = r.labels().get("pairedFloorRuns") instanceof List<?> l ? l : List.of();
+            List<?> pairs = r.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> l ? l : List.of();
             for (RunResult run : r.runs()) {
                 String pair = "";
                 if (floor != null && run.run() - 1 < pairs.size() && pairs.get(run.run() - 1) instanceof Number n) {
@@ -146,7 +147,7 @@ final class ComparisonReport {
                 }
             }
             md.append("```\n\n");
-            Object notes = r.labels().get("engineNotes");
+            Object notes = r.labels().get(ResultLabels.ENGINE_NOTES);
             if (notes instanceof List<?> list && !list.isEmpty()) {
                 for (Object note : list) {
                     md.append("- ").append(note).append('\n');
@@ -166,13 +167,13 @@ final class ComparisonReport {
      * For {@code --pairs}: per rate, clients down, servers across, each cell the median of the runs' p50 in µs, or
      * why there is none (✗ and the status, or the reason the pair did not run). Empty when no result is a pair.
      */
-    static String interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
-        List<BenchmarkResult> pairs = results.stream().filter(r -> r.labels().get("client") != null).toList();
+    public static String interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
+        List<BenchmarkResult> pairs = results.stream().filter(r -> r.labels().get(ResultLabels.CLIENT) != null).toList();
         if (pairs.isEmpty()) {
             return "";
         }
-        List<String> clients = pairs.stream().map(r -> String.valueOf(r.labels().get("client"))).distinct().toList();
-        List<String> servers = pairs.stream().map(r -> String.valueOf(r.labels().get("server"))).distinct().toList();
+        List<String> clients = pairs.stream().map(r -> String.valueOf(r.labels().get(ResultLabels.CLIENT))).distinct().toList();
+        List<String> servers = pairs.stream().map(r -> String.valueOf(r.labels().get(ResultLabels.SERVER))).distinct().toList();
         StringBuilder md = new StringBuilder();
         for (long rate : rates) {
             md.append(String.format(Locale.ROOT, "## Interop matrix at %,d msgs/s: p50 round trip, µs (client ↓, "
@@ -184,8 +185,8 @@ final class ComparisonReport {
             for (String client : clients) {
                 List<String> cells = new ArrayList<>(List.of(client));
                 for (String server : servers) {
-                    BenchmarkResult r = pairs.stream().filter(p -> client.equals(String.valueOf(p.labels().get("client")))
-                            && server.equals(String.valueOf(p.labels().get("server")))
+                    BenchmarkResult r = pairs.stream().filter(p -> client.equals(String.valueOf(p.labels().get(ResultLabels.CLIENT)))
+                            && server.equals(String.valueOf(p.labels().get(ResultLabels.SERVER)))
                             && p.config().targetRatePerSecond() == rate).findFirst().orElse(null);
                     cells.add(matrixCell(r));
                 }
@@ -210,15 +211,12 @@ final class ComparisonReport {
         return ComparisonTable.micros(ComparisonTable.pooledNanos(ok, SeriesNames.END_TO_END, 50));
     }
 
-    static String label(BenchmarkResult r) {
-        if (r.labels().get("client") != null) {
-            return r.labels().get("client") + "/" + r.labels().get("server");
-        }
-        return r.labels().get("engine") + ":" + r.labels().get("profile");
+    public static String label(BenchmarkResult r) {
+        return ResultLabels.label(r);
     }
 
     private static String rateTable(List<BenchmarkResult> atRate) {
-        BenchmarkResult floor = atRate.stream().filter(r -> Sweep.FLOOR_ENGINE.equals(r.labels().get("engine")))
+        BenchmarkResult floor = atRate.stream().filter(r -> ResultLabels.FLOOR_ENGINE.equals(r.labels().get(ResultLabels.ENGINE)))
                 .findFirst().orElse(null);
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("µs"));
@@ -318,7 +316,7 @@ final class ComparisonReport {
     }
 
     /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
-    static String pooledCell(BenchmarkResult r, String series, double p) {
+    public static String pooledCell(BenchmarkResult r, String series, double p) {
         double pooled = ComparisonTable.pooledNanos(r, series, p);
         if (Double.isNaN(pooled)) {
             return "-";
@@ -329,14 +327,14 @@ final class ComparisonReport {
     }
 
     /** A run is far from the others when its p90 is beyond their range by this factor (either way). */
-    static final double OUTLIER_FACTOR = 2;
+    public static final double OUTLIER_FACTOR = 2;
 
     /**
      * Sentences naming each counted run whose end-to-end p90 lies beyond the other runs' range by
      * {@link #OUTLIER_FACTOR} (above their highest × the factor, or below their lowest / the factor); empty with
      * fewer than 3 runs.
      */
-    static List<String> outliers(BenchmarkResult r) {
+    public static List<String> outliers(BenchmarkResult r) {
         List<RunResult> runs = r.countedRuns().stream().filter(run -> run.endToEnd() != null
                 && run.endToEnd().count() > 0).toList();
         List<String> notes = new ArrayList<>();
@@ -362,7 +360,7 @@ final class ComparisonReport {
     }
 
     private static boolean paired(List<BenchmarkResult> atRate) {
-        return atRate.stream().anyMatch(r -> r.labels().get("pairedFloorRuns") instanceof List<?>);
+        return atRate.stream().anyMatch(r -> r.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?>);
     }
 
     private static long count(BenchmarkResult r, RunStatus status) {
@@ -375,15 +373,15 @@ final class ComparisonReport {
      * interval. Runs that are not OK, on either side of a pair, are left out and said so. Unpaired (grouped): the
      * difference of medians over OK runs, no interval.
      */
-    record Overhead(PairedStats.Interval interval, boolean paired, int excluded, String excludedWhy) {
+    public record Overhead(PairedStats.Interval interval, boolean paired, int excluded, String excludedWhy) {
 
-        static Overhead of(BenchmarkResult engine, BenchmarkResult floor, double percentile) {
+        public static Overhead of(BenchmarkResult engine, BenchmarkResult floor, double percentile) {
             List<RunResult> runs = engine.countedRuns();
             if (engine.status() != RunStatus.OK) {
                 // no figure from the runs that survived: an engine × rate with a run not OK has its status instead
                 return new Overhead(PairedStats.median(new double[0]), false, 0, engine.status().name());
             }
-            if (engine.labels().get("pairedFloorRuns") instanceof List<?> pairs) {
+            if (engine.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> pairs) {
                 List<Double> diffs = new ArrayList<>();
                 int excluded = 0;
                 java.util.Set<String> why = new java.util.TreeSet<>();
@@ -417,11 +415,11 @@ final class ComparisonReport {
         }
 
         private static double median(List<RunResult> runs, double percentile) {
-            return org.fixbench.cli.report.SummaryFile.median(runs.stream()
+            return org.fixbench.cli.results.SummaryFile.median(runs.stream()
                     .mapToDouble(r -> r.endToEnd().percentileNanos(percentile)).toArray());
         }
 
-        String cell() {
+        public String cell() {
             if (interval.n() == 0 && excluded == 0 && !excludedWhy.isEmpty()) {
                 return "✗ " + excludedWhy;
             }
@@ -432,7 +430,7 @@ final class ComparisonReport {
     }
 
     /** A plain sentence for an engine × rate that was not sustained, or ended early; null when all is well. */
-    static String verdict(BenchmarkResult r) {
+    public static String verdict(BenchmarkResult r) {
         if (r.status() == RunStatus.OK) {
             return null;
         }
@@ -466,7 +464,7 @@ final class ComparisonReport {
      * Sentences naming each engine whose runs had more busy threads (spinning: on a CPU or waiting for one most of the
      * run) than the machine has CPUs: they wait for each other by design of the profile.
      */
-    static List<String> oversubscribed(List<BenchmarkResult> atRate) {
+    public static List<String> oversubscribed(List<BenchmarkResult> atRate) {
         int cpus = Runtime.getRuntime().availableProcessors();
         List<String> notes = new ArrayList<>();
         for (BenchmarkResult r : atRate) {
@@ -482,7 +480,7 @@ final class ComparisonReport {
     }
 
     /** ", round r slot s, CPU wait …, JIT … ms, GC … ms" for a run line (only what was recorded). */
-    static String placeAndMachine(RunResult run) {
+    public static String placeAndMachine(RunResult run) {
         StringBuilder sb = new StringBuilder();
         if (run.round() > 0) {
             sb.append(", round ").append(run.round()).append(" slot ").append(run.slot());
@@ -512,12 +510,12 @@ final class ComparisonReport {
      * " (from an uncommitted tree)" for a title when the suite ran from a working tree with changes not committed
      * (what ran is then not what the commit holds); "" otherwise.
      */
-    static String uncommittedMark(Map<String, Object> env) {
+    public static String uncommittedMark(Map<String, Object> env) {
         return Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (from an uncommitted tree)" : "";
     }
 
     /** The machine, JVM, engines and noise, at the top of every report. */
-    static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
+    public static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
         StringBuilder sb = new StringBuilder("## Environment\n\n");
         sb.append("- CPU: ").append(org.fixbench.harness.Environment.describeCpu(
                 env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
@@ -590,7 +588,7 @@ final class ComparisonReport {
         return sb.toString();
     }
 
-    static void write(Path folder, String markdown) {
+    public static void write(Path folder, String markdown) {
         try {
             org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.md"), markdown);
             org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.html"),

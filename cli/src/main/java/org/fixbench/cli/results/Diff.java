@@ -1,4 +1,4 @@
-package org.fixbench.cli.report;
+package org.fixbench.cli.results;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,8 +32,8 @@ import java.util.SplittableRandom;
  */
 public final class Diff {
     public static final double ALPHA = 0.05;
-    static final int EXACT_LIMIT = 200_000;
-    static final String[] KEYS = {"p50", "p90", "p99", "p99.9"};
+    public static final int EXACT_LIMIT = 200_000;
+    public static final String[] KEYS = {"p50", "p90", "p99", "p99.9"};
 
     public enum Verdict { BETTER, WORSE, NO_CHANGE, INSUFFICIENT_RUNS, MACHINE_CHANGED }
 
@@ -50,11 +50,11 @@ public final class Diff {
             this(key, percentile, oldNanos, newNanos, ratio, pValue, oldRuns, newRuns, verdict, note, "absolute");
         }
 
-        Row with(Verdict v, String n) {
+        public Row with(Verdict v, String n) {
             return new Row(key, percentile, oldNanos, newNanos, ratio, pValue, oldRuns, newRuns, v, n, basis);
         }
 
-        boolean floor() {
+        public boolean floor() {
             return "floor".equals(basis);
         }
     }
@@ -163,7 +163,7 @@ public final class Diff {
      * Per counted run, the run's value minus that of the floor run adjacent to it in time (its pair), for pairs
      * where both are OK: a slower machine moves both, and so not their difference.
      */
-    static double[] overheads(SummaryFile.Result engine, SummaryFile.Result floor, String key) {
+    public static double[] overheads(SummaryFile.Result engine, SummaryFile.Result floor, String key) {
         List<Double> diffs = new ArrayList<>();
         for (SummaryFile.Run run : engine.counted()) {
             int f = engine.pairedFloorRun(run.run());
@@ -182,7 +182,7 @@ public final class Diff {
     }
 
     /** Holm's correction over the rows that have a p-value, then the verdicts. */
-    static Outcome judge(List<Row> rows, List<String> excluded, double threshold) {
+    public static Outcome judge(List<Row> rows, List<String> excluded, double threshold) {
         List<Integer> tested = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             if (!Double.isNaN(rows.get(i).pValue()) && !Double.isNaN(rows.get(i).ratio())) {
@@ -262,12 +262,12 @@ public final class Diff {
     }
 
     /** The smallest two-sided p-value the rank test can give with n and m runs: 2 / C(n+m, n). */
-    static double smallestPValue(int n, int m) {
+    public static double smallestPValue(int n, int m) {
         return Math.min(1, 2 / PairedStats.binomial(n + m, n));
     }
 
     /** Runs per side (equal sides) for which a row can pass the first Holm step at {@code level}. */
-    static int runsNeeded(double level) {
+    public static int runsNeeded(double level) {
         int k = 2;
         while (smallestPValue(k, k) > level && k < 100) {
             k++;
@@ -279,7 +279,7 @@ public final class Diff {
      * Two-sided permutation p-value of the rank sum of {@code newer}: the share of splits of the pooled values into
      * sides of the observed sizes whose rank sum lies at least as far from its mean as the observed one.
      */
-    static double permutationPValue(double[] older, double[] newer) {
+    public static double permutationPValue(double[] older, double[] newer) {
         int n = older.length;
         int m = newer.length;
         double[] pooled = new double[n + m];
@@ -335,7 +335,7 @@ public final class Diff {
         }
     }
 
-    static double[] midRanks(double[] values) {
+    public static double[] midRanks(double[] values) {
         Integer[] order = new Integer[values.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
@@ -387,7 +387,7 @@ public final class Diff {
         return sb.toString();
     }
 
-    static String thresholdText(double threshold) {
+    public static String thresholdText(double threshold) {
         return String.format(Locale.ROOT, "%s%%", new java.math.BigDecimal(threshold * 100).round(
                 new java.math.MathContext(6)).stripTrailingZeros().toPlainString());
     }

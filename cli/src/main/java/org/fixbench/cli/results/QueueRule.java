@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.results;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,19 +18,19 @@ import org.fixbench.harness.SeriesNames;
  * samples together, when they are all OK), and more than {@link #FLOOR_NANOS} above it, is QUEUEING: at a higher rate
  * the same engine took many times longer per order, whatever way its queue was moving.
  */
-final class QueueRule {
-    static final double FACTOR = 10;
-    static final long FLOOR_NANOS = 1_000_000;
+public final class QueueRule {
+    public static final double FACTOR = 10;
+    public static final long FLOOR_NANOS = 1_000_000;
 
     private QueueRule() {
     }
 
     /** The results with every such run given the reason (new objects; the others as they were). */
-    static List<BenchmarkResult> apply(List<BenchmarkResult> results) {
+    public static List<BenchmarkResult> apply(List<BenchmarkResult> results) {
         List<BenchmarkResult> out = new ArrayList<>();
         for (BenchmarkResult r : results) {
             BenchmarkResult lowest = results.stream()
-                    .filter(o -> ComparisonReport.label(o).equals(ComparisonReport.label(r)))
+                    .filter(o -> ResultLabels.label(o).equals(ResultLabels.label(r)))
                     .min(Comparator.comparingLong(o -> o.config().targetRatePerSecond())).orElse(r);
             if (lowest == r || lowest.config().targetRatePerSecond() >= r.config().targetRatePerSecond()
                     || lowest.status() != RunStatus.OK) {

@@ -1,15 +1,15 @@
-package org.fixbench.cli;
+package org.fixbench.cli.options;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** Parses rate lists such as {@code 2000,10000,50000} or {@code 2k,10k,50k}. */
-final class Rates {
+public final class Rates {
     private Rates() {
     }
 
-    static List<Long> parse(String text) {
+    public static List<Long> parse(String text) {
         List<Long> rates = new ArrayList<>();
         for (String part : text.split(",")) {
             String p = part.trim().toLowerCase(Locale.ROOT).replace("_", "");

@@ -1,5 +1,7 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.options.RunOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -34,15 +36,15 @@ import org.fixbench.harness.RunResult;
  * the overhead over the floor is then taken per pair, from runs adjacent in time, so drift of the machine (on the
  * 2-vCPU VM, p50 modes some µs apart that follow wall-clock time) cancels out of it.
  */
-final class Sweep implements ProgressListener {
+public final class Sweep implements ProgressListener {
     /**
      * compare's run length and warm-up: 3 s runs after at least 2 s of warm-up (three quarters of it at the warm-up
      * rate), longer while the JIT still compiles (up to 4 s more). On the 2-vCPU VM, fresh JVMs with 1-2 s of
      * warm-up spent the first 1-2 measured seconds compiling (p99 of 3-7 ms in those seconds against 40-50 µs later,
      * C2 compiling the hot path then, in the JIT log); see results/README.md.
      */
-    static final long DEFAULT_RUN_NANOS = 3_000_000_000L;
-    static final long DEFAULT_WARMUP_NANOS = 2_000_000_000L;
+    public static final long DEFAULT_RUN_NANOS = 3_000_000_000L;
+    public static final long DEFAULT_WARMUP_NANOS = 2_000_000_000L;
 
     private final BenchmarkSession session;
     private boolean settled;
@@ -62,10 +64,10 @@ final class Sweep implements ProgressListener {
     private boolean interleave;
     private long seed = System.nanoTime();
     /** The engine whose runs are the floor other engines are paired with in an interleaved comparison. */
-    static final String FLOOR_ENGINE = "tcp";
+    public static final String FLOOR_ENGINE = ResultLabels.FLOOR_ENGINE;
     private int round;
     private int rounds;
-    String stopReason;
+    private String stopReason;
     /** An interleaved comparison's rounds so far, per benchmark (for {@link #resultsSoFar()}). */
     private volatile List<List<BenchmarkResult>> inProgress;
     private volatile List<HarnessConfig> inProgressConfigs;
@@ -74,7 +76,7 @@ final class Sweep implements ProgressListener {
      * What was measured so far, merged as at the end (for a comparison stopped by a signal): an interleaved one's
      * rounds per benchmark, else the results recorded. Read from another thread while runs go on, so it copies.
      */
-    List<BenchmarkResult> resultsSoFar() {
+    public List<BenchmarkResult> resultsSoFar() {
         for (int attempt = 0; attempt < 5; attempt++) {
             try {
                 List<List<BenchmarkResult>> done = inProgress;
@@ -101,11 +103,21 @@ final class Sweep implements ProgressListener {
     /** A server a user started elsewhere ({@code compare --server}); null: a server per run, here or forked. */
     private java.net.InetSocketAddress remoteServer;
 
-    Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
+    /** Why the sweep stopped early (a session lost, an engine that could not start), or null. */
+    public String stopReason() {
+        return stopReason;
+    }
+
+    /** Lets the next {@link #run} go on after a stop (a knee search: one failed step does not end the search). */
+    public void clearStop() {
+        stopReason = null;
+    }
+
+    public Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
         this(session, options, bindAddress, connectTimeout, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS);
     }
 
-    Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout,
+    public Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout,
           long defaultRunNanos, long defaultWarmupNanos) {
         this.defaultRunNanos = defaultRunNanos;
         this.defaultWarmupNanos = defaultWarmupNanos;
@@ -117,25 +129,25 @@ final class Sweep implements ProgressListener {
     }
 
     /** The seed of the interleaved order (recorded with the results). */
-    Sweep seed(long seed) {
+    public Sweep seed(long seed) {
         this.seed = seed;
         return this;
     }
 
     /** Each benchmark run in processes of its own: the server in one, the harness with the client in another. */
-    Sweep fork(boolean on) {
+    public Sweep fork(boolean on) {
         this.forked = on ? new ForkedRun(out, bindAddress, connectTimeout) : null;
         return this;
     }
 
     /** Every run against this server, started by the user elsewhere; the legs are then not measured. */
-    Sweep remoteServer(java.net.InetSocketAddress address) {
+    public Sweep remoteServer(java.net.InetSocketAddress address) {
         this.remoteServer = address;
         return this;
     }
 
     /** Runs round by round (see the class comment) rather than each benchmark's runs together. */
-    Sweep interleave(boolean on) {
+    public Sweep interleave(boolean on) {
         this.interleave = on;
         return this;
     }
@@ -144,28 +156,28 @@ final class Sweep implements ProgressListener {
         return c.label() + " @ " + String.format(Locale.ROOT, "%,d/s", rate);
     }
 
-    static String benchmarkName(EngineSpec spec, long rate) {
+    public static String benchmarkName(EngineSpec spec, long rate) {
         return benchmarkName(Contender.of(spec), rate);
     }
 
-    static String benchmarkName(Contender c, long rate) {
+    public static String benchmarkName(Contender c, long rate) {
         return c.isPair() ? c.client().engine().name() + "-" + c.client().profile() + "-to-"
                 + c.server().engine().name() + "-" + c.server().profile() + "-" + rate
                 : c.client().engine().name() + "-" + c.client().profile() + "-" + rate;
     }
 
     /** Validates every configuration before anything runs, so a bad option fails in a second, not in an hour. */
-    List<HarnessConfig> plan(List<EngineSpec> engines, List<Long> rates) {
+    public List<HarnessConfig> plan(List<EngineSpec> engines, List<Long> rates) {
         return plan(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
     }
 
-    static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates,
+    public static List<HarnessConfig> plan(RunOptions options, List<EngineSpec> engines, List<Long> rates,
                                     long defaultRunNanos, long defaultWarmupNanos) {
         return planContenders(options, engines.stream().map(Contender::of).toList(), rates, defaultRunNanos,
                 defaultWarmupNanos);
     }
 
-    static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
+    public static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
                                               long defaultRunNanos, long defaultWarmupNanos) {
         java.util.Set<String> names = new java.util.HashSet<>();
         for (Contender spec : engines) {
@@ -186,11 +198,11 @@ final class Sweep implements ProgressListener {
         return configs;
     }
 
-    void run(List<EngineSpec> engines, List<Long> rates) {
+    public void run(List<EngineSpec> engines, List<Long> rates) {
         runContenders(engines.stream().map(Contender::of).toList(), rates);
     }
 
-    void runContenders(List<Contender> engines, List<Long> rates) {
+    public void runContenders(List<Contender> engines, List<Long> rates) {
         List<HarnessConfig> configs = planContenders(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
         if (interleave) {
             runInterleaved(engines, rates, configs);
@@ -293,8 +305,8 @@ final class Sweep implements ProgressListener {
             if (!done.get(i).isEmpty()) {
                 BenchmarkResult merged = merge(configs.get(i), done.get(i));
                 if (floor >= 0 && i / rates.size() != floor) {
-                    merged.labels().put("pairedFloorRuns", pairedFloorRuns.get(i));
-                    merged.labels().put("floor", engines.get(floor).label());
+                    merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns.get(i));
+                    merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
                 }
                 session.results.add(merged);
                 out.println();
@@ -306,7 +318,7 @@ final class Sweep implements ProgressListener {
     }
 
     /** The result with each of its runs marked as run in {@code round} at {@code slot} (null stays null). */
-    static BenchmarkResult placed(BenchmarkResult result, int round, int slot) {
+    public static BenchmarkResult placed(BenchmarkResult result, int round, int slot) {
         if (result == null) {
             return null;
         }
@@ -340,7 +352,7 @@ final class Sweep implements ProgressListener {
      * notes are kept (one that differs between rounds says which rounds it held in); the first round that ended
      * early gives the reason.
      */
-    static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
+    public static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
         List<RunResult> runs = new ArrayList<>();
         String abortReason = null;
         Map<String, List<Integer>> notes = new LinkedHashMap<>();
@@ -356,7 +368,7 @@ final class Sweep implements ProgressListener {
             if (abortReason == null && r.aborted()) {
                 abortReason = r.abortReason();
             }
-            if (r.labels().get("engineNotes") instanceof List<?> list) {
+            if (r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> list) {
                 for (Object note : list) {
                     notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
                 }
@@ -378,7 +390,7 @@ final class Sweep implements ProgressListener {
         BenchmarkResult first = rounds.get(0);
         Map<String, Object> labels = new LinkedHashMap<>(first.labels());
         if (!mergedNotes.isEmpty() || labels.containsKey("engineNotes")) {
-            labels.put("engineNotes", mergedNotes);
+            labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
         }
         long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
         long stray = rounds.stream().mapToLong(BenchmarkResult::straySamples).sum();
@@ -437,13 +449,13 @@ final class Sweep implements ProgressListener {
 
     private BenchmarkResult runOne(Contender spec, HarnessConfig config, boolean record) {
         Map<String, Object> labels = new LinkedHashMap<>();
-        labels.put("engine", spec.engineName());
-        labels.put("profile", spec.profile());
+        labels.put(ResultLabels.ENGINE, spec.engineName());
+        labels.put(ResultLabels.PROFILE, spec.profile());
         if (spec.isPair()) {
-            labels.put("client", spec.client().label());
-            labels.put("server", spec.server().label());
+            labels.put(ResultLabels.CLIENT, spec.client().label());
+            labels.put(ResultLabels.SERVER, spec.server().label());
         }
-        labels.put("processes", forked == null ? "one (--fork none: harness, client and server in one JVM)"
+        labels.put(ResultLabels.PROCESSES, forked == null ? "one (--fork none: harness, client and server in one JVM)"
                 : remoteServer != null ? "client forked; server remote" : "forked: server and client each in its own JVM");
         if (remoteServer != null) {
             labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
@@ -475,7 +487,7 @@ final class Sweep implements ProgressListener {
         RoundTripTask task = inProcessTask(spec, work);
         try {
             BenchmarkResult result = session.run(config, task, labels, this, record);
-            labels.put("engineNotes", task.engineNotes());
+            labels.put(ResultLabels.ENGINE_NOTES, task.engineNotes());
             return result;
         } catch (HarnessException e) {
             stopReason = spec.label() + ": " + e.getMessage();
@@ -490,14 +502,14 @@ final class Sweep implements ProgressListener {
      * than its schedule the work done so far took (starting JVMs, connecting, waiting for replies), once a tenth is
      * done; before that, the schedule alone.
      */
-    static long remainingMillis(long plannedNanos, long doneNanos, long elapsedMillis) {
+    public static long remainingMillis(long plannedNanos, long doneNanos, long elapsedMillis) {
         long leftNanos = Math.max(0, plannedNanos - doneNanos);
         double pace = doneNanos > 0 && doneNanos >= plannedNanos / 10 && elapsedMillis > 0
                 ? Math.max(1.0, elapsedMillis * 1e6 / doneNanos) : 1.0;
         return (long) (leftNanos * pace / 1e6);
     }
 
-    static long plannedNanos(HarnessConfig c) {
+    public static long plannedNanos(HarnessConfig c) {
         long perIterationNanos = c.intervalNanos();
         return c.warmupScheduleNanos() + (long) c.runs() * c.iterationsPerRun() * perIterationNanos
                 + (c.runs() - 1L) * c.pauseBetweenRunsNanos();

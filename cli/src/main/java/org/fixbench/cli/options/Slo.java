@@ -1,17 +1,17 @@
-package org.fixbench.cli;
+package org.fixbench.cli.options;
 
 import java.util.List;
 
 /** A latency objective such as {@code p99=200us}: a percentile of the round trip and a bound in ns. */
-record Slo(String percentileKey, long boundNanos, String text) {
-    static final List<String> KEYS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
+public record Slo(String percentileKey, long boundNanos, String text) {
+    public static final List<String> KEYS = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
 
-    static Slo parse(String text) {
+    public static Slo parse(String text) {
         return parse(text, "--slo");
     }
 
     /** {@code option} names the command-line option in error messages. */
-    static Slo parse(String text, String option) {
+    public static Slo parse(String text, String option) {
         int eq = text.indexOf('=');
         if (eq < 0) {
             throw new IllegalArgumentException(option + " takes PERCENTILE=DURATION, e.g. p99=200us (was '" + text + "')");

@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.options;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -38,7 +38,7 @@ public final class Durations implements CommandLine.ITypeConverter<Long> {
     }
 
     /** The longest duration accepted: 7 days (later arithmetic on deadlines must not overflow). */
-    static final long MAX_NANOS = 7L * 24 * 3600 * 1_000_000_000L;
+    public static final long MAX_NANOS = 7L * 24 * 3600 * 1_000_000_000L;
 
     public static String format(long nanos) {
         if (nanos % 1_000_000_000L == 0) {

@@ -1,5 +1,7 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run.examples;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -38,8 +40,8 @@ import picocli.CommandLine.Option;
  * point: the same code costs more in context (caches and branch predictors are shared with the I/O around it).
  */
 @Command(name = "in-context", description = "Date serialisation alone vs inside a TCP loopback round trip (probe).")
-final class InContextExample implements Callable<Integer> {
-    static final String PROBE = "date serialisation";
+public final class InContextExample implements Callable<Integer> {
+    public static final String PROBE = "date serialisation";
 
     @Mixin
     RunOptions options;
@@ -65,7 +67,7 @@ final class InContextExample implements Callable<Integer> {
     }
 
     /** Serialises and deserialises a Date through Java serialisation, as the seed did. */
-    static Date roundTrip(Date date) {
+    public static Date roundTrip(Date date) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (ObjectOutputStream oos = new ObjectOutputStream(bytes)) {
@@ -81,7 +83,7 @@ final class InContextExample implements Callable<Integer> {
         }
     }
 
-    static final class AloneTask implements LatencyTask {
+    public static final class AloneTask implements LatencyTask {
         private Harness harness;
         private NanoClock clock;
         private Date date = new Date();
@@ -100,7 +102,7 @@ final class InContextExample implements Callable<Integer> {
     }
 
     /** Client in the timed thread (send, then wait for the echo); server on its own thread with the probe. */
-    static final class TcpTask implements LatencyTask {
+    public static final class TcpTask implements LatencyTask {
         private static final byte[] MESSAGE = ("8=FIX.4.2\u00019=211\u000135=D\u000134=3\u000149=MY-INITIATOR-SERVICE"
                 + "\u000152=20160229-09:04:14.459\u000156=MY-ACCEPTOR-SERVICE\u00011=ABCTEST1\u000111=863913604164909"
                 + "\u000121=3\u000122=5\u000138=1\u000140=2\u000144=200\u000148=LCOM1\u000154=1\u000155=LCOM1\u000159=0"

@@ -1,4 +1,4 @@
-package org.fixbench.cli.report;
+package org.fixbench.cli.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -129,9 +129,9 @@ public final class SummaryFile {
         }
         List<Result> results = new ArrayList<>();
         for (JsonNode r : root.get("results")) {
-            String engine = r.path("engine").asText(null);
-            String profile = r.path("profile").asText(null);
-            String label = r.hasNonNull("client") ? r.path("client").asText() + "/" + r.path("server").asText()
+            String engine = r.path(ResultLabels.ENGINE).asText(null);
+            String profile = r.path(ResultLabels.PROFILE).asText(null);
+            String label = r.hasNonNull(ResultLabels.CLIENT) ? r.path(ResultLabels.CLIENT).asText() + "/" + r.path(ResultLabels.SERVER).asText()
                     : engine != null ? engine + ":" + profile : r.path("name").asText();
             List<Run> runs = new ArrayList<>();
             for (JsonNode run : r.path("runs")) {
@@ -155,9 +155,9 @@ public final class SummaryFile {
                         run.path("round").asInt(0), run.path("slot").asInt(0), waits));
             }
             List<Integer> pairs = new ArrayList<>();
-            r.path("pairedFloorRuns").forEach(n -> pairs.add(n.asInt()));
+            r.path(ResultLabels.PAIRED_FLOOR_RUNS).forEach(n -> pairs.add(n.asInt()));
             results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs,
-                    r.path("name").asText(label), r.path("floor").asText(null), pairs));
+                    r.path("name").asText(label), r.path(ResultLabels.FLOOR).asText(null), pairs));
         }
         return results;
     }

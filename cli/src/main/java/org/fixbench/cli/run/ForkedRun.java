@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -37,15 +37,20 @@ import org.fixbench.harness.RunResult;
  * <p>Whatever happens (a server that never listens, a client that dies or never reports, a run that overruns), the
  * benchmark ends with the reason, keeps what the client reported, and no process or temporary file is left.
  */
-final class ForkedRun {
+public final class ForkedRun {
+    /** The main class of a forked process: {@code FixbenchCli}, named here (the commands are above this layer). */
+    public static final String MAIN_CLASS = "org.fixbench.cli.FixbenchCli";
+    /** The line a forked {@code serve} prints for each pinning outcome, read back by this class. */
+    public static final String PIN_LINE = "[serve] pinning: ";
+
     /** What the forked client needs: the configuration, its CPUs, its engine, the server and the ring. */
-    record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
+    public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid)
             implements Serializable {
     }
 
     /** What the forked client measured. */
-    record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
+    public record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
                  long warmupLateReplies, long straySamples, List<String> engineNotes, boolean warmupEndedCompiling)
             implements Serializable {
     }
@@ -58,22 +63,22 @@ final class ForkedRun {
     private String lastServerCommand;
     private String lastClientCommand;
 
-    ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
+    public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
     }
 
-    String lastServerCommand() {
+    public String lastServerCommand() {
         return lastServerCommand;
     }
 
-    String lastClientCommand() {
+    public String lastClientCommand() {
         return lastClientCommand;
     }
 
     /** The java command this JVM was started with (same java, same flags, same class path) for {@code main}. */
-    static List<String> javaCommand(List<String> extraFlags) {
+    public static List<String> javaCommand(List<String> extraFlags) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -88,7 +93,7 @@ final class ForkedRun {
         command.addAll(extraFlags);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(FixbenchCli.class.getName());
+        command.add(MAIN_CLASS);
         return command;
     }
 
@@ -96,7 +101,7 @@ final class ForkedRun {
      * Runs one benchmark of {@code contender} with {@code config}; {@code remote} is a server a user started
      * elsewhere, or null to fork one here.
      */
-    BenchmarkResult run(Contender contender, HarnessConfig config, Map<String, Object> labels,
+    public BenchmarkResult run(Contender contender, HarnessConfig config, Map<String, Object> labels,
                         InetSocketAddress remote) {
         Path work = null;
         Path ring = null;
@@ -225,7 +230,7 @@ final class ForkedRun {
      * The JVM flags an engine's profile asks for its own processes ({@code jvmFlags=...}, separated by spaces), added
      * after this JVM's own; none when the profile has no such key.
      */
-    static List<String> jvmFlags(org.fixbench.engine.EngineSpec spec) {
+    public static List<String> jvmFlags(org.fixbench.engine.EngineSpec spec) {
         String flags = org.fixbench.engine.FixConfigs.properties(spec.profileFile()).getProperty("jvmFlags", "").trim();
         if (flags.isEmpty()) {
             return List.of();
@@ -241,7 +246,7 @@ final class ForkedRun {
     }
 
     /** CPUs in the order they are handed out: the configured list, or this machine's, highest first. */
-    static int[] cpuOrder(HarnessConfig config) {
+    public static int[] cpuOrder(HarnessConfig config) {
         int[] configured = config.cpus();
         if (configured.length > 0) {
             return configured;
@@ -255,7 +260,7 @@ final class ForkedRun {
     }
 
     /** The client process's CPUs: all but the server's, the harness's first. */
-    static int[] clientCpus(int[] cpus, int serverCpu) {
+    public static int[] clientCpus(int[] cpus, int serverCpu) {
         return java.util.Arrays.stream(cpus).filter(c -> c != serverCpu).toArray();
     }
 
@@ -324,9 +329,9 @@ final class ForkedRun {
                 return pins;
             }
             for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                int at = line.indexOf(ServeCommand.PIN_LINE);
+                int at = line.indexOf(ForkedRun.PIN_LINE);
                 if (at >= 0) {
-                    String what = line.substring(at + ServeCommand.PIN_LINE.length());
+                    String what = line.substring(at + ForkedRun.PIN_LINE.length());
                     int cpu = -1;
                     int k = what.indexOf("pinned to CPU ");
                     if (k >= 0) {
@@ -352,14 +357,14 @@ final class ForkedRun {
         }
     }
 
-    static void write(Path file, Serializable value) throws IOException {
+    public static void write(Path file, Serializable value) throws IOException {
         try (ObjectOutputStream o = new ObjectOutputStream(Files.newOutputStream(file))) {
             o.writeObject(value);
         }
     }
 
     @SuppressWarnings("unchecked")
-    static <T> T read(Path file) throws IOException, ClassNotFoundException {
+    public static <T> T read(Path file) throws IOException, ClassNotFoundException {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(file))) {
             return (T) in.readObject();
         }

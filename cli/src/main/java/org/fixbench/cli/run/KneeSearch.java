@@ -1,5 +1,6 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
+import org.fixbench.cli.options.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,12 +17,12 @@ import org.fixbench.harness.SeriesNames;
  * scale until they are within 10% of each other or the steps run out. A rate passes when every run is OK (the
  * achieved-rate check, nothing lost) and the objective's percentile of all runs' samples together is within bound.
  */
-final class KneeSearch {
-    record Step(long rate, boolean pass, double valueNanos, String why, BenchmarkResult result) {
+public final class KneeSearch {
+    public record Step(long rate, boolean pass, double valueNanos, String why, BenchmarkResult result) {
     }
 
-    record Outcome(EngineSpec spec, Slo slo, Long kneeRate, boolean atLeast, List<Step> steps) {
-        String summary() {
+    public record Outcome(EngineSpec spec, Slo slo, Long kneeRate, boolean atLeast, List<Step> steps) {
+        public String summary() {
             if (kneeRate == null) {
                 return String.format(Locale.ROOT, "%s: no tested rate meets %s (the lowest, %,d/s, failed: %s)",
                         spec.label(), slo.text(), steps.get(0).rate(), steps.get(0).why());
@@ -30,7 +31,7 @@ final class KneeSearch {
                     kneeRate, slo.text());
         }
 
-        String markdown() {
+        public String markdown() {
             StringBuilder sb = new StringBuilder();
             sb.append("**").append(summary()).append("**\n\n");
             sb.append("| step | rate (msgs/s) | ").append(slo.percentileKey()).append(" (µs, all runs together) | verdict |\n");
@@ -44,19 +45,19 @@ final class KneeSearch {
         }
     }
 
-    interface Runner {
+    public interface Runner {
         /** Runs the engine at one rate; null when the benchmark could not run (engine failed to start). */
-        BenchmarkResult run(long rate);
+        public BenchmarkResult run(long rate);
     }
 
-    static final double RESOLUTION = 1.1;
+    public static final double RESOLUTION = 1.1;
 
-    static Outcome searchRunning(EngineSpec spec, Slo slo, long from, long to, int maxSteps, Runner runner) {
+    public static Outcome searchRunning(EngineSpec spec, Slo slo, long from, long to, int maxSteps, Runner runner) {
         return search(spec, slo, from, to, maxSteps, rate -> judge(rate, slo, runner.run(rate)));
     }
 
     /** The search itself, over a function that benchmarks and judges one rate. */
-    static Outcome search(EngineSpec spec, Slo slo, long from, long to, int maxSteps,
+    public static Outcome search(EngineSpec spec, Slo slo, long from, long to, int maxSteps,
                           java.util.function.LongFunction<Step> tryRate) {
         if (from <= 0 || to < from) {
             throw new IllegalArgumentException("--from must be > 0 and --to at least --from");
@@ -99,12 +100,12 @@ final class KneeSearch {
         return new Outcome(spec, slo, passing, false, steps);
     }
 
-    static long roundToTwoFigures(double value) {
+    public static long roundToTwoFigures(double value) {
         double magnitude = Math.pow(10, Math.floor(Math.log10(value)) - 1);
         return Math.round(Math.round(value / magnitude) * magnitude);
     }
 
-    static Step judge(long rate, Slo slo, BenchmarkResult result) {
+    public static Step judge(long rate, Slo slo, BenchmarkResult result) {
         if (result == null) {
             return new Step(rate, false, Double.NaN, "the benchmark could not run", null);
         }

@@ -1,5 +1,9 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run.examples;
 
+import org.fixbench.cli.options.Rates;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Sweep;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
@@ -23,7 +27,7 @@ import picocli.CommandLine.Option;
  * not, the end to end grows in the tail because it also counts the time orders waited to be sent.
  */
 @Command(name = "tcp-throughput", description = "Raw TCP at several rates: client->server + server->client vs end to end.")
-final class TcpThroughputExample implements Callable<Integer> {
+public final class TcpThroughputExample implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
@@ -35,7 +39,7 @@ final class TcpThroughputExample implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        options.pinByDefault = true;
+        options.pinByDefault();
         EngineSpec spec = EngineSpec.parse(engine);
         if (!spec.engine().name().equals("tcp")) {
             throw new IllegalArgumentException("tcp-throughput runs the tcp engine (was '" + engine + "')");
@@ -52,10 +56,10 @@ final class TcpThroughputExample implements Callable<Integer> {
             System.out.print(table(r));
         }
         int status = session.finish(options.failOnStatuses());
-        return sweep.stopReason != null ? CompareCommand.EXIT_STOPPED : status;
+        return sweep.stopReason() != null ? org.fixbench.cli.options.ExitStatus.STOPPED : status;
     }
 
-    static String table(BenchmarkResult r) {
+    public static String table(BenchmarkResult r) {
         StringBuilder sb = new StringBuilder();
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
         sb.append(String.format(Locale.ROOT, "%n%,d msgs/s (lowest achieved %,.0f/s%s)%n", r.config().targetRatePerSecond(),

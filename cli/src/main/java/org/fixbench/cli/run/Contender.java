@@ -1,5 +1,6 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
+import org.fixbench.cli.results.ResultLabels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,32 +11,32 @@ import org.fixbench.engine.EngineSpec;
  * engine and profile on both sides; {@code compare --pairs client/server,...} pairs any FIX engine's client with
  * any FIX engine's server (raw TCP only with itself).
  */
-record Contender(EngineSpec client, EngineSpec server) {
+public record Contender(EngineSpec client, EngineSpec server) {
 
-    static Contender of(EngineSpec spec) {
+    public static Contender of(EngineSpec spec) {
         return new Contender(spec, spec);
     }
 
-    boolean isPair() {
+    public boolean isPair() {
         return !client.equals(server);
     }
 
-    boolean isFloor() {
-        return Sweep.FLOOR_ENGINE.equals(client.engine().name()) && !isPair();
+    public boolean isFloor() {
+        return ResultLabels.FLOOR_ENGINE.equals(client.engine().name()) && !isPair();
     }
 
     /** {@code engine:profile}, or {@code client/server} for a pair. */
-    String label() {
+    public String label() {
         return isPair() ? client.label() + "/" + server.label() : client.label();
     }
 
     /** The {@code engine} label of its results. */
-    String engineName() {
+    public String engineName() {
         return isPair() ? client.engine().name() + "/" + server.engine().name() : client.engine().name();
     }
 
     /** The {@code profile} label of its results. */
-    String profile() {
+    public String profile() {
         return isPair() ? client.profile() + "/" + server.profile() : client.profile();
     }
 
@@ -43,7 +44,7 @@ record Contender(EngineSpec client, EngineSpec server) {
      * The pair as one engine for a benchmark in this process: its server is the server side's engine with the server
      * side's profile, its client the client side's (the same engine when not a pair).
      */
-    org.fixbench.engine.FixEngine asEngine() {
+    public org.fixbench.engine.FixEngine asEngine() {
         if (!isPair()) {
             return client.engine();
         }
@@ -78,7 +79,7 @@ record Contender(EngineSpec client, EngineSpec server) {
     }
 
     /** Parses {@code client/server,...} (each side ENGINE[:PROFILE]); raw TCP pairs only with itself. */
-    static List<Contender> parsePairs(String text) {
+    public static List<Contender> parsePairs(String text) {
         List<Contender> pairs = new ArrayList<>();
         for (String part : text.split(",")) {
             if (part.isBlank()) {
@@ -91,8 +92,8 @@ record Contender(EngineSpec client, EngineSpec server) {
             }
             EngineSpec client = EngineSpec.parse(sides[0]);
             EngineSpec server = EngineSpec.parse(sides[1]);
-            boolean clientTcp = Sweep.FLOOR_ENGINE.equals(client.engine().name());
-            boolean serverTcp = Sweep.FLOOR_ENGINE.equals(server.engine().name());
+            boolean clientTcp = ResultLabels.FLOOR_ENGINE.equals(client.engine().name());
+            boolean serverTcp = ResultLabels.FLOOR_ENGINE.equals(server.engine().name());
             if (clientTcp != serverTcp) {
                 throw new IllegalArgumentException("--pairs: raw TCP speaks no FIX and pairs only with itself ('"
                         + part.trim() + "')");

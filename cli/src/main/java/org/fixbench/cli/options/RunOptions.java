@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.options;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,7 @@ public class RunOptions {
     String warmupRate;
 
     /** The default warm-up rate: with 2 s of warm-up, 15,000 round trips before the last quarter at any rate. */
-    static final long DEFAULT_WARMUP_RATE = 10_000;
+    public static final long DEFAULT_WARMUP_RATE = 10_000;
 
     @Option(names = "--pause", converter = Durations.class, paramLabel = "DURATION",
             description = "pause between runs (default: none)")
@@ -53,7 +53,12 @@ public class RunOptions {
     int[] cpus = new int[0];
 
     /** Whether this command pins when neither --pin nor --no-pin is given. */
-    boolean pinByDefault;
+    private boolean pinByDefault;
+
+    /** This command pins when neither --pin nor --no-pin is given (comparisons do). */
+    public void pinByDefault() {
+        pinByDefault = true;
+    }
 
     @Option(names = "--skip-first-run", description = "leave run 1 out of summaries")
     boolean skipFirstRun;
@@ -62,13 +67,17 @@ public class RunOptions {
             + "machine (the results are marked disturbed)")
     boolean allowConcurrent;
 
+    public boolean allowConcurrent() {
+        return allowConcurrent;
+    }
+
     @Option(names = "--fail-on", paramLabel = "SATURATED,FAILED", split = ",",
             description = "exit 1 when a run has one of these statuses (default: none: a command that completed and "
                     + "wrote its report exits 0; SATURATED and FAILED runs are findings, shown in the report)")
     List<String> failOn = new ArrayList<>();
 
     /** The run statuses that turn a completed command's exit status into 1 (validated). */
-    java.util.Set<org.fixbench.harness.RunStatus> failOnStatuses() {
+    public java.util.Set<org.fixbench.harness.RunStatus> failOnStatuses() {
         java.util.Set<org.fixbench.harness.RunStatus> statuses = java.util.EnumSet.noneOf(org.fixbench.harness.RunStatus.class);
         for (String s : failOn) {
             String name = s.trim().toUpperCase(java.util.Locale.ROOT);
@@ -86,7 +95,7 @@ public class RunOptions {
     String fork = "process";
 
     /** Whether benchmark runs go to processes of their own (--fork process). */
-    boolean forks() {
+    public boolean forks() {
         return switch (fork) {
             case "process" -> true;
             case "none" -> false;
@@ -109,7 +118,7 @@ public class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (new or empty); default results/<UTC time>-<host>")
     Path out;
 
-    long warmupRatePerSecond() {
+    public long warmupRatePerSecond() {
         if (warmupRate == null) {
             return DEFAULT_WARMUP_RATE;
         }
@@ -122,7 +131,7 @@ public class RunOptions {
     }
 
     /** A validated configuration for one benchmark at {@code rate}. */
-    HarnessConfig.Builder configure(String name, long rate, long defaultRunNanos, long defaultWarmupNanos) {
+    public HarnessConfig.Builder configure(String name, long rate, long defaultRunNanos, long defaultWarmupNanos) {
         HarnessConfig.Builder b = HarnessConfig.builder(name).targetRatePerSecond(rate).runs(runs)
                 .runNanos(runNanos != null ? runNanos : defaultRunNanos)
                 .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
@@ -146,12 +155,12 @@ public class RunOptions {
         return b;
     }
 
-    boolean pinning() {
+    public boolean pinning() {
         return pin != null ? pin : cpus.length > 0 || pinByDefault;
     }
 
     /** The CPUs given, or with pinning on and none given, every CPU from the highest down. */
-    int[] cpuList() {
+    public int[] cpuList() {
         if (cpus.length > 0 || !pinning()) {
             return cpus;
         }
@@ -164,7 +173,12 @@ public class RunOptions {
     }
 
     /** The results folder, made before any measuring so that a bad path fails fast. */
-    Path createResultsFolder() {
+    public Path createResultsFolder() {
+        return createResultsFolder(out);
+    }
+
+    /** A new results folder: {@code out} (new or empty), else a new one under results/ named by time and host. */
+    public static Path createResultsFolder(Path out) {
         if (out != null) {
             try {
                 return ResultsFolder.createNamed(out);
@@ -173,6 +187,6 @@ public class RunOptions {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }
-        return ResultsFolder.createDefault(FixbenchCli.home().resolve("results"), Instant.now());
+        return ResultsFolder.createDefault(Home.path().resolve("results"), Instant.now());
     }
 }

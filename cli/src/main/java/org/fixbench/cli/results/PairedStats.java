@@ -1,4 +1,4 @@
-package org.fixbench.cli.report;
+package org.fixbench.cli.results;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,7 +59,7 @@ public final class PairedStats {
     }
 
     /** {@code 1 − 2·P(Binomial(n, ½) ≤ j − 1)}: the probability that [x(j), x(n−j+1)] holds the median. */
-    static double coverage(int n, int j) {
+    public static double coverage(int n, int j) {
         double tail = 0;
         for (int k = 0; k <= j - 1; k++) {
             tail += binomial(n, k) / Math.pow(2, n);
@@ -67,7 +67,7 @@ public final class PairedStats {
         return Math.max(0, 1 - 2 * tail);
     }
 
-    static double binomial(int n, int k) {
+    public static double binomial(int n, int k) {
         double c = 1;
         for (int i = 1; i <= k; i++) {
             c = c * (n - k + i) / i;
@@ -103,7 +103,7 @@ public final class PairedStats {
     }
 
     /** The values as a list, for messages. */
-    static List<Double> list(double[] values) {
+    public static List<Double> list(double[] values) {
         List<Double> l = new ArrayList<>();
         for (double v : values) {
             l.add(v);

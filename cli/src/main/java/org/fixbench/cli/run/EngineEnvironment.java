@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +14,11 @@ import java.util.Map;
 import org.fixbench.engine.EngineSpec;
 
 /** What the results record of each engine × profile: versions, the profile file, its content and SHA-256. */
-final class EngineEnvironment {
+public final class EngineEnvironment {
     private EngineEnvironment() {
     }
 
-    static Map<String, Object> describe(List<EngineSpec> specs) {
+    public static Map<String, Object> describe(List<EngineSpec> specs) {
         Map<String, Object> engines = new LinkedHashMap<>();
         for (EngineSpec spec : specs) {
             Map<String, Object> e = new LinkedHashMap<>();
@@ -26,7 +26,7 @@ final class EngineEnvironment {
             e.put("profile", spec.profile());
             e.put("versions", spec.engine().versions());
             Path file = spec.profileFile();
-            e.put("profileFile", FixbenchCli.home().relativize(file.toAbsolutePath().normalize()).toString());
+            e.put("profileFile", org.fixbench.cli.options.Home.path().relativize(file.toAbsolutePath().normalize()).toString());
             try {
                 byte[] bytes = Files.readAllBytes(file);
                 e.put("profileSha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));

@@ -1,5 +1,6 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run;
 
+import org.fixbench.cli.options.RunOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,11 +23,11 @@ import org.fixbench.harness.SeriesData;
  * One command's worth of benchmarks: the results folder (made first, so a bad path fails before any work), the
  * environment, the results in order, and the files at the end, also when a benchmark ended early.
  */
-final class BenchmarkSession {
-    final Path folder;
-    final Map<String, Object> environment;
-    final List<BenchmarkResult> results = new ArrayList<>();
-    final PrintStream out;
+public final class BenchmarkSession {
+    public final Path folder;
+    public final Map<String, Object> environment;
+    public final List<BenchmarkResult> results = new ArrayList<>();
+    public final PrintStream out;
     private boolean written;
 
     /** The machine-wide lock measuring commands hold (one measuring command at a time per machine). */
@@ -39,7 +40,7 @@ final class BenchmarkSession {
      * Takes the machine-wide measuring lock, or says who holds it: two measuring commands at once pin the same CPUs
      * and disturb each other's numbers. With {@code allowConcurrent} it goes on and returns a note for the results.
      */
-    static synchronized String acquireMeasuringLock(boolean allowConcurrent) {
+    public static synchronized String acquireMeasuringLock(boolean allowConcurrent) {
         if (lock != null) {
             holders++;
             return null;
@@ -70,7 +71,7 @@ final class BenchmarkSession {
         }
     }
 
-    static synchronized void releaseMeasuringLock() {
+    public static synchronized void releaseMeasuringLock() {
         if (lock != null && --holders <= 0) {
             try {
                 lock.release();
@@ -85,8 +86,8 @@ final class BenchmarkSession {
 
     private boolean holdsLock;
 
-    BenchmarkSession(RunOptions options, PrintStream out) {
-        String concurrency = acquireMeasuringLock(options.allowConcurrent);
+    public BenchmarkSession(RunOptions options, PrintStream out) {
+        String concurrency = acquireMeasuringLock(options.allowConcurrent());
         holdsLock = concurrency == null || !concurrency.startsWith("disturbed");
         this.folder = createFolderOrRelease(options);
         this.out = out;
@@ -112,7 +113,7 @@ final class BenchmarkSession {
      * of warm-up, with the session's wait strategy. Recorded in the environment so every result can be read
      * against what the harness itself costs at that rate.
      */
-    void calibrateFloor(RunOptions options, List<Long> rates) {
+    public void calibrateFloor(RunOptions options, List<Long> rates) {
         Map<String, Object> floors = new LinkedHashMap<>();
         for (long rate : rates) {
             HarnessConfig config = options.configure("harness-floor-" + rate, rate, 1_000_000_000L, 500_000_000L)
@@ -135,12 +136,12 @@ final class BenchmarkSession {
         environment.put("harnessFloorNanos", floors);
     }
 
-    BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress) {
+    public BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress) {
         return run(config, task, labels, progress, true);
     }
 
     /** Runs a benchmark; {@code record}: adds its result to those written (else the caller adds a merged one). */
-    BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress,
+    public BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress,
                         boolean record) {
         BenchmarkResult result = new LatencyBenchmark(config, out, progress).run(task, labels);
         if (record) {
@@ -159,7 +160,7 @@ final class BenchmarkSession {
     }
 
     /** Writes {@code these} as the results, unless results were written already; whether it wrote them. */
-    synchronized boolean writeInstead(List<BenchmarkResult> these) {
+    public synchronized boolean writeInstead(List<BenchmarkResult> these) {
         if (written) {
             return false;
         }
@@ -168,12 +169,12 @@ final class BenchmarkSession {
         return true;
     }
 
-    synchronized boolean written() {
+    public synchronized boolean written() {
         return written;
     }
 
     /** Lets another measuring command start (called when this command's results are written). */
-    void release() {
+    public void release() {
         if (holdsLock) {
             holdsLock = false;
             releaseMeasuringLock();
@@ -181,14 +182,14 @@ final class BenchmarkSession {
     }
 
     /** A copy of the environment as it is now (it may still grow on another thread). */
-    Map<String, Object> environmentNow() {
+    public Map<String, Object> environmentNow() {
         synchronized (environment) {
             return new LinkedHashMap<>(environment);
         }
     }
 
     /** Writes summary.json, summary.csv and the histograms (once). */
-    synchronized void writeResults() {
+    public synchronized void writeResults() {
         if (!written) {
             ResultsWriter.write(folder, environmentNow(), results);
             written = true;
@@ -200,7 +201,7 @@ final class BenchmarkSession {
      * engines did (SATURATED and FAILED runs are findings, in the report), unless {@code failOn} names a status that
      * some run has: then 1.
      */
-    int finish(java.util.Set<org.fixbench.harness.RunStatus> failOn) {
+    public int finish(java.util.Set<org.fixbench.harness.RunStatus> failOn) {
         writeResults();
         release();
         out.println("Results written to " + folder);
@@ -214,6 +215,6 @@ final class BenchmarkSession {
         if (failing) {
             out.println("Exit status 1: --fail-on " + failOn + " and some run has that status.");
         }
-        return failing ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+        return failing ? org.fixbench.cli.options.ExitStatus.FAILED_RUNS : 0;
     }
 }

@@ -1,5 +1,8 @@
-package org.fixbench.cli;
+package org.fixbench.cli.run.examples;
 
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -20,7 +23,7 @@ import picocli.CommandLine.Option;
  * each stall delays are charged too, so about 1% are hit and the 99th percentile is tens to hundreds of µs.
  */
 @Command(name = "co", description = "Coordinated omission: a 1 ms stall every 10,000 iterations, correction off vs on.")
-final class CoExample implements Callable<Integer> {
+public final class CoExample implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
@@ -56,7 +59,7 @@ final class CoExample implements Callable<Integer> {
     }
 
     /** Samples at once, except that every {@code stallEvery}-th iteration first spins for {@code stallNanos}. */
-    static final class StallingTask implements LatencyTask {
+    public static final class StallingTask implements LatencyTask {
         private final long stallEvery;
         private final long stallNanos;
         private Harness harness;

@@ -1,0 +1,49 @@
+package org.fixbench.cli.results;
+
+import org.fixbench.harness.BenchmarkResult;
+
+/**
+ * The keys a comparison writes into {@code summary.json}, spelled once: a result's labels (beside its name) and the
+ * environment keys that let a report be made again from the folder.
+ */
+public final class ResultLabels {
+    /** The engine every comparison measures the others against: raw TCP. */
+    public static final String FLOOR_ENGINE = "tcp";
+
+    public static final String ENGINE = "engine";
+    public static final String PROFILE = "profile";
+    /** An interop pair's client and server engines (ENGINE[:PROFILE] each). */
+    public static final String CLIENT = "client";
+    public static final String SERVER = "server";
+    /** Per engine run, the number of the floor run adjacent to it in time (its pair for the overhead). */
+    public static final String PAIRED_FLOOR_RUNS = "pairedFloorRuns";
+    /** The label of the floor a result was paired with. */
+    public static final String FLOOR = "floor";
+    public static final String ENGINE_NOTES = "engineNotes";
+    public static final String PROCESSES = "processes";
+
+    /** Environment: the comparison's command line, contenders in order, rates in order. */
+    public static final String COMMAND = "command";
+    public static final String COMPARED_LABELS = "comparedLabels";
+    public static final String COMPARED_RATES = "comparedRates";
+    /** Environment: how many of the results, from the first, are the comparison's (a knee search's steps follow). */
+    public static final String COMPARED_RESULTS = "comparedResults";
+    /** Environment: why a comparison stopped early. */
+    public static final String STOP_REASON = "stopReason";
+
+    private ResultLabels() {
+    }
+
+    /** How a result is named in tables: CLIENT/SERVER for an interop pair, else ENGINE:PROFILE. */
+    public static String label(BenchmarkResult r) {
+        if (r.labels().get(CLIENT) != null) {
+            return r.labels().get(CLIENT) + "/" + r.labels().get(SERVER);
+        }
+        return r.labels().get(ENGINE) + ":" + r.labels().get(PROFILE);
+    }
+
+    /** Whether a result is the floor's (raw TCP, not an interop pair). */
+    public static boolean isFloor(BenchmarkResult r) {
+        return FLOOR_ENGINE.equals(r.labels().get(ENGINE)) && r.labels().get(CLIENT) == null;
+    }
+}

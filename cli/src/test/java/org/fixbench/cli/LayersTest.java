@@ -1,0 +1,68 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.fixbench.cli.run.ForkedRun;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The command line's packages are layers, and every arrow points down: the commands → run (and its examples) and
+ * report, side by side (neither uses the other) → results → options. Read from the import lines and the fully
+ * qualified names in the main sources (strings left out), so a new upward arrow fails here, with the file and line.
+ */
+class LayersTest {
+    private static final String BASE = "org.fixbench.cli";
+    /** Layer by package, lowest first; two packages of one layer must not use each other. */
+    private static final Map<String, Integer> LAYER = Map.of(BASE + ".options", 0, BASE + ".results", 1,
+            BASE + ".run", 2, BASE + ".report", 2, BASE + ".run.examples", 3, BASE, 4);
+    private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.fixbench\\.cli(?:\\.[a-z]+)*)\\.[A-Z]");
+    private static final Pattern STRING = Pattern.compile("\"(\\\\.|[^\"\\\\])*\"");
+
+    @Test
+    void everyArrowBetweenTheCommandLinesPackagesPointsDown() throws IOException {
+        Path sources = Path.of("src/main/java/org/fixbench/cli");
+        List<String> upward = new ArrayList<>();
+        int files = 0;
+        try (Stream<Path> walk = Files.walk(sources)) {
+            for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
+                files++;
+                List<String> lines = Files.readAllLines(file);
+                String from = lines.stream().filter(l -> l.startsWith("package ")).findFirst().orElseThrow()
+                        .replace("package ", "").replace(";", "").trim();
+                Integer fromLayer = LAYER.get(from);
+                assertTrue(fromLayer != null, file + ": package " + from + " has no layer");
+                for (int n = 0; n < lines.size(); n++) {
+                    if (lines.get(n).startsWith("package ")) {
+                        continue;
+                    }
+                    Matcher m = REFERENCE.matcher(STRING.matcher(lines.get(n)).replaceAll("\"\""));
+                    while (m.find()) {
+                        String to = m.group(1);
+                        Integer toLayer = LAYER.get(to);
+                        if (toLayer == null || toLayer > fromLayer || toLayer.equals(fromLayer) && !to.equals(from)) {
+                            upward.add(file.getFileName() + ":" + (n + 1) + " (" + from + " → " + to + ")");
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(files > 25, "read " + files + " files");
+        assertEquals(List.of(), upward, "upward arrows");
+    }
+
+    @Test
+    void theForkedProcessesMainClassIsTheCommandLines() {
+        assertEquals(FixbenchCli.class.getName(), ForkedRun.MAIN_CLASS, "named as a string below the commands");
+    }
+}
