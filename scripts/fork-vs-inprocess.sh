@@ -2,7 +2,7 @@
 # Forked against in-process on one commit, paired and interleaved: ROUNDS rounds (default 7); each round runs one
 # round of the default comparison (scripts/compare.sh's engines, rates, run length and warm-up) with --fork process
 # and with --fork none, back to back, their order alternating by round, each with the round's own seed. Then
-# ForkVsInProcess.java compares the two modes' overheads over raw TCP round by round and writes analysis.md.
+# `fixbench analyze fork-vs-inprocess` compares the two modes' overheads over raw TCP round by round and writes analysis.md.
 #   scripts/fork-vs-inprocess.sh [ROUNDS] [OUT]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,4 +23,4 @@ for k in $(seq 1 "$ROUNDS"); do
         --fork "$mode" --seed "$seed" --out "$OUT/round-$k-$name" > "$OUT/round-$k-$name.log" 2>&1
   done
 done
-java -cp "$ROOT/cli/target/fixbench-cli.jar" "$ROOT/scripts/ForkVsInProcess.java" "$OUT" | tee "$OUT/analysis.md"
+"$ROOT/scripts/fixbench" analyze fork-vs-inprocess "$OUT" | tee "$OUT/analysis.md"

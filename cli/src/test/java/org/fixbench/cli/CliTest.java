@@ -95,6 +95,10 @@ class CliTest {
         assertOneLineError(run("knee", "--engine", "tcp", "--slo", "p99=1ms", "--steps", "1", "--out", out), 2,
                 "fixbench: --steps must be at least 2");
         assertOneLineError(run("compare", "--knee", "p99", "--out", out), 2, "fixbench: --knee takes PERCENTILE=DURATION");
+        assertOneLineError(run("analyze", "engines", "sbe:tuned", "tcp:spin", out), 2,
+                "fixbench: not a fixbench results folder");
+        assertOneLineError(run("analyze", "fork-vs-inprocess", out), 2, "fixbench: no round-1-forked/");
+        assertOneLineError(run("analyze"), 2, "fixbench: missing analysis");
         assertOneLineError(run("diff", out), 2, "fixbench: Missing required parameter");
         assertFalse(Files.exists(tmp.resolve("never")), "nothing is created for a rejected command");
     }

@@ -162,6 +162,25 @@ public final class SummaryFile {
         return results;
     }
 
+    /**
+     * The environment a folder's {@code summary.json} recorded (JSON values as maps, lists, strings, numbers).
+     *
+     * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> environment(Path folder) {
+        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
+        }
+        try {
+            JsonNode env = new ObjectMapper().readTree(file.toFile()).path("environment");
+            return env.isObject() ? new ObjectMapper().convertValue(env, LinkedHashMap.class) : new LinkedHashMap<>();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
     public static double median(double[] values) {
         if (values.length == 0) {
             return Double.NaN;

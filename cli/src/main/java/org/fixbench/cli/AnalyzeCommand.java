@@ -1,0 +1,59 @@
+package org.fixbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.fixbench.cli.results.EnginePairs;
+import org.fixbench.cli.results.ForkVsInProcess;
+import org.fixbench.cli.results.SummaryFile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** Analyses of results folders, on the reader every other command uses; Markdown on standard output. */
+@Command(name = "analyze", description = "Analyses of results folders (Markdown on standard output)",
+        subcommands = {AnalyzeCommand.Engines.class, AnalyzeCommand.ForkedAgainstInProcess.class})
+final class AnalyzeCommand implements Runnable {
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing analysis (engines or "
+                + "fork-vs-inprocess; try: fixbench analyze --help)");
+    }
+
+    @Command(name = "engines", description = "Two engines of interleaved comparisons against each other, round by "
+            + "round: per rate, A − B at end-to-end p50, p90, p99 and server-processing p50, the median over rounds "
+            + "with its distribution-free interval; several folders add their rounds")
+    static final class Engines implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "A", description = "ENGINE:PROFILE (or CLIENT/SERVER)")
+        String a;
+
+        @Parameters(index = "1", paramLabel = "B", description = "ENGINE:PROFILE (or CLIENT/SERVER)")
+        String b;
+
+        @Parameters(index = "2..*", arity = "1..*", paramLabel = "RESULTS")
+        List<Path> folders;
+
+        @Override
+        public Integer call() {
+            List<List<SummaryFile.Result>> read = new ArrayList<>();
+            folders.forEach(f -> read.add(SummaryFile.load(f)));
+            System.out.print(EnginePairs.markdown(a, b, folders.size(), EnginePairs.compare(read, a, b)));
+            return 0;
+        }
+    }
+
+    @Command(name = "fork-vs-inprocess", description = "The rounds scripts/fork-vs-inprocess.sh wrote: each engine's "
+            + "overhead over raw TCP forked and in process, paired by round, and the first benchmark of a round")
+    static final class ForkedAgainstInProcess implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FOLDER")
+        Path folder;
+
+        @Override
+        public Integer call() {
+            System.out.print(ForkVsInProcess.markdown(folder));
+            return 0;
+        }
+    }
+}
