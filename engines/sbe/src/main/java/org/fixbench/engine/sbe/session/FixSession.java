@@ -18,7 +18,6 @@ import org.fixbench.engine.sbe.codec.RejectReason;
 import org.fixbench.engine.sbe.codec.Tags;
 import org.fixbench.engine.sbe.codec.UtcTime;
 import org.fixbench.engine.sbe.codec.UtcTimeReader;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
 import org.fixbench.engine.sbe.dictionary.Validator;
 
 /**
@@ -36,7 +35,7 @@ import org.fixbench.engine.sbe.dictionary.Validator;
  *
  * <p>Allocation-free for in-order traffic; error paths (rejects, logouts, events) may allocate.
  */
-public final class FixSession implements FixFramer.Handler {
+public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox {
 
     /** What the session hands up. Called on the polling thread. */
     public interface Application {
@@ -63,7 +62,6 @@ public final class FixSession implements FixFramer.Handler {
         void release(FixSession session, SessionRecord record);
     }
 
-    private static final byte[] YES = {'Y'};
     private static final int[] SESSION_HEADER = {Tags.SENDER_COMP_ID, Tags.TARGET_COMP_ID, Tags.SENDING_TIME};
     private static final long NOT_A_NUMBER = Long.MIN_VALUE;
 
@@ -78,10 +76,11 @@ public final class FixSession implements FixFramer.Handler {
     private final byte[] targetCompId;
     private final FixFramer framer;
     private final FixMessage message;
-    private final FixMessage stored;
+    private final FixMessage queued;
     private final Validator validator;
     private final UtcTimeReader sendingTime = new UtcTimeReader();
     private final SessionSender sender;
+    private final SessionProxy proxy;
     private final ByteBuffer in;
     private final UnsafeBuffer inBuffer;
     private final InboundQueue queue;
@@ -93,8 +92,6 @@ public final class FixSession implements FixFramer.Handler {
     private SessionState state = SessionState.AWAITING_LOGON;
     private long now;
     private long heartBtMillis;
-    private boolean logonSent;
-    private boolean resetSent;
     private long logoutDeadline;
     private final long logonDeadline;
     private long lastReceivedMillis;
@@ -135,10 +132,11 @@ public final class FixSession implements FixFramer.Handler {
         // a field takes at least 4 bytes ("1=x" and SOH): this many always index, so no message is dropped for size
         int maxFields = config.maxMessageBytes() / 4 + 2;
         message = new FixMessage(maxFields);
-        stored = new FixMessage(maxFields);
+        queued = new FixMessage(maxFields);
         validator = new Validator(config.dictionary());
         now = clock.time();
         sender = new SessionSender(config, channel, record, now);
+        proxy = new SessionProxy(this, sender, config.dictionary(), maxFields);
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
         in = ByteBuffer.allocateDirect(buffer); // off the heap: the socket reads into it without a copy
         inBuffer = new UnsafeBuffer(in);
@@ -183,8 +181,16 @@ public final class FixSession implements FixFramer.Handler {
      * Messages ignored as garbled (framing, BodyLength, CheckSum, size), rejects sent, and application messages a
      * ResendRequest asked for that had left the store (gap-filled instead); logged when the session ends.
      */
-    public String counters() {
-        return "garbled=" + garbled + " rejects=" + rejectsSent + " evictedResends=" + evictedResends;
+    public Counters counters() {
+        return new Counters(garbled, rejectsSent, evictedResends);
+    }
+
+    /** See {@link #counters()}; its text is the one logged. */
+    public record Counters(long garbled, long rejectsSent, long evictedResends) {
+        @Override
+        public String toString() {
+            return "garbled=" + garbled + " rejects=" + rejectsSent + " evictedResends=" + evictedResends;
+        }
     }
 
     // ------------------------------------------------------------------ initiator
@@ -194,15 +200,11 @@ public final class FixSession implements FixFramer.Handler {
         now = clock.time();
         if (reset) {
             record.reset();
-            resetSent = true;
         }
-        FixWriter w = begin(MsgTypes.LOGON);
-        w.charField(Tags.ENCRYPT_METHOD, (byte) '0').longField(Tags.HEART_BT_INT, config.heartBtIntSeconds());
-        if (reset) {
-            w.charField(Tags.RESET_SEQ_NUM_FLAG, (byte) 'Y');
+        proxy.logon(config.heartBtIntSeconds(), reset);
+        if (state.beforeLogon()) {
+            state = reset ? SessionState.LOGON_SENT_WITH_RESET : SessionState.LOGON_SENT;
         }
-        send();
-        logonSent = true;
     }
 
     /** Starts a Logout: sends it and ends the session when the answer comes or the logout timeout passes. */
@@ -215,11 +217,7 @@ public final class FixSession implements FixFramer.Handler {
     }
 
     private void sendLogout(String text) {
-        FixWriter w = begin(MsgTypes.LOGOUT);
-        if (text != null) {
-            w.stringField(Tags.TEXT, text);
-        }
-        send();
+        proxy.logout(text);
         state = SessionState.LOGOUT_SENT;
         logoutDeadline = now + config.logoutTimeoutMillis();
     }
@@ -260,20 +258,23 @@ public final class FixSession implements FixFramer.Handler {
 
     // ------------------------------------------------------------------ sending
 
-    /**
-     * Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then
-     * {@link #send()}.
-     */
     /** The clock's time of the current poll (the one the messages being handled were read in), in epoch ms. */
+    @Override
     public long nowMillis() {
         return now;
     }
 
+    /**
+     * Starts an outgoing message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body, then
+     * {@link #send()}.
+     */
+    @Override
     public FixWriter begin(int typeKey) {
         return sender.begin(typeKey, now);
     }
 
     /** Frames the message begun with {@link #begin}, keeps it for resends if it is an application message, sends it. */
+    @Override
     public void send() {
         send(ServerHooks.NONE);
     }
@@ -411,7 +412,7 @@ public final class FixSession implements FixFramer.Handler {
             }
             return;
         }
-        if (state == SessionState.AWAITING_LOGON) {
+        if (state.beforeLogon()) {
             if (now > logonDeadline) {
                 end(EndReason.LOGON_TIMEOUT, "no Logon within " + config.logonTimeoutMillis() + " ms");
             }
@@ -428,13 +429,11 @@ public final class FixSession implements FixFramer.Handler {
             return; // HeartBtInt=0: no heartbeats, only the silence bound above
         }
         if (now - sender.lastSentMillis() >= heartBtMillis) {
-            begin(MsgTypes.HEARTBEAT);
-            send();
+            proxy.heartbeat();
         }
         if (silence >= heartBtMillis * (testRequestsSent + 1) * 6 / 5) {
             if (testRequestsSent == 0) {
-                begin(MsgTypes.TEST_REQUEST).stringField(Tags.TEST_REQ_ID, "TEST");
-                send();
+                proxy.testRequest("TEST");
                 testRequestsSent = 1;
                 log.accept("sent a TestRequest after " + silence + " ms without input");
             } else {
@@ -459,12 +458,12 @@ public final class FixSession implements FixFramer.Handler {
         lastReceivedMillis = now; // a whole message: the peer is alive (bytes trickled in do not count)
         testRequestsSent = 0;
         int type = message.typeKey();
-        if (state == SessionState.AWAITING_LOGON && type == MsgTypes.LOGOUT && !config.acceptor()) {
+        if (state.beforeLogon() && type == MsgTypes.LOGOUT && !config.acceptor()) {
             end(EndReason.LOGGED_OUT_BY_PEER, "logged out by the peer before Logon"
                     + (message.has(Tags.TEXT) ? ": " + message.text(Tags.TEXT) : ""));
             return;
         }
-        if (state == SessionState.AWAITING_LOGON && type != MsgTypes.LOGON) {
+        if (state.beforeLogon() && type != MsgTypes.LOGON) {
             end(EndReason.FIRST_MESSAGE_NOT_LOGON, "first message was not a Logon (MsgType " + message.text(35) + ")");
             return;
         }
@@ -506,7 +505,7 @@ public final class FixSession implements FixFramer.Handler {
             onLogon(seq, offset, length, buffer);
             return;
         }
-        if (state == SessionState.AWAITING_LOGON) {
+        if (state.beforeLogon()) {
             return; // (cannot happen: the first message is a Logon)
         }
         if (!isGoodTime(message)) {
@@ -625,19 +624,17 @@ public final class FixSession implements FixFramer.Handler {
         if (type == MsgTypes.HEARTBEAT) {
             record.nextTargetSeq++;
         } else if (type == MsgTypes.TEST_REQUEST) {
-            FixWriter w = begin(MsgTypes.HEARTBEAT);
-            int k = message.find(Tags.TEST_REQ_ID);
-            if (k >= 0) {
-                w.rawField(Tags.TEST_REQ_ID, message.buffer(), message.start(k), message.length(k));
-            }
-            send();
+            proxy.heartbeat(message);
             record.nextTargetSeq++;
         } else if (config.dictionary().isAdmin(type)) {
             record.nextTargetSeq++;
         } else {
             record.nextTargetSeq++;
             if (!application.onMessage(this, message)) {
-                businessReject(message);
+                proxy.businessReject(message);
+            rejectsSent++;
+            badInput.accept(now, "BusinessMessageReject sent for message " + message.longValue(Tags.MSG_SEQ_NUM)
+                    + ": Unsupported Message Type");
             }
         }
     }
@@ -662,7 +659,7 @@ public final class FixSession implements FixFramer.Handler {
 
     private void onLogon(long seq, int offset, int length, DirectBuffer buffer) {
         boolean reset = message.isFlag(Tags.RESET_SEQ_NUM_FLAG, 'Y');
-        if (state != SessionState.AWAITING_LOGON && !reset) {
+        if (!state.beforeLogon() && !reset) {
             end(EndReason.LOGON_REJECTED, "Logon state is not valid for message (MsgType=A)");
             return;
         }
@@ -695,10 +692,10 @@ public final class FixSession implements FixFramer.Handler {
             bound = true;
             sender.bind(record);
         }
-        boolean midSession = state != SessionState.AWAITING_LOGON;
+        boolean midSession = !state.beforeLogon();
         if (reset) {
             log.accept("Logon contains ResetSeqNumFlag=Y, resetting sequence numbers to 1");
-            if (!resetSent) {
+            if (state != SessionState.LOGON_SENT_WITH_RESET) { // else reset when it was sent
                 record.reset();
             }
             queue.clear();
@@ -713,18 +710,11 @@ public final class FixSession implements FixFramer.Handler {
         }
         if (config.acceptor()) {
             heartBtMillis = heartBtInt * 1000;
-            FixWriter w = begin(MsgTypes.LOGON);
-            w.charField(Tags.ENCRYPT_METHOD, (byte) '0').longField(Tags.HEART_BT_INT, heartBtInt);
-            if (reset) {
-                w.charField(Tags.RESET_SEQ_NUM_FLAG, (byte) 'Y');
-            }
-            send();
-            logonSent = true;
-        } else if (!logonSent) {
+            proxy.logon(heartBtInt, reset);
+        } else if (state == SessionState.AWAITING_LOGON) {
             end(EndReason.LOGON_REJECTED, "Received logon response before sending request");
             return;
         }
-        resetSent = false;
         state = SessionState.LOGGED_ON;
         if (seq > record.nextTargetSeq) {
             enqueue(buffer, offset, length); // counted when the gap before it is filled
@@ -823,8 +813,7 @@ public final class FixSession implements FixFramer.Handler {
         }
         log.accept("MsgSeqNum too high, expecting " + record.nextTargetSeq + " but received " + seq
                 + ": ResendRequest");
-        begin(MsgTypes.RESEND_REQUEST).longField(Tags.BEGIN_SEQ_NO, record.nextTargetSeq).longField(Tags.END_SEQ_NO, 0);
-        send();
+        proxy.resendRequest(record.nextTargetSeq);
         resendTarget = seq;
     }
 
@@ -856,42 +845,17 @@ public final class FixSession implements FixFramer.Handler {
                 continue;
             }
             if (gapStart != 0) {
-                gapFill(gapStart, seq);
+                proxy.gapFill(gapStart, seq);
                 gapStart = 0;
             }
-            resendStored(store, seq, offset);
-        }
-        if (gapStart != 0) {
-            gapFill(gapStart, end + 1);
-        }
-    }
-
-    private void gapFill(long seq, long newSeqNo) {
-        FixWriter w = sender.beginResend(MsgTypes.SEQUENCE_RESET, seq, now);
-        int at = w.beginField(Tags.ORIG_SENDING_TIME);
-        w.endField(UtcTime.format(now, w.buffer(), at));
-        w.bytesField(Tags.GAP_FILL_FLAG, YES).longField(Tags.NEW_SEQ_NO, newSeqNo);
-        sender.sendUnnumbered(now);
-    }
-
-    private void resendStored(MessageStore store, long seq, int offset) {
-        int length = store.length(seq);
-        if (stored.index(store.buffer(), offset, length, config.dictionary()) < 0) {
-            evictedResends++; // cannot happen for what this session wrote; gap-filled rather than resent garbled
-            gapFill(seq, seq + 1);
-            return;
-        }
-        FixWriter w = sender.beginResend(stored.typeKey(), seq, now);
-        int k = stored.find(Tags.SENDING_TIME);
-        w.rawField(Tags.ORIG_SENDING_TIME, stored.buffer(), stored.start(k), stored.length(k));
-        FixDictionary d = config.dictionary();
-        for (int f = 0; f < stored.count(); f++) {
-            int tag = stored.tag(f);
-            if (!d.header().allows(tag) && !d.trailer().allows(tag)) {
-                w.rawField(tag, stored.buffer(), stored.start(f), stored.length(f));
+            if (!proxy.resend(store, seq, offset)) {
+                evictedResends++; // cannot happen for what this session wrote; gap-filled rather than resent garbled
+                proxy.gapFill(seq, seq + 1);
             }
         }
-        sender.sendUnnumbered(now);
+        if (gapStart != 0) {
+            proxy.gapFill(gapStart, end + 1);
+        }
     }
 
     // ------------------------------------------------------------------ queue of messages above a gap
@@ -923,15 +887,15 @@ public final class FixSession implements FixFramer.Handler {
      */
     private void drainInOrder() {
         while (!queue.isEmpty() && state != SessionState.ENDED) {
-            if (queue.indexOldest(stored, config.dictionary()) < 0) {
+            if (queue.indexOldest(queued, config.dictionary()) < 0) {
                 queue.dropOldest();
                 continue;
             }
-            long seq = stored.longValue(Tags.MSG_SEQ_NUM);
+            long seq = queued.longValue(Tags.MSG_SEQ_NUM);
             if (seq > record.nextTargetSeq) {
                 return;
             }
-            int type = stored.typeKey();
+            int type = queued.typeKey();
             int length = queue.takeOldest();
             if (seq == record.nextTargetSeq) {
                 if (type == MsgTypes.LOGON || type == MsgTypes.RESEND_REQUEST) {
@@ -953,22 +917,7 @@ public final class FixSession implements FixFramer.Handler {
      */
     public void reject(FixMessage m, RejectReason reason, int refTag, String text) {
         long seq = m.longValue(Tags.MSG_SEQ_NUM);
-        FixWriter w = begin(MsgTypes.REJECT);
-        reverseRoute(w, m);
-        if (seq >= 0) {
-            w.longField(Tags.REF_SEQ_NUM, seq);
-        }
-        int k = m.find(Tags.MSG_TYPE);
-        if (k >= 0 && m.length(k) > 0) {
-            w.rawField(Tags.REF_MSG_TYPE, m.buffer(), m.start(k), m.length(k));
-        }
-        w.longField(Tags.SESSION_REJECT_REASON, reason.code());
-        if (refTag > 0 || reason == RejectReason.INVALID_TAG_NUMBER) {
-            w.longField(Tags.REF_TAG_ID, refTag);
-        }
-        String words = text != null ? text : reason.text();
-        w.stringField(Tags.TEXT, words);
-        send();
+        String words = proxy.reject(m, reason, refTag, text);
         rejectsSent++;
         badInput.accept(now, "Reject sent for message " + seq + ": " + words);
         if (m.typeKey() != MsgTypes.LOGON && m.typeKey() != MsgTypes.SEQUENCE_RESET && seq == record.nextTargetSeq) {
@@ -976,27 +925,9 @@ public final class FixSession implements FixFramer.Handler {
         }
     }
 
-    private void businessReject(FixMessage m) {
-        FixWriter w = begin(MsgTypes.BUSINESS_MESSAGE_REJECT);
-        reverseRoute(w, m);
-        w.longField(Tags.REF_SEQ_NUM, m.longValue(Tags.MSG_SEQ_NUM));
-        int k = m.find(Tags.MSG_TYPE);
-        w.rawField(Tags.REF_MSG_TYPE, m.buffer(), m.start(k), m.length(k));
-        w.charField(Tags.BUSINESS_REJECT_REASON, (byte) '3').stringField(Tags.TEXT, "Unsupported Message Type");
-        send();
-        rejectsSent++;
-        badInput.accept(now, "BusinessMessageReject sent for message " + m.longValue(Tags.MSG_SEQ_NUM)
-                + ": Unsupported Message Type");
-    }
-
     /** Routing as QuickFIX/J's reverseRoute: OnBehalfOf becomes DeliverTo and the other way round, SubIDs swap. */
     public static void reverseRoute(FixWriter w, FixMessage m) {
-        for (int[] pair : Tags.REVERSE_ROUTE) {
-            int k = m.find(pair[0]);
-            if (k >= 0 && m.length(k) > 0) {
-                w.rawField(pair[1], m.buffer(), m.start(k), m.length(k));
-            }
-        }
+        SessionProxy.reverseRoute(w, m);
     }
 
     /** A tag's value as a signed whole number; {@link #NOT_A_NUMBER} when absent or not one (or out of range). */
