@@ -13,8 +13,7 @@ public final class HarnessConfig {
      * The warm-up runs as this many runs back to back, so the harness's run loop, a run's end and the next run's
      * start have all run before the first measured run. Warmed up as one long run, the just-in-time compiler dropped
      * the run loop's compiled code when the warm-up ended and compiled it again in the first measured second (seen
-     * in the JIT log of forked clients; that second's p99 was 3.5–3.9 ms at 50,000/s against 40–50 µs in the others,
-     * and 68–305 µs with passes).
+     * in the JIT log of forked clients; measured in the harness README, "Warm-up").
      */
     public static final int WARMUP_PASSES = 4;
     public static final long DEFAULT_UNANSWERED_AGE_BOUND_NANOS = NANOS_PER_SECOND;

@@ -39,9 +39,8 @@ import org.fixbench.harness.RunResult;
 public final class Sweep implements ProgressListener {
     /**
      * compare's run length and warm-up: 3 s runs after at least 2 s of warm-up (three quarters of it at the warm-up
-     * rate), longer while the JIT still compiles (up to 4 s more). On the 2-vCPU VM, fresh JVMs with 1-2 s of
-     * warm-up spent the first 1-2 measured seconds compiling (p99 of 3-7 ms in those seconds against 40-50 µs later,
-     * C2 compiling the hot path then, in the JIT log); see results/README.md.
+     * rate), longer while the JIT still compiles (up to 4 s more): with less, fresh JVMs spent their first measured
+     * seconds compiling the hot path (measured in cli/README.md, "Why the defaults are what they are").
      */
     public static final long DEFAULT_RUN_NANOS = 3_000_000_000L;
     public static final long DEFAULT_WARMUP_NANOS = 2_000_000_000L;
@@ -407,10 +406,10 @@ public final class Sweep implements ProgressListener {
     }
 
     /**
-     * A discarded round of the first benchmark, as long as its warm-up, before anything is measured. Measured on a
-     * 2-vCPU VM: without it, whichever engine ran first in a comparison read about 3-4 µs slower at p50 than the
-     * same engine later in the same JVM (tcp:spin at 10,000/s: 12.1 first, 8.5 second), which biased every
-     * overhead computed against it. Recorded in the environment; its numbers are not kept.
+     * A discarded round of the first benchmark, as long as its warm-up, before anything is measured: without it,
+     * whichever engine ran first in a comparison read slower than the same engine later in the same JVM, which
+     * biased every overhead computed against it (measured in cli/README.md). Recorded in the environment; its
+     * numbers are not kept.
      */
     private void settle(Contender spec, HarnessConfig first) {
         long iterations = first.warmupIterations();

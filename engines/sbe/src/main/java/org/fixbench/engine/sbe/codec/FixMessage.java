@@ -14,10 +14,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * order of a session is like the one before), the second pass only compares each field's tag bytes with the
  * recorded ones, one word per field, and keeps the tag table as it is; otherwise it reads each tag's digits, enters
  * it in the table and, when the tags look like those of the message before (a weighted sum of them), records the
- * shape for the next. Measured on the workload's order (alternating A/B runs, JDK 17): the shape took the order's
- * parse from 170 to 147 ns. Orders alternating two tag orders (never like the one before) took 192-201 ns when every
- * message indexed tag by tag was recorded, 166-169 with no recording at all (in most runs), 170-174 recording only
- * after two alike, as here.
+ * shape for the next (recording after every message indexed tag by tag cost orders that alternate two tag orders
+ * more than it saved; what each choice measured is in the engine's README, "Why the code is shaped so").
  */
 public final class FixMessage {
     /** {@link #index} result: the message is not a sequence of tag=value fields starting 8, 9, 35. */
