@@ -12,6 +12,7 @@ import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.EngineEnvironment;
 import org.fixbench.cli.run.KneeSearch;
 import org.fixbench.cli.run.Sweep;
+import org.fixbench.cli.run.SweepOutcome;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -140,8 +141,9 @@ final class CompareCommand implements Callable<Integer> {
             }
         }, "fixbench-partial-results");
         Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
+        SweepOutcome outcome;
         try {
-            sweep.runContenders(contenders, rateList);
+            outcome = sweep.runContenders(contenders, rateList);
         } finally {
             completed.set(true);
             try {
@@ -151,7 +153,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
-        if (kneeSlo != null && sweep.stopReason() == null) {
+        if (kneeSlo != null && outcome.stopReason() == null) {
             for (EngineSpec spec : specs) {
                 knees.add(KneeCommand.search(session, options, spec, kneeSlo, 1_000, 200_000, 6));
             }
@@ -168,8 +170,8 @@ final class CompareCommand implements Callable<Integer> {
         session.environment.put(ReportCommand.COMPARED_RATES, rateList);
         session.environment.put(ReportCommand.COMPARED_RESULTS, session.results.size()
                 - knees.stream().mapToInt(k -> k.steps().size()).sum());
-        if (sweep.stopReason() != null) {
-            session.environment.put(ReportCommand.STOP_REASON, sweep.stopReason());
+        if (outcome.stopReason() != null) {
+            session.environment.put(ReportCommand.STOP_REASON, outcome.stopReason());
         }
         session.writeResults();
 
@@ -184,8 +186,8 @@ final class CompareCommand implements Callable<Integer> {
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
         int status = session.finish(options.failOnStatuses());
-        if (sweep.stopReason() != null) {
-            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + sweep.stopReason());
+        if (outcome.stopReason() != null) {
+            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + outcome.stopReason());
             return EXIT_STOPPED;
         }
         return status;

@@ -75,11 +75,9 @@ final class KneeCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(session, options, CompareCommand.bindAddress(null), Duration.ofSeconds(20),
                 3_000_000_000L, 2_000_000_000L).fork(options.forks());
         return KneeSearch.searchRunning(spec, objective, from, to, steps, rate -> {
-            int before = session.results.size();
-            sweep.run(List.of(spec), List.of(rate));
-            BenchmarkResult r = session.results.size() > before ? session.results.get(session.results.size() - 1) : null;
-            sweep.clearStop(); // one failed step does not end the search
-            return r;
+            // one failed step does not end the search: each run call starts afresh
+            List<BenchmarkResult> measured = sweep.run(List.of(spec), List.of(rate)).results();
+            return measured.isEmpty() ? null : measured.get(0);
         });
     }
 }

@@ -101,16 +101,8 @@ public final class Sweep implements ProgressListener {
     private ForkedRun forked;
     /** A server a user started elsewhere ({@code compare --server}); null: a server per run, here or forked. */
     private java.net.InetSocketAddress remoteServer;
-
-    /** Why the sweep stopped early (a session lost, an engine that could not start), or null. */
-    public String stopReason() {
-        return stopReason;
-    }
-
-    /** Lets the next {@link #run} go on after a stop (a knee search: one failed step does not end the search). */
-    public void clearStop() {
-        stopReason = null;
-    }
+    /** What this call of {@link #runContenders} recorded. */
+    private List<BenchmarkResult> recorded;
 
     public Sweep(BenchmarkSession session, RunOptions options, InetAddress bindAddress, Duration connectTimeout) {
         this(session, options, bindAddress, connectTimeout, DEFAULT_RUN_NANOS, DEFAULT_WARMUP_NANOS);
@@ -197,16 +189,36 @@ public final class Sweep implements ProgressListener {
         return configs;
     }
 
-    public void run(List<EngineSpec> engines, List<Long> rates) {
-        runContenders(engines.stream().map(Contender::of).toList(), rates);
+    public SweepOutcome run(List<EngineSpec> engines, List<Long> rates) {
+        return runContenders(engines.stream().map(Contender::of).toList(), rates);
     }
 
-    public void runContenders(List<Contender> engines, List<Long> rates) {
+    /**
+     * Runs every contender at every rate; returns what this call measured (also added to the session's results) and
+     * why it stopped early, if it did. Each call starts afresh: a stop ends that call only.
+     */
+    public SweepOutcome runContenders(List<Contender> engines, List<Long> rates) {
         List<HarnessConfig> configs = planContenders(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
+        stopReason = null;
+        recorded = new ArrayList<>();
+        executor = forked != null ? new Executor.Forked(forked, remoteServer, session.environment)
+                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer);
         if (interleave) {
             runInterleaved(engines, rates, configs);
-            return;
+        } else {
+            runGrouped(engines, rates, configs);
         }
+        return new SweepOutcome(recorded, stopReason);
+    }
+
+    private Executor executor;
+
+    private void record(BenchmarkResult result) {
+        session.results.add(result);
+        recorded.add(result);
+    }
+
+    private void runGrouped(List<Contender> engines, List<Long> rates, List<HarnessConfig> configs) {
         benchmarkCount = configs.size();
         plannedNanos = configs.stream().mapToLong(Sweep::plannedNanos).sum();
         startMillis = System.currentTimeMillis();
@@ -220,7 +232,10 @@ public final class Sweep implements ProgressListener {
                 currentLabel = label(spec, rate);
                 out.println();
                 out.println("=== [" + i + "/" + benchmarkCount + "] " + currentLabel);
-                BenchmarkResult result = runOne(spec, config, true);
+                BenchmarkResult result = runOne(spec, config);
+                if (result != null) {
+                    record(result);
+                }
                 doneNanos += plannedNanos(config);
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
@@ -280,7 +295,7 @@ public final class Sweep implements ProgressListener {
                 out.println();
                 out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
                         + currentLabel + (slot.floor() ? " (floor)" : ""));
-                BenchmarkResult result = placed(runOne(specs.get(b), single, false), round, i + 1);
+                BenchmarkResult result = placed(runOne(specs.get(b), single), round, i + 1);
                 doneNanos += plannedNanos(single);
                 if (result != null) {
                     done.get(b).add(result);
@@ -307,7 +322,7 @@ public final class Sweep implements ProgressListener {
                     merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns.get(i));
                     merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
                 }
-                session.results.add(merged);
+                record(merged);
                 out.println();
                 out.println("=== " + label(specs.get(i), merged.config().targetRatePerSecond()) + ": its "
                         + merged.runs().size() + " interleaved runs");
@@ -428,7 +443,8 @@ public final class Sweep implements ProgressListener {
         Path work = null;
         try {
             work = Directories.createWork("settle");
-            new LatencyBenchmark(settle, out, ProgressListener.NONE).run(inProcessTask(spec, work), Map.of());
+            new LatencyBenchmark(settle, out, ProgressListener.NONE).run(
+                    new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer).task(spec, work), Map.of());
         } catch (IOException | HarnessException e) {
             out.println("Settling run did not complete (" + e.getMessage() + "); measuring anyway");
         } finally {
@@ -438,15 +454,7 @@ public final class Sweep implements ProgressListener {
         }
     }
 
-    private RoundTripTask inProcessTask(Contender c, Path work) {
-        if (remoteServer != null) {
-            return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout);
-        }
-        return c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(), c.label(),
-                work, bindAddress, connectTimeout) : new RoundTripTask(c.client(), work, bindAddress, connectTimeout);
-    }
-
-    private BenchmarkResult runOne(Contender spec, HarnessConfig config, boolean record) {
+    private BenchmarkResult runOne(Contender spec, HarnessConfig config) {
         Map<String, Object> labels = new LinkedHashMap<>();
         labels.put(ResultLabels.ENGINE, spec.engineName());
         labels.put(ResultLabels.PROFILE, spec.profile());
@@ -454,45 +462,20 @@ public final class Sweep implements ProgressListener {
             labels.put(ResultLabels.CLIENT, spec.client().label());
             labels.put(ResultLabels.SERVER, spec.server().label());
         }
-        labels.put(ResultLabels.PROCESSES, forked == null ? "one (--fork none: harness, client and server in one JVM)"
-                : remoteServer != null ? "client forked; server remote" : "forked: server and client each in its own JVM");
+        labels.put(ResultLabels.PROCESSES, executor.processes());
         if (remoteServer != null) {
             labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
             labels.put("legs", "not measured: the server is another host's process, with no clock in common");
         }
-        if (forked != null) {
-            runStarting(config.name(), 0, config.runs(), true);
-            BenchmarkResult result = forked.run(spec, config, labels, remoteServer);
-            if (forked.lastClientCommand() != null) {
-                session.environment.putIfAbsent("forkedClientCommand", forked.lastClientCommand());
-            }
-            if (forked.lastServerCommand() != null) {
-                session.environment.putIfAbsent("forkedServerCommand", forked.lastServerCommand());
-            }
-            if (record) {
-                session.results.add(result);
-            }
-            if (result.runs().isEmpty() && result.aborted()) {
+        try {
+            BenchmarkResult result = executor.run(spec, config, labels, this);
+            if (forked != null && result.runs().isEmpty() && result.aborted()) {
                 out.println("Benchmark ended early: " + result.abortReason());
             }
-            return result;
-        }
-        Path work;
-        try {
-            work = Directories.createWork("run");
-        } catch (IOException e) {
-            throw new HarnessException("cannot create a work folder: " + e.getMessage());
-        }
-        RoundTripTask task = inProcessTask(spec, work);
-        try {
-            BenchmarkResult result = session.run(config, task, labels, this, record);
-            labels.put(ResultLabels.ENGINE_NOTES, task.engineNotes());
             return result;
         } catch (HarnessException e) {
             stopReason = spec.label() + ": " + e.getMessage();
             return null;
-        } finally {
-            Directories.deleteRecursively(work);
         }
     }
 

@@ -49,14 +49,14 @@ public final class TcpThroughputExample implements Callable<Integer> {
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         Sweep sweep = new Sweep(session, options, InetAddress.getLoopbackAddress(), Duration.ofSeconds(10),
                 3_000_000_000L, 2_000_000_000L).fork(options.forks());
-        sweep.run(List.of(spec), rateList);
+        boolean stopped = sweep.run(List.of(spec), rateList).stopped();
         System.out.println();
         System.out.println("Median of runs, µs. The halves are not corrected for coordinated omission; end to end is.");
         for (BenchmarkResult r : session.results) {
             System.out.print(table(r));
         }
         int status = session.finish(options.failOnStatuses());
-        return sweep.stopReason() != null ? org.fixbench.cli.options.ExitStatus.STOPPED : status;
+        return stopped ? org.fixbench.cli.options.ExitStatus.STOPPED : status;
     }
 
     public static String table(BenchmarkResult r) {

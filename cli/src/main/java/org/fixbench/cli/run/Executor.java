@@ -1,0 +1,120 @@
+package org.fixbench.cli.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.engine.Directories;
+import org.fixbench.engine.RoundTripTask;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+
+/**
+ * Runs one benchmark of a sweep, the same way for every engine: in this process ({@link InProcess}), or with the
+ * server and the harness with the client each in a JVM of its own ({@link Forked}); either against a server a user
+ * started elsewhere when one is given (remote: its legs are not measured).
+ */
+public interface Executor {
+    /**
+     * Runs {@code config} for {@code spec}, labelling the result with {@code labels} (the executor adds its own).
+     *
+     * @throws HarnessException when the engine could not run (no result: the sweep stops with the reason)
+     */
+    BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels, ProgressListener progress);
+
+    /** What the label {@value ResultLabels#PROCESSES} says of the results. */
+    String processes();
+
+    /** In this process: a fresh engine pair (or a client against the remote server) in a fresh work folder. */
+    final class InProcess implements Executor {
+        private final PrintStream out;
+        private final InetAddress bindAddress;
+        private final Duration connectTimeout;
+        private final InetSocketAddress remoteServer;
+
+        public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
+                         InetSocketAddress remoteServer) {
+            this.out = out;
+            this.bindAddress = bindAddress;
+            this.connectTimeout = connectTimeout;
+            this.remoteServer = remoteServer;
+        }
+
+        @Override
+        public BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
+                                   ProgressListener progress) {
+            Path work;
+            try {
+                work = Directories.createWork("run");
+            } catch (IOException e) {
+                throw new HarnessException("cannot create a work folder: " + e.getMessage());
+            }
+            try {
+                RoundTripTask task = task(spec, work);
+                BenchmarkResult result = new LatencyBenchmark(config, out, progress).run(task, labels);
+                labels.put(ResultLabels.ENGINE_NOTES, task.engineNotes());
+                return result;
+            } finally {
+                Directories.deleteRecursively(work);
+            }
+        }
+
+        /** The task of one benchmark (also the settling round's). */
+        RoundTripTask task(Contender c, Path work) {
+            if (remoteServer != null) {
+                return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout);
+            }
+            return c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(),
+                    c.label(), work, bindAddress, connectTimeout)
+                    : new RoundTripTask(c.client(), work, bindAddress, connectTimeout);
+        }
+
+        @Override
+        public String processes() {
+            return "one (--fork none: harness, client and server in one JVM)";
+        }
+    }
+
+    /** Each run's server and the harness with its client in JVMs of their own (see {@link ForkedRun}). */
+    final class Forked implements Executor {
+        private final ForkedRun forked;
+        private final InetSocketAddress remoteServer;
+        private final Map<String, Object> environment;
+
+        /** {@code environment}: where the first forked commands are recorded. */
+        public Forked(ForkedRun forked, InetSocketAddress remoteServer, Map<String, Object> environment) {
+            this.forked = forked;
+            this.remoteServer = remoteServer;
+            this.environment = environment;
+        }
+
+        @Override
+        public BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
+                                   ProgressListener progress) {
+            progress.runStarting(config.name(), 0, config.runs(), true);
+            BenchmarkResult result = forked.run(spec, config, labels, remoteServer);
+            synchronized (environment) {
+                if (forked.lastClientCommand() != null) {
+                    environment.putIfAbsent("forkedClientCommand", forked.lastClientCommand());
+                }
+                if (forked.lastServerCommand() != null) {
+                    environment.putIfAbsent("forkedServerCommand", forked.lastServerCommand());
+                }
+            }
+            return result;
+        }
+
+        @Override
+        public String processes() {
+            return remoteServer != null ? "client forked; server remote" : "forked: server and client each in its own JVM";
+        }
+    }
+}
