@@ -10,6 +10,7 @@ import org.fixbench.engine.sbe.codec.FixMessage;
 import org.fixbench.engine.sbe.codec.FixWriter;
 import org.fixbench.engine.sbe.codec.RejectReason;
 import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.engine.sbe.dictionary.FixDictionary;
 import org.fixbench.engine.sbe.dictionary.Validator;
 import org.fixbench.engine.sbe.model.DecimalDecoder;
 import org.fixbench.engine.sbe.model.ExecType;
@@ -41,7 +42,8 @@ public final class OrderPath {
     private static final byte[] ORDER_ID_PREFIX = Workload.ORDER_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EXEC_ID_PREFIX = Workload.EXEC_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
 
-    private final SessionConfig config;
+    private final FixDictionary dictionary;
+    private final boolean validate;
     private final FixMessage message;
     private final Validator validator;
     private final OrderCodec codec;
@@ -55,7 +57,8 @@ public final class OrderPath {
     private long counter;
 
     public OrderPath(SessionConfig config) {
-        this.config = config;
+        this.dictionary = config.dictionary();
+        this.validate = config.validate();
         this.message = new FixMessage(config.maxMessageBytes() / 4 + 2);
         this.validator = new Validator(config.dictionary());
         this.codec = new OrderCodec();
@@ -71,10 +74,10 @@ public final class OrderPath {
      * -2 when the dictionary rejects it ({@link #validator()} says why); -3 when the decode fails ({@link #failure()}).
      */
     public int parse(DirectBuffer buffer, int offset, int length) {
-        if (message.index(buffer, offset, length, config.dictionary()) < 0 || !message.checksumMatches()) {
+        if (message.index(buffer, offset, length, dictionary) < 0 || !message.checksumMatches()) {
             return -1;
         }
-        if (config.validate() && !validator.validate(message)) {
+        if (validate && !validator.validate(message)) {
             return -2;
         }
         return decode(message) ? 1 : -3;
