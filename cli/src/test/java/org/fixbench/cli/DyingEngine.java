@@ -27,6 +27,16 @@ public final class DyingEngine implements FixEngine {
     }
 
     @Override
+    public java.util.List<org.fixbench.engine.Setting> settings() {
+        java.util.List<org.fixbench.engine.Setting> all = new java.util.ArrayList<>(tcp.settings());
+        all.add(org.fixbench.engine.Setting.positive("dieAfterMillis", "700", "the server dies this long after it "
+                + "starts"));
+        all.add(org.fixbench.engine.Setting.choice("haltProcess", "false", "the server halts its whole process",
+                "true", "false"));
+        return all;
+    }
+
+    @Override
     public Map<String, String> versions() {
         return Map.of("dying", "test");
     }

@@ -37,7 +37,7 @@ public record Contender(EngineSpec client, EngineSpec server) {
 
     /** The {@code profile} label of its results. */
     public String profile() {
-        return isPair() ? client.profile() + "/" + server.profile() : client.profile();
+        return isPair() ? client.profileLabel() + "/" + server.profileLabel() : client.profileLabel();
     }
 
     /**
@@ -54,6 +54,11 @@ public record Contender(EngineSpec client, EngineSpec server) {
             @Override
             public String name() {
                 return engineName();
+            }
+
+            @Override
+            public java.util.List<org.fixbench.engine.Setting> settings() {
+                return java.util.List.of(); // a pair is set through its two engines' profiles
             }
 
             @Override

@@ -1,8 +1,6 @@
 package org.fixbench.cli.run;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,13 +23,16 @@ public final class EngineEnvironment {
             e.put("engine", spec.engine().name());
             e.put("profile", spec.profile());
             e.put("versions", spec.engine().versions());
-            Path file = spec.profileFile();
+            Path file = spec.baseProfileFile();
             e.put("profileFile", org.fixbench.cli.options.Home.path().relativize(file.toAbsolutePath().normalize()).toString());
+            if (!spec.overrides().isEmpty()) {
+                e.put("overrides", spec.overrides()); // the content and hash below are of the profile as run
+            }
             try {
-                byte[] bytes = Files.readAllBytes(file);
+                byte[] bytes = spec.effectiveProfile().getBytes(StandardCharsets.UTF_8);
                 e.put("profileSha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
                 e.put("profileContent", new String(bytes, StandardCharsets.UTF_8));
-            } catch (IOException | NoSuchAlgorithmException ex) {
+            } catch (IllegalArgumentException | NoSuchAlgorithmException ex) {
                 e.put("profileSha256", "unreadable: " + ex.getMessage());
             }
             engines.put(spec.label(), e);

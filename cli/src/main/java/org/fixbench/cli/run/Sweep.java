@@ -152,9 +152,9 @@ public final class Sweep implements ProgressListener {
     }
 
     public static String benchmarkName(Contender c, long rate) {
-        return c.isPair() ? c.client().engine().name() + "-" + c.client().profile() + "-to-"
-                + c.server().engine().name() + "-" + c.server().profile() + "-" + rate
-                : c.client().engine().name() + "-" + c.client().profile() + "-" + rate;
+        return c.isPair() ? c.client().engine().name() + "-" + c.client().profileLabel() + "-to-"
+                + c.server().engine().name() + "-" + c.server().profileLabel() + "-" + rate
+                : c.client().engine().name() + "-" + c.client().profileLabel() + "-" + rate;
     }
 
     /** Validates every configuration before anything runs, so a bad option fails in a second, not in an hour. */

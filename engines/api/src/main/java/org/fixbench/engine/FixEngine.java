@@ -42,6 +42,13 @@ public interface FixEngine {
         return java.util.Set.of(EngineSetup.REPORT);
     }
 
+    /**
+     * The keys its profiles understand, with their values and meaning: what a user may set on the command line
+     * ({@code engine:profile+key=value}); every key of every profile file of the engine is among them (a test
+     * checks). {@link Setting#JVM_FLAGS} is every engine's and need not be listed.
+     */
+    java.util.List<Setting> settings();
+
     /** Versions of the engine and the libraries it runs on, recorded with every result. */
     Map<String, String> versions();
 

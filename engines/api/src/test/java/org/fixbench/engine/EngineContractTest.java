@@ -85,6 +85,7 @@ public abstract class EngineContractTest {
             public String name() { return real.engine().name(); }
             public String defaultProfile() { return real.profile(); }
             public Map<String, String> versions() { return real.engine().versions(); }
+            public java.util.List<Setting> settings() { return real.engine().settings(); }
             public EngineClient client(EngineSetup setup) throws Exception { return real.engine().client(setup); }
             public EngineServer server(EngineSetup setup) throws Exception {
                 EngineServer s = real.engine().server(setup);

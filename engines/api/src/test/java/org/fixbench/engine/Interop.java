@@ -30,6 +30,7 @@ public final class Interop {
             public String name() { return server.engine().name() + "+" + client.engine().name(); }
             public String defaultProfile() { return "interop"; }
             public Map<String, String> versions() { return Map.of(); }
+            public java.util.List<Setting> settings() { return java.util.List.of(); }
             public EngineServer server(EngineSetup setup) throws Exception {
                 return server.engine().server(as(setup, server));
             }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
@@ -36,6 +37,20 @@ public final class ArtioEngine implements FixEngine {
         v.put("dictionary", "QuickFIX/J FIX44.xml (quickfixj-messages-fix44 "
                 + Versions.of("org.quickfixj", "quickfixj-messages-fix44") + "), codecs generated at build time");
         return v;
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return List.of(
+                Setting.choice("hotPathIdle", "yield", "idle strategy of our library threads (the client's sending "
+                        + "thread, the server's polling thread); sleep is 1 ms", "spin", "yield", "backoff", "sleep"),
+                Setting.choice("framerIdle", "yield", "idle strategy of Artio's framer", "spin", "yield", "backoff",
+                        "sleep"),
+                Setting.choice("backgroundIdle", "sleep", "idle strategy of the media driver, archive and archiver",
+                        "spin", "yield", "backoff", "sleep"),
+                Setting.choice("scheduler", "lowResource", "lowResource: framer and archiver on one thread; default: "
+                        + "a thread each", "lowResource", "default"),
+                Setting.positive("heartBtInt", "30", "HeartBtInt, seconds"));
     }
 
     @Override

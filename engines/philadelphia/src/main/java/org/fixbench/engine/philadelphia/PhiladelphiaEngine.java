@@ -1,11 +1,13 @@
 package org.fixbench.engine.philadelphia;
 
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
 import com.paritytrading.philadelphia.FIXConfig;
 import com.paritytrading.philadelphia.FIXVersion;
+import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
@@ -41,6 +43,17 @@ public final class PhiladelphiaEngine implements FixEngine {
     public EngineServer server(EngineSetup setup) {
         Properties p = setup.profileProperties();
         return new PhiladelphiaServer(setup, idle(p), config(p, setup.serverCompId(), setup.clientCompId()));
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return List.of(
+                Setting.choice("mode", "spin", "between empty reads the polling threads spin or yield", "spin", "yield"),
+                Setting.positive("heartBtInt", String.valueOf(Workload.HEARTBEAT_SECONDS), "HeartBtInt, seconds"),
+                Setting.positive("rxBufferCapacity", "65536", "receive buffer, bytes (FIXConfig)"),
+                Setting.positive("txBufferCapacity", "4096", "transmit buffer, bytes (FIXConfig)"),
+                Setting.positive("maxFieldCount", "64", "fields a message may hold (FIXConfig)"),
+                Setting.positive("fieldCapacity", "64", "bytes a field value may hold (FIXConfig)"));
     }
 
     @Override

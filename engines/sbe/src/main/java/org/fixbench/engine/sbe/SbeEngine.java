@@ -9,6 +9,7 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
@@ -61,6 +62,41 @@ public final class SbeEngine implements FixEngine {
         v.put("dictionary", "QuickFIX/J FIX44.xml from quickfixj-messages-fix44 "
                 + built.getProperty("quickfixj-messages-fix44", "unknown"));
         return v;
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return List.of(
+                Setting.choice("validation", "dictionary", "dictionary: every incoming message checked against the "
+                        + "dictionary; session: session-level checks only", "dictionary", "session"),
+                Setting.choice("idle", "spin", "between empty polls: busy-spin, yield or back off", "spin", "yield",
+                        "backoff"),
+                Setting.text("dictionary", "(bundled FIX 4.4)", "a QuickFIX/J-format dictionary file instead of the "
+                        + "bundled FIX 4.4 one"),
+                Setting.positive("heartBtInt", "30", "the HeartBtInt an initiator proposes, seconds"),
+                Setting.integer("minHeartBtInt", 0, Integer.MAX_VALUE, "1", "the smallest HeartBtInt a Logon may ask "
+                        + "for, seconds"),
+                Setting.positive("maxHeartBtInt", "3600", "the largest HeartBtInt a Logon may ask for, seconds"),
+                Setting.positive("maxSilenceSeconds", "600", "a session that receives no whole message for this long "
+                        + "ends"),
+                Setting.positive("maxLatencySeconds", "120", "largest |now - SendingTime| accepted (QuickFIX/J's "
+                        + "MaxLatency)"),
+                Setting.positive("maxMessageBytes", "8192", "largest message held whole; longer ones are refused by "
+                        + "their header"),
+                Setting.positive("bufferBytes", "1048576", "socket buffers per session side, bytes"),
+                Setting.positive("storeBytes", "67108864", "the in-memory store of sent messages for resends, bytes"),
+                Setting.positive("storeMessages", "1048576", "... and messages (older ones are gap-filled)"),
+                Setting.positive("logonTimeoutMillis", "10000", "a connection without a Logon by then is closed"),
+                Setting.positive("logoutTimeoutMillis", "2000", "a Logout unanswered by then ends the session"),
+                Setting.choice("resetOnLogon", "N", "an acceptor starts both sides again at 1 at every Logon", "Y", "N"),
+                Setting.choice("resetOnDisconnect", "N", "both sides start again at 1 after every connection", "Y",
+                        "N"),
+                Setting.positive("maxConnections", "16", "an acceptor serves at most this many connections at once"),
+                Setting.positive("rememberedClOrdIds", "100000", "the echo application remembers this many ClOrdIDs "
+                        + "(PossResend duplicates)"),
+                Setting.positive("rememberedClOrdIdBytes", "16777216", "... and at most this many bytes of them"),
+                Setting.positive("badInputLogPerSecond", "10", "log lines a second about bad input; the rest are "
+                        + "counted"));
     }
 
     @Override

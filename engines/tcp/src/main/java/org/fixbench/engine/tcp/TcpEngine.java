@@ -1,9 +1,11 @@
 package org.fixbench.engine.tcp;
 
+import java.util.List;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Properties;
 
+import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
@@ -34,6 +36,16 @@ public final class TcpEngine implements FixEngine {
     public Map<String, String> versions() {
         return Map.of("tcp", "java.nio " + System.getProperty("java.version"),
                 "frameBytes", ORDER_BYTES + " out / " + REPORT_BYTES + " back");
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return List.of(
+                Setting.choice("mode", "spin", "how threads wait for bytes: spin on non-blocking reads, yield between "
+                        + "them, or block in read", "spin", "yield", "blocking"),
+                Setting.choice("clientReceiver", "thread", "who reads the client's replies: a thread of its own, or "
+                        + "the sending thread between sends (not with mode=blocking)", "thread", "sender"),
+                Setting.choice("tcpNoDelay", "true", "TCP_NODELAY on both sockets", "true", "false"));
     }
 
     @Override
