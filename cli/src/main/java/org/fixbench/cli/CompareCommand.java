@@ -50,6 +50,11 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    /** Set by {@code tune}, which runs a comparison: the command recorded (null: this command's own line). */
+    String commandLine;
+    /** Set by {@code tune}: environment entries recorded before anything runs (its baseline and variants). */
+    Map<String, Object> extraEnvironment = Map.of();
+
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
             description = "engines to compare (default: every engine's comparison profiles, tcp first)")
     String engines;
@@ -110,9 +115,10 @@ final class CompareCommand implements Callable<Integer> {
         InetAddress bindAddress = bindAddress(bind);
 
         BenchmarkSession session = new BenchmarkSession(options, System.out);
-        String command = "scripts/fixbench " + String.join(" ", commandSpec.commandLine().getParseResult()
-                .originalArgs());
+        String command = commandLine != null ? commandLine : "scripts/fixbench " + String.join(" ",
+                commandSpec.commandLine().getParseResult().originalArgs());
         session.environment.put(ResultLabels.COMMAND, command);
+        session.environment.putAll(extraEnvironment);
         session.environment.put("engines", EngineEnvironment.describe(contenders.stream()
                 .flatMap(c -> java.util.stream.Stream.of(c.client(), c.server())).distinct().toList()));
         session.environment.put("processes", remote != null
@@ -187,7 +193,7 @@ final class CompareCommand implements Callable<Integer> {
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
         int status = session.finish(options.failOnStatuses());
         if (outcome.stopReason() != null) {
-            commandSpec.commandLine().getErr().println("fixbench: comparison stopped early: " + outcome.stopReason());
+            System.err.println("fixbench: comparison stopped early: " + outcome.stopReason());
             return EXIT_STOPPED;
         }
         return status;

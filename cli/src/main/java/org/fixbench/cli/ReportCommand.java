@@ -86,6 +86,10 @@ final class ReportCommand implements Callable<Integer> {
         String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));
         String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
                 charts);
+        if (env.get(ResultLabels.TUNE_BASELINE) != null) {
+            markdown = markdown.replaceFirst("^# fixbench comparison", "# fixbench tuning session");
+            markdown = insertAfterCommand(markdown, tuningSection(folder, env));
+        }
         if (read.rulesVersion() != org.fixbench.harness.LatencyBenchmark.RULES_VERSION) {
             markdown = markdown.replaceFirst("\n\n", "\n\n**Made again by today's code from results judged under "
                     + "rules version " + read.rulesVersion() + "** (today's: "
@@ -98,5 +102,31 @@ final class ReportCommand implements Callable<Integer> {
                     + "differ from the original report's in the third digit.\n\n");
         }
         return markdown;
+    }
+
+    /** A tuning session's first section: each variant against the baseline, from the folder. */
+    static String tuningSection(Path folder, Map<String, Object> env) {
+        String baseline = String.valueOf(env.get(ResultLabels.TUNE_BASELINE));
+        List<String> variants = new ArrayList<>();
+        if (env.get(ResultLabels.TUNE_VARIANTS) instanceof List<?> l) {
+            l.forEach(v -> variants.add(String.valueOf(v)));
+        }
+        double threshold = env.get(ResultLabels.TUNE_THRESHOLD) instanceof Number n ? n.doubleValue() : 0.1;
+        Map<String, String> reproduce = new java.util.LinkedHashMap<>();
+        if (env.get(ResultLabels.TUNE_REPRODUCE) instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> reproduce.put(String.valueOf(k), String.valueOf(v)));
+        }
+        return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(SummaryFile.load(folder),
+                baseline, variants, threshold), baseline, threshold, reproduce);
+    }
+
+    /** {@code section} placed after the report's Command line (the first thing a reader sees after what ran). */
+    private static String insertAfterCommand(String markdown, String section) {
+        int command = markdown.indexOf("\nCommand: ");
+        int end = command < 0 ? -1 : markdown.indexOf("\n\n", command + 1);
+        if (end < 0) {
+            return markdown.replaceFirst("\n\n", "\n\n" + java.util.regex.Matcher.quoteReplacement(section));
+        }
+        return markdown.substring(0, end + 2) + section + markdown.substring(end + 2);
     }
 }

@@ -13,8 +13,17 @@ import picocli.CommandLine.Option;
 
 /** The options every measuring command shares. Values are checked when the configuration is built. */
 public class RunOptions {
-    @Option(names = "--runs", description = "measured runs (default: ${DEFAULT-VALUE})")
+    @Option(names = "--runs", description = "measured runs (default: ${DEFAULT-VALUE}; tune: enough for a verdict)")
     int runs = 3;
+
+    public int runs() {
+        return runs;
+    }
+
+    /** Sets the number of runs (a command whose default differs, when --runs was not given). */
+    public void runs(int n) {
+        runs = n;
+    }
 
     @Option(names = "--duration", converter = Durations.class, paramLabel = "DURATION",
             description = "length of each run, e.g. 5s (default: compare 3s; knee and example tcp-throughput 3s; "

@@ -28,6 +28,13 @@ public final class ResultLabels {
     public static final String COMPARED_RATES = "comparedRates";
     /** Environment: how many of the results, from the first, are the comparison's (a knee search's steps follow). */
     public static final String COMPARED_RESULTS = "comparedResults";
+    /** Environment (a tuning session): the baseline's label, the variants' labels, the verdicts' threshold. */
+    public static final String TUNE_BASELINE = "tuneBaseline";
+    public static final String TUNE_VARIANTS = "tuneVariants";
+    public static final String TUNE_THRESHOLD = "tuneThreshold";
+    /** Environment (a tuning session): per variant, the compare command that reproduces it against the baseline. */
+    public static final String TUNE_REPRODUCE = "tuneReproduce";
+
     /** Environment: why a comparison stopped early. */
     public static final String STOP_REASON = "stopReason";
 

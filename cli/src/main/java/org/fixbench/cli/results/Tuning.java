@@ -1,0 +1,158 @@
+package org.fixbench.cli.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A tuning session's verdicts: each variant against the baseline, per rate and percentile, on the overhead over the
+ * raw-TCP floor run adjacent to each run in time (so the machine's drift cancels), with the statistics of
+ * {@link Diff}: a rank-sum permutation test per row over OK runs, Holm-corrected across every variant's rows
+ * together, a verdict only beyond the threshold. Beside it, the change of overhead paired round by round (the
+ * variant's run and the baseline's of the same round): its median with a distribution-free interval
+ * ({@link PairedStats}).
+ */
+public final class Tuning {
+    /** One variant × rate × percentile: the paired change (ns) and the judged row (old: baseline, new: variant). */
+    public record Row(String variant, long rate, String percentile, PairedStats.Interval change, int pairs,
+                      Diff.Row judged) {
+    }
+
+    /** The rows and, when no row could pass the corrected test, why (the runs a side would need). */
+    public record Outcome(List<Row> rows, String insufficient, List<String> excluded) {
+    }
+
+    private static final String SETTING = "setting";
+
+    private Tuning() {
+    }
+
+    public static Outcome judge(List<SummaryFile.Result> results, String baseline, List<String> variants,
+                                double threshold) {
+        List<Diff.Row> diffRows = new ArrayList<>();
+        List<String[]> where = new ArrayList<>();
+        List<PairedStats.Interval> changes = new ArrayList<>();
+        List<Integer> pairs = new ArrayList<>();
+        List<String> excluded = new ArrayList<>();
+        for (String variant : variants) {
+            for (SummaryFile.Result v : results) {
+                if (!v.label().equals(variant)) {
+                    continue;
+                }
+                SummaryFile.Result b = find(results, baseline, v.targetRate());
+                SummaryFile.Result floor = v.floor() == null ? null : find(results, v.floor(), v.targetRate());
+                if (b == null || floor == null) {
+                    continue;
+                }
+                Diff.Outcome o = Diff.compare(List.of(as(b), floor), List.of(as(v), floor), threshold);
+                for (String e : o.excluded()) {
+                    excluded.add(e.replaceFirst("^OLD " + SETTING + "@", baseline + " @ ")
+                            .replaceFirst("^NEW " + SETTING + "@", variant + " @ ").replaceFirst("^(OLD|NEW) ", "floor "));
+                }
+                for (Diff.Row r : o.rows()) {
+                    if (r.floor() || !r.key().startsWith(SETTING + "@")) {
+                        continue;
+                    }
+                    double[] d = pairedChange(v, b, floor, r.percentile());
+                    diffRows.add(r);
+                    where.add(new String[] {variant, String.valueOf(v.targetRate()), r.percentile()});
+                    changes.add(d.length == 0 ? null : PairedStats.median(d));
+                    pairs.add(d.length);
+                }
+            }
+        }
+        Diff.Outcome judged = Diff.judge(diffRows, List.of(), threshold);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < diffRows.size(); i++) {
+            rows.add(new Row(where.get(i)[0], Long.parseLong(where.get(i)[1]), where.get(i)[2], changes.get(i),
+                    pairs.get(i), judged.rows().get(i)));
+        }
+        return new Outcome(rows, diffRows.isEmpty() ? "no variant ran with its baseline and floor" : judged.insufficient(),
+                excluded.stream().distinct().toList());
+    }
+
+    /**
+     * Per round where both ran OK with OK floor runs: (variant − its paired floor run) − (baseline − its paired floor
+     * run), at the percentile's key, ns.
+     */
+    static double[] pairedChange(SummaryFile.Result v, SummaryFile.Result b, SummaryFile.Result floor, String key) {
+        List<Double> d = new ArrayList<>();
+        for (SummaryFile.Run x : v.counted()) {
+            SummaryFile.Run y = b.counted().stream().filter(r -> r.round() != 0 && r.round() == x.round()).findFirst()
+                    .orElse(null);
+            Double ox = overhead(v, x, floor, key);
+            Double oy = y == null ? null : overhead(b, y, floor, key);
+            if (ox != null && oy != null) {
+                d.add(ox - oy);
+            }
+        }
+        return d.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static Double overhead(SummaryFile.Result r, SummaryFile.Run run, SummaryFile.Result floor, String key) {
+        int f = r.pairedFloorRun(run.run());
+        SummaryFile.Run fr = floor.runs().stream().filter(x -> x.run() == f).findFirst().orElse(null);
+        if (fr == null || !run.ok() || !fr.ok() || run.excluded()) {
+            return null;
+        }
+        Long a = run.value("endToEnd", key);
+        Long c = fr.value("endToEnd", key);
+        return a == null || c == null ? null : (double) (a - c);
+    }
+
+    /** The result under a common label, so that Diff sets the variant against the baseline. */
+    private static SummaryFile.Result as(SummaryFile.Result r) {
+        return new SummaryFile.Result(SETTING, r.engine(), r.profile(), r.targetRate(), r.runs(), r.name(), r.floor(),
+                r.pairedFloorRuns());
+    }
+
+    private static SummaryFile.Result find(List<SummaryFile.Result> results, String label, long rate) {
+        return results.stream().filter(r -> r.label().equals(label) && r.targetRate() == rate).findFirst()
+                .orElse(null);
+    }
+
+    /** "sbe:tuned @ 10000 run 1: DISTURBED", without the reason. */
+    static String shortExclusion(String e) {
+        int why = e.indexOf(" (");
+        return why < 0 ? e : e.substring(0, why);
+    }
+
+    /** The section a tuning session's report opens with. */
+    public static String markdown(Outcome outcome, String baseline, double threshold, Map<String, String> reproduce) {
+        StringBuilder md = new StringBuilder("## Tuning: what each setting did against " + baseline + "\n\n");
+        md.append("Each variant against the baseline on its overhead over raw TCP, each run minus the floor run "
+                + "adjacent to it in time (the machine's drift cancels). \"change\": the variant's overhead minus the "
+                + "baseline's in the same round, median over rounds [distribution-free interval] (pairs), µs; "
+                + "negative is faster. \"new/old\": the baseline's median latency with the change of median overhead "
+                + "added, over it. Verdict as `diff`: a rank-sum permutation test per row over OK runs, Holm-corrected "
+                + "across all " + outcome.rows().stream().filter(r -> !Double.isNaN(r.judged().pValue())).count()
+                + " rows at α = " + Diff.ALPHA + ", better or worse only beyond " + Diff.thresholdText(threshold)
+                + ". A variant or baseline with a run not OK gets its status, no figure.\n\n");
+        if (outcome.insufficient() != null) {
+            md.append("**No verdicts: ").append(outcome.insufficient()).append(".**\n\n");
+        }
+        md.append("| variant | rate | percentile | change (µs) | new/old | p | verdict | note |\n"
+                + "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |\n");
+        for (Row r : outcome.rows()) {
+            Diff.Row j = r.judged();
+            md.append(String.format(Locale.ROOT, "| %s | %,d/s | %s | %s | %s | %s | %s | %s |%n", r.variant(),
+                    r.rate(), r.percentile(), r.change() == null ? "-" : r.change().text(EnginePairs::micros),
+                    Double.isNaN(j.ratio()) ? "-" : String.format(Locale.ROOT, "%.3f", j.ratio()),
+                    Double.isNaN(j.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", j.pValue()),
+                    j.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), j.note()));
+        }
+        if (!outcome.excluded().isEmpty()) {
+            md.append("\nRuns left out (not OK):\n\n");
+            outcome.excluded().stream().map(Tuning::shortExclusion).distinct()
+                    .forEach(e -> md.append("- ").append(e).append('\n'));
+            md.append("\n(Why each is not OK: the run-by-run notes below.)\n");
+        }
+        if (!reproduce.isEmpty()) {
+            md.append("\nEach variant alone against the baseline, with this session's settings:\n\n");
+            reproduce.forEach((variant, command) -> md.append("- ").append(variant).append(": `").append(command)
+                    .append("`\n"));
+        }
+        return md.append('\n').toString();
+    }
+}
