@@ -96,6 +96,26 @@ class TuneTest {
         assertTrue(md.contains("| worse |"), md);
     }
 
+    /** The session with the variant's run 3 given {@code status}. */
+    private static List<SummaryFile.Result> withVariantRun3(String status) {
+        List<SummaryFile.Result> session = session(1.0, 3);
+        SummaryFile.Result v = session.get(2);
+        List<SummaryFile.Run> runs = new ArrayList<>(v.runs());
+        SummaryFile.Run r = runs.get(2);
+        runs.set(2, new SummaryFile.Run(r.run(), status, "planted", false, r.achievedRate(), r.lost(), r.series(),
+                0, 0, r.round(), r.slot(), new long[0]));
+        return List.of(session.get(0), session.get(1), v.withRuns(runs));
+    }
+
+    @Test
+    void aVariantTheMachineDisturbedGetsNoVerdictOneThatSaturatedIsWorse() {
+        Tuning.Row disturbed = judge(withVariantRun3("DISTURBED")).rows().get(0);
+        assertEquals(Diff.Verdict.INSUFFICIENT_RUNS, disturbed.judged().verdict(), disturbed.judged().toString());
+        assertTrue(disturbed.judged().note().contains("the machine, not the setting"), disturbed.judged().note());
+        Tuning.Row saturated = judge(withVariantRun3("SATURATED")).rows().get(0);
+        assertEquals(Diff.Verdict.WORSE, saturated.judged().verdict(), saturated.judged().toString());
+    }
+
     @Test
     void variantsAreOneSettingAtATimeOrAGrid() {
         EngineSpec base = EngineSpec.parse("sbe:tuned");

@@ -54,6 +54,11 @@ public final class Tuning {
                     if (r.floor() || !r.key().startsWith(SETTING + "@")) {
                         continue;
                     }
+                    if ("status".equals(r.basis()) && onlyDisturbed(v, b)) {
+                        // the machine did not let some runs run: that says nothing of the setting
+                        r = r.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED (the machine, not the "
+                                + "setting: " + statuses(b, "baseline") + "; " + statuses(v, "variant") + ")");
+                    }
                     double[] d = pairedChange(v, b, floor, r.percentile());
                     diffRows.add(r);
                     where.add(new String[] {variant, String.valueOf(v.targetRate()), r.percentile()});
@@ -70,6 +75,17 @@ public final class Tuning {
         }
         return new Outcome(rows, diffRows.isEmpty() ? "no variant ran with its baseline and floor" : judged.insufficient(),
                 excluded.stream().distinct().toList());
+    }
+
+    /** Whether every run of either side that is not OK is DISTURBED (none SATURATED or FAILED). */
+    private static boolean onlyDisturbed(SummaryFile.Result v, SummaryFile.Result b) {
+        return java.util.stream.Stream.of(v, b).flatMap(r -> r.counted().stream()).filter(r -> !r.ok())
+                .allMatch(r -> "DISTURBED".equals(r.status()));
+    }
+
+    private static String statuses(SummaryFile.Result r, String side) {
+        long disturbed = r.counted().stream().filter(x -> "DISTURBED".equals(x.status())).count();
+        return side + " " + disturbed + " of " + r.counted().size();
     }
 
     /**
