@@ -40,12 +40,18 @@ final class ForkClientCommand implements Callable<Integer> {
                 new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
         BenchmarkResult b;
-        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
+        org.fixbench.cli.run.Profiler profiler = r.profileKind() == null ? null : new org.fixbench.cli.run.Profiler(
+                r.profileKind(), ProgressListener.NONE, Path.of(r.profileFile()), System.out);
+        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out,
+                profiler == null ? ProgressListener.NONE : profiler);
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
         }
         try {
             b = benchmark.run(task, Map.of());
+            if (profiler != null) {
+                profiler.finish();
+            }
         } catch (org.fixbench.harness.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),

@@ -85,7 +85,7 @@ final class ReportCommand implements Callable<Integer> {
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
         String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));
         String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
-                charts);
+                charts, folder);
         if (env.get(ResultLabels.TUNE_BASELINE) != null) {
             markdown = markdown.replaceFirst("^# fixbench comparison", "# fixbench tuning session");
             markdown = insertAfterCommand(markdown, tuningSection(folder, env));

@@ -103,6 +103,17 @@ public class RunOptions {
             + "orchestrating; none: all in this JVM (for debugging; the report says so)")
     String fork = "process";
 
+    @Option(names = "--profile", paramLabel = "cpu|alloc|lock|wall|jfr", description = "profile the measured runs "
+            + "(not the warm-up) in the JVM that measures (with --fork none: client and server; forked: the client): "
+            + "an async-profiler flame graph, or a JFR recording, per benchmark and round, in profiles/ of the results "
+            + "folder; the results say they were profiled")
+    String profile;
+
+    /** The profiler asked for, or null. @throws IllegalArgumentException one line, for an unknown one */
+    public String profile() {
+        return profile == null ? null : org.fixbench.cli.run.Profiler.check(profile);
+    }
+
     /** Whether benchmark runs go to processes of their own (--fork process). */
     public boolean forks() {
         return switch (fork) {

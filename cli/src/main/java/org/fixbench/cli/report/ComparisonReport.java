@@ -33,6 +33,13 @@ public final class ComparisonReport {
 
     public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
                          List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts) {
+        return render(command, environment, engineLabels, rates, results, stopReason, charts, null);
+    }
+
+    /** As above; {@code profilesFolder}: the results folder, where the profiles' collapsed stacks are read. */
+    public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
+                         List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts,
+                         java.nio.file.Path profilesFolder) {
         StringBuilder md = new StringBuilder();
         md.append("# fixbench comparison").append(uncommittedMark(environment)).append("\n\n");
         md.append("Command: `").append(command).append("`\n\n");
@@ -48,6 +55,10 @@ public final class ComparisonReport {
                 + "the run, or orders queueing) or FAILED (orders lost, session lost); its latencies then measure the "
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
                 + "overhead over raw TCP (no figure from the runs that survived).\n\n");
+        results.stream().map(r -> r.labels().get(ResultLabels.PROFILED)).filter(java.util.Objects::nonNull).findFirst()
+                .ifPresent(p -> md.append("**Profiled:** ").append(p).append(". Every benchmark here ran under the "
+                        + "profiler, so these latencies include its cost: set them against each other, never against "
+                        + "unprofiled results. The profiles are listed under \"Profiles\".\n\n"));
         if (stopReason != null) {
             md.append("**The comparison stopped early:** ").append(stopReason)
                     .append(". Results below are what was measured before that.\n\n");
@@ -104,6 +115,29 @@ public final class ComparisonReport {
                     }
                 }
             }
+        }
+        if (results.stream().anyMatch(r -> r.labels().get(ResultLabels.PROFILES) instanceof List<?>)) {
+            md.append("## Profiles\n\nEach benchmark's profiles (one per round in an interleaved comparison), and where "
+                    + "most of their samples ended (self time, all of the benchmark's profiles together).\n\n");
+            for (BenchmarkResult r : results) {
+                if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
+                    md.append("- ").append(label(r)).append(String.format(Locale.ROOT, " at %,d msgs/s: ",
+                            r.config().targetRatePerSecond()));
+                    md.append(String.join(", ", files.stream().map(f -> "[" + java.nio.file.Path.of(f.toString())
+                            .getFileName() + "](" + f.toString().replace('\\', '/') + ")").toList())).append('\n');
+                    if (profilesFolder != null) {
+                        List<java.nio.file.Path> collapsed = files.stream().map(f -> profilesFolder.resolve(f.toString()))
+                                .filter(f -> f.toString().endsWith(".html"))
+                                .map(org.fixbench.cli.results.ProfileFiles::collapsed).toList();
+                        List<String> hot = org.fixbench.cli.results.ProfileFiles.hottest(collapsed, 5);
+                        if (!hot.isEmpty()) {
+                            md.append("  - hottest frames: ").append(String.join("; ", hot).replace("|", "\\|"))
+                                    .append('\n');
+                        }
+                    }
+                }
+            }
+            md.append('\n');
         }
         md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
         for (BenchmarkResult r : results) {

@@ -21,6 +21,9 @@ public final class ResultLabels {
     public static final String FLOOR = "floor";
     public static final String ENGINE_NOTES = "engineNotes";
     public static final String PROCESSES = "processes";
+    /** A profiled result: what profiled it (its latencies include the profiler's cost), and its profile files. */
+    public static final String PROFILED = "profiled";
+    public static final String PROFILES = "profiles";
 
     /** Environment: the comparison's command line, contenders in order, rates in order. */
     public static final String COMMAND = "command";

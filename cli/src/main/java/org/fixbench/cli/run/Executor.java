@@ -40,12 +40,20 @@ public interface Executor {
         private final Duration connectTimeout;
         private final InetSocketAddress remoteServer;
 
+        private final Profiles profiles;
+
         public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
                          InetSocketAddress remoteServer) {
+            this(out, bindAddress, connectTimeout, remoteServer, Profiles.NONE);
+        }
+
+        public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
+                         InetSocketAddress remoteServer, Profiles profiles) {
             this.out = out;
             this.bindAddress = bindAddress;
             this.connectTimeout = connectTimeout;
             this.remoteServer = remoteServer;
+            this.profiles = profiles;
         }
 
         @Override
@@ -57,12 +65,18 @@ public interface Executor {
             } catch (IOException e) {
                 throw new HarnessException("cannot create a work folder: " + e.getMessage());
             }
+            Profiler profiler = profiles.kind() == null ? null : new Profiler(profiles.kind(), progress,
+                    profiles.file(config.name(), remoteServer != null ? "client" : "client+server"), out);
             try {
                 RoundTripTask task = task(spec, work);
-                BenchmarkResult result = new LatencyBenchmark(config, out, progress).run(task, labels);
+                BenchmarkResult result = new LatencyBenchmark(config, out, profiler == null ? progress : profiler)
+                        .run(task, labels);
                 labels.put(ResultLabels.ENGINE_NOTES, task.engineNotes());
                 return result;
             } finally {
+                if (profiler != null) {
+                    profiles.written(labels, profiler.finish());
+                }
                 Directories.deleteRecursively(work);
             }
         }
@@ -80,6 +94,37 @@ public interface Executor {
         @Override
         public String processes() {
             return "one (--fork none: harness, client and server in one JVM)";
+        }
+    }
+
+    /**
+     * Where a sweep's profiles go ({@code profiles/} of the results folder), and what the results say of them:
+     * label {@value ResultLabels#PROFILED} (what was profiled, where) and {@value ResultLabels#PROFILES} (the files,
+     * relative to the results folder). {@link #NONE}: no profiling.
+     */
+    record Profiles(String kind, Path resultsFolder) {
+        static final Profiles NONE = new Profiles(null, null);
+
+        /** A new file for one benchmark run in one role: {@code profiles/<benchmark>-<role>-<kind>[-k].html}. */
+        Path file(String benchmark, String role) {
+            Path dir = resultsFolder.resolve("profiles");
+            String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark + "-" + role + "-" + kind);
+            Path file = dir.resolve(stem + Profiler.extension(kind));
+            for (int k = 2; java.nio.file.Files.exists(file); k++) {
+                file = dir.resolve(stem + "-" + k + Profiler.extension(kind));
+            }
+            return file;
+        }
+
+        /** Records on the result's labels that it was profiled, and the file when one was written. */
+        @SuppressWarnings("unchecked")
+        void written(Map<String, Object> labels, Path file) {
+            labels.put(ResultLabels.PROFILED, kind + " (" + ("jfr".equals(kind) ? "JFR" : "async-profiler") + "), "
+                    + "measured runs only, in the JVM that measures");
+            if (file != null) {
+                Object list = labels.computeIfAbsent(ResultLabels.PROFILES, k -> new java.util.ArrayList<String>());
+                ((java.util.List<String>) list).add(resultsFolder.relativize(file).toString());
+            }
         }
     }
 

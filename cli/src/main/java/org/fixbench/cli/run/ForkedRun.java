@@ -44,8 +44,10 @@ public final class ForkedRun {
     public static final String PIN_LINE = "[serve] pinning: ";
 
     /** What the forked client needs: the configuration, its CPUs, its engine, the server and the ring. */
+    /** {@code profileKind}, {@code profileFile}: profile the measured runs into this file (null: not profiled). */
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
-                   String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid)
+                   String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
+                   String profileKind, String profileFile)
             implements Serializable {
     }
 
@@ -62,11 +64,18 @@ public final class ForkedRun {
     private final Duration connectTimeout;
     private String lastServerCommand;
     private String lastClientCommand;
+    private Executor.Profiles profiles = Executor.Profiles.NONE;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
+    }
+
+    /** Profiles the measured runs in each forked client (see {@link Profiler}). */
+    ForkedRun profiles(Executor.Profiles profiles) {
+        this.profiles = profiles;
+        return this;
     }
 
     public String lastServerCommand() {
@@ -103,6 +112,7 @@ public final class ForkedRun {
      */
     public BenchmarkResult run(Contender contender, HarnessConfig config, Map<String, Object> labels,
                         InetSocketAddress remote) {
+        Path profileFile = null;
         Path work = null;
         Path ring = null;
         Process server = null;
@@ -146,12 +156,14 @@ public final class ForkedRun {
             }
             // the client JVM starts while the server's does; it reads the server's port from the port file
             // (port 0 in the request) once the server listens
+            profileFile = profiles.kind() == null ? null : profiles.file(config.name(), "client");
             Path request = work.resolve("request.bin");
             Path result = work.resolve("result.bin");
             write(request, new Request(config.portable(), clientCpus, contender.client().label(),
                     address == null ? bindAddress.getHostAddress() : address.getAddress().getHostAddress(),
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
-                    connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid()));
+                    connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
+                    profiles.kind(), profileFile == null ? null : profileFile.toString()));
             List<String> fork = javaCommand(jvmFlags(contender.client()));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
@@ -222,6 +234,9 @@ public final class ForkedRun {
             }
         }
         pins.addAll(serverPins);
+        if (profiles.kind() != null) {
+            profiles.written(allLabels, profileFile != null && Files.exists(profileFile) ? profileFile : null);
+        }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);
     }

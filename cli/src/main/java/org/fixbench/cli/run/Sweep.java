@@ -201,8 +201,10 @@ public final class Sweep implements ProgressListener {
         List<HarnessConfig> configs = planContenders(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
         stopReason = null;
         recorded = new ArrayList<>();
-        executor = forked != null ? new Executor.Forked(forked, remoteServer, session.environment)
-                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer);
+        Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
+                : new Executor.Profiles(options.profile(), session.folder);
+        executor = forked != null ? new Executor.Forked(forked.profiles(profiles), remoteServer, session.environment)
+                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles);
         if (interleave) {
             runInterleaved(engines, rates, configs);
         } else {
@@ -403,6 +405,15 @@ public final class Sweep implements ProgressListener {
         });
         BenchmarkResult first = rounds.get(0);
         Map<String, Object> labels = new LinkedHashMap<>(first.labels());
+        List<Object> profileFiles = new ArrayList<>();
+        for (BenchmarkResult r : rounds) {
+            if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
+                profileFiles.addAll(files);
+            }
+        }
+        if (!profileFiles.isEmpty()) {
+            labels.put(ResultLabels.PROFILES, profileFiles);
+        }
         if (!mergedNotes.isEmpty() || labels.containsKey("engineNotes")) {
             labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
         }
