@@ -40,8 +40,13 @@ final class ForkClientCommand implements Callable<Integer> {
                 new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()));
         BenchmarkResult b;
+        // the server's profiler (attached to its JVM) inside the client's, so both cover the same moments
+        org.fixbench.cli.run.Profiler serverProfiler = r.profileKind() == null || r.serverPid() <= 0
+                || r.serverProfileFile() == null ? null : new org.fixbench.cli.run.Profiler(r.profileKind(),
+                ProgressListener.NONE, Path.of(r.serverProfileFile()), System.out, r.serverPid());
         org.fixbench.cli.run.Profiler profiler = r.profileKind() == null ? null : new org.fixbench.cli.run.Profiler(
-                r.profileKind(), ProgressListener.NONE, Path.of(r.profileFile()), System.out);
+                r.profileKind(), serverProfiler == null ? ProgressListener.NONE : serverProfiler,
+                Path.of(r.profileFile()), System.out);
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out,
                 profiler == null ? ProgressListener.NONE : profiler);
         if (r.serverPid() > 0) {
@@ -51,6 +56,9 @@ final class ForkClientCommand implements Callable<Integer> {
             b = benchmark.run(task, Map.of());
             if (profiler != null) {
                 profiler.finish();
+            }
+            if (serverProfiler != null) {
+                serverProfiler.finish();
             }
         } catch (org.fixbench.harness.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured

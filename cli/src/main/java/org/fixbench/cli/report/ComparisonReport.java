@@ -126,13 +126,17 @@ public final class ComparisonReport {
                     md.append(String.join(", ", files.stream().map(f -> "[" + java.nio.file.Path.of(f.toString())
                             .getFileName() + "](" + f.toString().replace('\\', '/') + ")").toList())).append('\n');
                     if (profilesFolder != null) {
-                        List<java.nio.file.Path> collapsed = files.stream().map(f -> profilesFolder.resolve(f.toString()))
-                                .filter(f -> f.toString().endsWith(".html"))
-                                .map(org.fixbench.cli.results.ProfileFiles::collapsed).toList();
-                        List<String> hot = org.fixbench.cli.results.ProfileFiles.hottest(collapsed, 5);
-                        if (!hot.isEmpty()) {
-                            md.append("  - hottest frames: ").append(String.join("; ", hot).replace("|", "\\|"))
-                                    .append('\n');
+                        for (String role : List.of("client", "server", "client_server")) {
+                            List<java.nio.file.Path> collapsed = files.stream().map(Object::toString)
+                                    .filter(f -> f.endsWith(".html") && org.fixbench.cli.results.ProfileFiles.role(f)
+                                            .equals(role))
+                                    .map(f -> org.fixbench.cli.results.ProfileFiles.collapsed(profilesFolder.resolve(f)))
+                                    .toList();
+                            List<String> hot = org.fixbench.cli.results.ProfileFiles.hottest(collapsed, 5);
+                            if (!hot.isEmpty()) {
+                                md.append("  - hottest frames, ").append(role.replace('_', '+')).append(": ")
+                                        .append(String.join("; ", hot).replace("|", "\\|")).append('\n');
+                            }
                         }
                     }
                 }

@@ -11,6 +11,12 @@ public final class ProfileFiles {
     private ProfileFiles() {
     }
 
+    /** The role a profile's file name says it is of: client, server or client_server (one JVM). */
+    public static String role(String fileName) {
+        return fileName.contains("-client_server-") ? "client_server" : fileName.contains("-server-") ? "server"
+                : "client";
+    }
+
     /** The collapsed-stacks text written beside an async-profiler flame graph. */
     public static Path collapsed(Path html) {
         String name = html.getFileName().toString();

@@ -120,7 +120,7 @@ public interface Executor {
         @SuppressWarnings("unchecked")
         void written(Map<String, Object> labels, Path file) {
             labels.put(ResultLabels.PROFILED, kind + " (" + ("jfr".equals(kind) ? "JFR" : "async-profiler") + "), "
-                    + "measured runs only, in the JVM that measures");
+                    + "measured runs only, in each JVM of a run (forked: the client's and the server's; --fork none: the one)");
             if (file != null) {
                 Object list = labels.computeIfAbsent(ResultLabels.PROFILES, k -> new java.util.ArrayList<String>());
                 ((java.util.List<String>) list).add(resultsFolder.relativize(file).toString());

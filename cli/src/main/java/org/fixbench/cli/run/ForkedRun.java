@@ -47,7 +47,7 @@ public final class ForkedRun {
     /** {@code profileKind}, {@code profileFile}: profile the measured runs into this file (null: not profiled). */
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
-                   String profileKind, String profileFile)
+                   String profileKind, String profileFile, String serverProfileFile)
             implements Serializable {
     }
 
@@ -113,6 +113,7 @@ public final class ForkedRun {
     public BenchmarkResult run(Contender contender, HarnessConfig config, Map<String, Object> labels,
                         InetSocketAddress remote) {
         Path profileFile = null;
+        Path serverProfileFile = null;
         Path work = null;
         Path ring = null;
         Process server = null;
@@ -157,13 +158,16 @@ public final class ForkedRun {
             // the client JVM starts while the server's does; it reads the server's port from the port file
             // (port 0 in the request) once the server listens
             profileFile = profiles.kind() == null ? null : profiles.file(config.name(), "client");
+            serverProfileFile = profiles.kind() == null || server == null ? null
+                    : profiles.file(config.name(), "server");
             Path request = work.resolve("request.bin");
             Path result = work.resolve("result.bin");
             write(request, new Request(config.portable(), clientCpus, contender.client().label(),
                     address == null ? bindAddress.getHostAddress() : address.getAddress().getHostAddress(),
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
-                    profiles.kind(), profileFile == null ? null : profileFile.toString()));
+                    profiles.kind(), profileFile == null ? null : profileFile.toString(),
+                    serverProfileFile == null ? null : serverProfileFile.toString()));
             List<String> fork = javaCommand(jvmFlags(contender.client()));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
@@ -236,6 +240,9 @@ public final class ForkedRun {
         pins.addAll(serverPins);
         if (profiles.kind() != null) {
             profiles.written(allLabels, profileFile != null && Files.exists(profileFile) ? profileFile : null);
+            if (serverProfileFile != null && Files.exists(serverProfileFile)) {
+                profiles.written(allLabels, serverProfileFile);
+            }
         }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);

@@ -32,13 +32,55 @@ public final class Profiler implements ProgressListener {
     private boolean running;
     private boolean failed;
     private jdk.jfr.Recording recording;
+    /** The JVM profiled when it is not this one (the forked server), else 0. */
+    private final long pid;
+    private Path library;
 
     /** @param file where the profile goes (a new file; .html for async-profiler, .jfr for JFR) */
     public Profiler(String kind, ProgressListener delegate, Path file, PrintStream out) {
+        this(kind, delegate, file, out, 0);
+    }
+
+    /**
+     * Profiles the JVM with process id {@code pid} (another JVM of this user, the forked server) through the attach
+     * API, loading async-profiler's library into it; its commands then run there, and there it writes the profile.
+     * JFR is not offered this way.
+     */
+    public Profiler(String kind, ProgressListener delegate, Path file, PrintStream out, long pid) {
         this.kind = check(kind);
         this.delegate = delegate;
         this.file = file;
         this.out = out;
+        this.pid = pid;
+        if (pid > 0 && kind.equals("jfr")) {
+            fail("JFR of another process is not offered (profile the server with --fork none)");
+        }
+    }
+
+    /** Runs an async-profiler command here, or in the attached JVM. */
+    private void execute(String command) throws Exception {
+        if (pid <= 0) {
+            one.profiler.AsyncProfiler.getInstance().execute(command);
+            return;
+        }
+        if (library == null) {
+            library = Files.createTempFile("fixbench-asyncProfiler", ".so");
+            library.toFile().deleteOnExit();
+            String arch = System.getProperty("os.arch").contains("aarch64") ? "linux-arm64" : "linux-x64";
+            try (java.io.InputStream in = one.profiler.AsyncProfiler.class.getResourceAsStream(
+                    "/" + arch + "/libasyncProfiler.so")) {
+                if (in == null) {
+                    throw new IOException("no async-profiler library for " + arch + " in its jar");
+                }
+                Files.copy(in, library, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(Long.toString(pid));
+        try {
+            vm.loadAgentPath(library.toString(), command);
+        } finally {
+            vm.detach();
+        }
     }
 
     /** @throws IllegalArgumentException one line, when {@code kind} is not one of {@link #KINDS} */
@@ -68,7 +110,7 @@ public final class Profiler implements ProgressListener {
                     recording.start();
                 }
             } else {
-                one.profiler.AsyncProfiler.getInstance().execute((started ? "resume" : "start") + ",event=" + event()
+                execute((started ? "resume" : "start") + ",event=" + event()
                         + (kind.equals("alloc") || kind.equals("lock") ? "" : ",interval=" + INTERVAL_NANOS));
             }
             started = true;
@@ -89,7 +131,7 @@ public final class Profiler implements ProgressListener {
             return;
         }
         try {
-            one.profiler.AsyncProfiler.getInstance().execute("stop");
+            execute("stop");
         } catch (Throwable e) {
             fail("could not stop: " + e);
         }
@@ -112,9 +154,9 @@ public final class Profiler implements ProgressListener {
                 recording.dump(file);
                 recording.close();
             } else {
-                one.profiler.AsyncProfiler.getInstance().execute("dump,file=" + file);
+                execute("dump,file=" + file);
                 // the same samples as text, a stack and its count a line (what the report sums up)
-                one.profiler.AsyncProfiler.getInstance().execute("dump,collapsed,file=" + org.fixbench.cli.results.ProfileFiles.collapsed(file));
+                execute("dump,collapsed,file=" + org.fixbench.cli.results.ProfileFiles.collapsed(file));
             }
             return file;
         } catch (Throwable e) {
