@@ -114,6 +114,17 @@ class TuneTest {
         assertTrue(disturbed.judged().note().contains("the machine, not the setting"), disturbed.judged().note());
         Tuning.Row saturated = judge(withVariantRun3("SATURATED")).rows().get(0);
         assertEquals(Diff.Verdict.WORSE, saturated.judged().verdict(), saturated.judged().toString());
+        // a variant that saturated against a baseline the machine disturbed once: still worse
+        List<SummaryFile.Result> both = withVariantRun3("SATURATED");
+        SummaryFile.Result b = both.get(1);
+        List<SummaryFile.Run> baseRuns = new ArrayList<>(b.runs());
+        SummaryFile.Run r = baseRuns.get(0);
+        baseRuns.set(0, new SummaryFile.Run(r.run(), "DISTURBED", "planted", false, r.achievedRate(), r.lost(),
+                r.series(), 0, 0, r.round(), r.slot(), new long[0]));
+        Tuning.Row worse = judge(List.of(both.get(0), b.withRuns(baseRuns), both.get(2))).rows().get(0);
+        assertEquals(Diff.Verdict.WORSE, worse.judged().verdict(), worse.judged().toString());
+        assertTrue(worse.judged().note().contains("baseline: 1 of 8 DISTURBED; variant: 1 of 8 SATURATED"),
+                worse.judged().note());
     }
 
     @Test

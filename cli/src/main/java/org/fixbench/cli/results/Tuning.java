@@ -54,10 +54,8 @@ public final class Tuning {
                     if (r.floor() || !r.key().startsWith(SETTING + "@")) {
                         continue;
                     }
-                    if ("status".equals(r.basis()) && onlyDisturbed(v, b)) {
-                        // the machine did not let some runs run: that says nothing of the setting
-                        r = r.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED (the machine, not the "
-                                + "setting: " + statuses(b, "baseline") + "; " + statuses(v, "variant") + ")");
+                    if ("status".equals(r.basis())) {
+                        r = statusRow(r, v, b);
                     }
                     double[] d = pairedChange(v, b, floor, r.percentile());
                     diffRows.add(r);
@@ -77,15 +75,43 @@ public final class Tuning {
                 excluded.stream().distinct().toList());
     }
 
-    /** Whether every run of either side that is not OK is DISTURBED (none SATURATED or FAILED). */
-    private static boolean onlyDisturbed(SummaryFile.Result v, SummaryFile.Result b) {
-        return java.util.stream.Stream.of(v, b).flatMap(r -> r.counted().stream()).filter(r -> !r.ok())
-                .allMatch(r -> "DISTURBED".equals(r.status()));
+    /**
+     * A variant × rate with a run that is not OK, on either side: SATURATED or FAILED is the side's own doing (it did
+     * not keep up, or broke), DISTURBED the machine's. Worse when only the variant did not keep up, better when only
+     * the baseline did; otherwise no verdict, saying why (runs the machine disturbed say nothing of the setting).
+     */
+    static Diff.Row statusRow(Diff.Row row, SummaryFile.Result v, SummaryFile.Result b) {
+        boolean variantFailed = failed(v);
+        boolean baselineFailed = failed(b);
+        String what = statuses(b, "baseline") + "; " + statuses(v, "variant");
+        if (variantFailed && !baselineFailed) {
+            return row.with(Diff.Verdict.WORSE, "the variant did not keep up (" + what + ")");
+        }
+        if (baselineFailed && !variantFailed) {
+            return row.with(Diff.Verdict.BETTER, "the baseline did not keep up, the variant did (" + what + ")");
+        }
+        if (variantFailed) {
+            return row.with(Diff.Verdict.NO_CHANGE, "neither kept up (" + what + ")");
+        }
+        return row.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED, the machine, not the setting ("
+                + what + ")");
     }
 
+    private static boolean failed(SummaryFile.Result r) {
+        return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> "SATURATED".equals(x.status())
+                || "FAILED".equals(x.status()));
+    }
+
+    /** "baseline: 1 of 7 DISTURBED" or "variant: all 7 OK". */
     private static String statuses(SummaryFile.Result r, String side) {
-        long disturbed = r.counted().stream().filter(x -> "DISTURBED".equals(x.status())).count();
-        return side + " " + disturbed + " of " + r.counted().size();
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        r.counted().stream().filter(x -> !x.ok()).forEach(x -> counts.merge(x.status(), 1L, Long::sum));
+        if (counts.isEmpty()) {
+            return side + ": all " + r.counted().size() + " OK";
+        }
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        counts.forEach((status, n) -> parts.add(n + " of " + r.counted().size() + " " + status));
+        return side + ": " + String.join(", ", parts);
     }
 
     /**
