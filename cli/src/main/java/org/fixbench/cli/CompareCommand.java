@@ -52,6 +52,8 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Set by {@code tune}, which runs a comparison: the command recorded (null: this command's own line). */
     String commandLine;
+    /** Set by {@code tune}: where its errors go (its own command line's). */
+    java.io.PrintWriter err = new java.io.PrintWriter(System.err, true);
     /** Set by {@code tune}: environment entries recorded before anything runs (its baseline and variants). */
     Map<String, Object> extraEnvironment = Map.of();
 
@@ -193,7 +195,8 @@ final class CompareCommand implements Callable<Integer> {
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
         int status = session.finish(options.failOnStatuses());
         if (outcome.stopReason() != null) {
-            System.err.println("fixbench: comparison stopped early: " + outcome.stopReason());
+            (commandSpec != null ? commandSpec.commandLine().getErr() : err).println("fixbench: comparison stopped early: "
+                    + outcome.stopReason());
             return EXIT_STOPPED;
         }
         return status;

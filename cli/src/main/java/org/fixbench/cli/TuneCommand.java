@@ -105,6 +105,7 @@ final class TuneCommand implements Callable<Integer> {
         compare.commandLine = "scripts/fixbench " + String.join(" ", commandSpec.commandLine().getParseResult()
                 .originalArgs()) + (runsGiven ? "" : " (runs: " + options.runs() + ")");
         compare.extraEnvironment = env;
+        compare.err = commandSpec.commandLine().getErr();
         return compare.call();
     }
 

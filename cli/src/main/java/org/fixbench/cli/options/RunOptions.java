@@ -111,7 +111,19 @@ public class RunOptions {
 
     /** The profiler asked for, or null. @throws IllegalArgumentException one line, for an unknown one */
     public String profile() {
-        return profile == null ? null : org.fixbench.cli.run.Profiler.check(profile);
+        return profile == null ? null : checkProfiler(profile);
+    }
+
+    /** What {@code --profile} takes. */
+    public static final java.util.List<String> PROFILERS = java.util.List.of("cpu", "alloc", "lock", "wall", "jfr");
+
+    /** @throws IllegalArgumentException one line, when {@code kind} is not one of {@link #PROFILERS} */
+    public static String checkProfiler(String kind) {
+        if (!PROFILERS.contains(kind)) {
+            throw new IllegalArgumentException("--profile must be " + String.join(", ", PROFILERS) + " (was '" + kind
+                    + "')");
+        }
+        return kind;
     }
 
     /** Whether benchmark runs go to processes of their own (--fork process). */

@@ -20,7 +20,7 @@ import org.fixbench.harness.RunResult;
  */
 public final class Profiler implements ProgressListener {
     /** What {@code --profile} takes. */
-    public static final List<String> KINDS = List.of("cpu", "alloc", "lock", "wall", "jfr");
+    public static final List<String> KINDS = org.fixbench.cli.options.RunOptions.PROFILERS;
     /** The sampling interval of cpu and wall profiles, ns. */
     static final long INTERVAL_NANOS = 1_000_000;
 
@@ -85,10 +85,7 @@ public final class Profiler implements ProgressListener {
 
     /** @throws IllegalArgumentException one line, when {@code kind} is not one of {@link #KINDS} */
     public static String check(String kind) {
-        if (!KINDS.contains(kind)) {
-            throw new IllegalArgumentException("--profile must be " + String.join(", ", KINDS) + " (was '" + kind + "')");
-        }
-        return kind;
+        return org.fixbench.cli.options.RunOptions.checkProfiler(kind);
     }
 
     /** The file name's ending for a kind: .jfr or .html. */
