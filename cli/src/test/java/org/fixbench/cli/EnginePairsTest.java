@@ -21,7 +21,7 @@ class EnginePairsTest {
         Map<String, Long> e2e = new LinkedHashMap<>();
         e2e.put("p50", p50);
         series.put("endToEnd", e2e);
-        return new SummaryFile.Run(run, status, null, false, 0, 0, series, 0, 0, round, 1, new long[0]);
+        return new SummaryFile.Run(run, org.fixbench.harness.RunStatus.valueOf(status), null, false, 0, 0, series, 0, 0, round, 1, new long[0]);
     }
 
     private static SummaryFile.Result result(String label, List<SummaryFile.Run> runs, String floor,

@@ -77,7 +77,7 @@ class KneeAndDiffTest {
             for (String k : SummaryFile.PERCENTILE_KEYS) {
                 stats.put(k, ns);
             }
-            runs.add(new SummaryFile.Run(i + 1, "OK", null, false, rate, 0, Map.of("endToEnd", stats)));
+            runs.add(new SummaryFile.Run(i + 1, org.fixbench.harness.RunStatus.OK, null, false, rate, 0, Map.of("endToEnd", stats)));
         }
         return new SummaryFile.Result(label, label.split(":")[0], label.split(":")[1], rate, runs);
     }
@@ -118,7 +118,7 @@ class KneeAndDiffTest {
         SummaryFile.Result withBad = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 90);
         List<SummaryFile.Run> runs = new ArrayList<>(withBad.runs());
         SummaryFile.Run last = runs.get(7);
-        runs.set(7, new SummaryFile.Run(last.run(), "SATURATED", "replies completed at 900/s", false, 1000, 0,
+        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.SATURATED, "replies completed at 900/s", false, 1000, 0,
                 last.series()));
         SummaryFile.Result marked = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
         Diff.Outcome outcome = Diff.compare(List.of(marked), List.of(marked), 0.10);

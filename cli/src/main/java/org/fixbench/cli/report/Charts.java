@@ -18,6 +18,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
 import org.fixbench.harness.ResultsWriter;
+import org.fixbench.harness.RunStatus;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
@@ -102,9 +103,9 @@ public final class Charts {
     }
 
     /** A benchmark's counted runs, each with its per-second intervals of one series, from its hlog. */
-    public record RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis,
+    public record RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis,
                               long[] cpuWaitPerSecondNanos) {
-        public RunTimeline(int run, String status, List<Histogram> intervals, long startEpochMillis) {
+        public RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis) {
             this(run, status, intervals, startEpochMillis, new long[0]);
         }
     }
@@ -333,7 +334,7 @@ public final class Charts {
             toUnit(p99, unit);
             toUnit(max, unit);
             Color colour = palette[i++ % palette.length];
-            String name = "run " + run.run() + ("OK".equals(run.status()) ? "" : " ✗ " + run.status());
+            String name = "run " + run.run() + (run.status() == RunStatus.OK ? "" : " ✗ " + run.status());
             XYSeries s99 = chart.addSeries(name, xs, p99); // one legend entry per run: the title says which line is which
             s99.setLineColor(colour);
             s99.setMarkerColor(colour);
@@ -348,7 +349,7 @@ public final class Charts {
             sMax.setShowInLegend(false);
             // a DISTURBED run: a red cross at the top of each second whose measuring threads waited for a CPU beyond
             // the bound (the wait per second of wall time from the run's start, as read by the harness)
-            if ("DISTURBED".equals(run.status())) {
+            if (run.status() == RunStatus.DISTURBED) {
                 List<Double> wx = new ArrayList<>();
                 List<Double> wy = new ArrayList<>();
                 long[] waits = run.cpuWaitPerSecondNanos();

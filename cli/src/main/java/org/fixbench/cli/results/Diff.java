@@ -141,7 +141,7 @@ public final class Diff {
 
     /** "2 of 3 runs SATURATED" style: each status that is not OK with its count. */
     private static String statuses(SummaryFile.Result r) {
-        Map<String, Integer> counts = new java.util.TreeMap<>();
+        Map<org.fixbench.harness.RunStatus, Integer> counts = new java.util.TreeMap<>();
         r.counted().stream().filter(run -> !run.ok()).forEach(run -> counts.merge(run.status(), 1, Integer::sum));
         if (counts.isEmpty()) {
             return "no counted runs";

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.harness.RunStatus;
 
 /**
  * A results folder's {@code summary.json} read back: what charts and diffs are made from, so they work on any
@@ -21,15 +22,15 @@ public final class SummaryFile {
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
-    public record Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
+    public record Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                       Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis, int round,
                       int slot, long[] cpuWaitPerSecondNanos) {
-        public Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
+        public Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                    Map<String, Map<String, Long>> series) {
             this(run, status, reason, excluded, achievedRate, lost, series, 0, 0, 0, 0, new long[0]);
         }
 
-        public Run(int run, String status, String reason, boolean excluded, double achievedRate, long lost,
+        public Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                    Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis) {
             this(run, status, reason, excluded, achievedRate, lost, series, startEpochMillis, endEpochMillis, 0, 0,
                     new long[0]);
@@ -42,7 +43,7 @@ public final class SummaryFile {
         }
 
         public boolean ok() {
-            return "OK".equals(status);
+            return status == RunStatus.OK;
         }
 
         public Long value(String series, String key) {
@@ -82,14 +83,12 @@ public final class SummaryFile {
         }
 
         /** FAILED if any run failed (or there is none), else SATURATED if any was, else DISTURBED if any was, else OK. */
-        public String worstStatus() {
-            if (runs.isEmpty() || runs.stream().anyMatch(r -> "FAILED".equals(r.status()))) {
-                return "FAILED";
+        public RunStatus worstStatus() {
+            RunStatus worst = runs.isEmpty() ? RunStatus.FAILED : RunStatus.OK;
+            for (Run r : runs) {
+                worst = worst.worst(r.status());
             }
-            if (runs.stream().anyMatch(r -> "SATURATED".equals(r.status()))) {
-                return "SATURATED";
-            }
-            return runs.stream().allMatch(Run::ok) ? "OK" : "DISTURBED";
+            return worst;
         }
 
         /** Per-run values of a percentile of a series, in ns, counted runs only. */
@@ -148,7 +147,7 @@ public final class SummaryFile {
                 for (int i = 0; i < waits.length; i++) {
                     waits[i] = run.path("cpuWait").path("waitPerSecondNanos").get(i).asLong();
                 }
-                runs.add(new Run(run.path("run").asInt(), run.path("status").asText(),
+                runs.add(new Run(run.path("run").asInt(), status(run.path("status").asText()),
                         run.path("reason").asText(null), run.path("excluded").asBoolean(false),
                         run.path("achievedRate").asDouble(), run.path("lost").asLong(), series,
                         run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong(),
@@ -178,6 +177,15 @@ public final class SummaryFile {
             return env.isObject() ? new ObjectMapper().convertValue(env, LinkedHashMap.class) : new LinkedHashMap<>();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    /** A status as written; an unknown word (a folder of another version) reads FAILED rather than OK. */
+    static RunStatus status(String text) {
+        try {
+            return RunStatus.valueOf(text);
+        } catch (IllegalArgumentException e) {
+            return RunStatus.FAILED;
         }
     }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.harness.RunStatus;
+
 /**
  * A tuning session's verdicts: each variant against the baseline, per rate and percentile, on the overhead over the
  * raw-TCP floor run adjacent to each run in time (so the machine's drift cancels), with the statistics of
@@ -98,13 +100,13 @@ public final class Tuning {
     }
 
     private static boolean failed(SummaryFile.Result r) {
-        return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> "SATURATED".equals(x.status())
-                || "FAILED".equals(x.status()));
+        return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> x.status() == RunStatus.SATURATED
+                || x.status() == RunStatus.FAILED);
     }
 
     /** "baseline: 1 of 7 DISTURBED" or "variant: all 7 OK". */
     private static String statuses(SummaryFile.Result r, String side) {
-        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        java.util.Map<RunStatus, Long> counts = new java.util.TreeMap<>();
         r.counted().stream().filter(x -> !x.ok()).forEach(x -> counts.merge(x.status(), 1L, Long::sum));
         if (counts.isEmpty()) {
             return side + ": all " + r.counted().size() + " OK";
