@@ -263,7 +263,8 @@ final class CompareCommand implements Callable<Integer> {
                 return; // the comparison had ended and wrote its own results
             }
             String report = ComparisonReport.render(command, session.environmentNow(),
-                    contenders.stream().map(Contender::label).toList(), rates, soFar, reason, Map.of());
+                    contenders.stream().map(Contender::label).toList(), rates, soFar, reason,
+                    org.fixbench.cli.report.ChartSet.NONE);
             ComparisonReport.write(session.folder, report.replaceFirst("^# fixbench comparison",
                     "# fixbench comparison (PARTIAL: interrupted)"));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);

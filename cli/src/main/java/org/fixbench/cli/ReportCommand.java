@@ -80,7 +80,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         List<String> distinctLabels = List.copyOf(new LinkedHashSet<>(labels));
         List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
-        Map<String, Path> charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
+        org.fixbench.cli.report.ChartSet charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
                 .filter(r -> distinctRates.contains(r.targetRate())).toList());
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
         String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));

@@ -77,9 +77,10 @@ class ChartsTest {
 
     @Test
     void everyChartIsWrittenAsPngAndSvg() throws Exception {
-        Map<String, Path> written = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Charts.write(tmp, fixed()));
-        assertEquals(2 + 3, written.size(), written.toString());
-        for (Path png : written.values()) {
+        org.fixbench.cli.report.ChartSet written = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> Charts.write(tmp, fixed()));
+        assertEquals(2 + 3, written.refs().size(), written.toString());
+        for (Path png : written.refs().stream().map(org.fixbench.cli.report.ChartSet.Ref::png).toList()) {
             assertTrue(Files.size(tmp.resolve(png)) > 5_000, png.toString());
             Path svg = tmp.resolve(png.toString().replace(".png", ".svg"));
             assertTrue(Files.readString(svg).contains("<svg"), svg.toString());
@@ -186,9 +187,10 @@ class ChartsTest {
             }
         }
         List<SummaryFile.Result> results = SummaryFile.load(copy);
-        Map<String, Path> written = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Charts.write(copy, results));
-        long timelines = written.keySet().stream().filter(k -> k.endsWith("latency over time")).count();
-        assertEquals(results.size(), timelines, written.keySet().toString());
-        assertTrue(written.containsKey(Charts.timelineTitle("sbe:tuned", 50000)));
+        org.fixbench.cli.report.ChartSet written = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> Charts.write(copy, results));
+        long timelines = written.of(org.fixbench.cli.report.ChartSet.Kind.TIMELINE).size();
+        assertEquals(results.size(), timelines, written.toString());
+        assertTrue(written.timeline("sbe:tuned", 50000) != null);
     }
 }

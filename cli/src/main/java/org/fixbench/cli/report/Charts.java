@@ -427,17 +427,17 @@ public final class Charts {
         return chart;
     }
 
-    /** Writes every chart as PNG and SVG into {@code folder/charts}; returns chart title → PNG path (relative). */
-    public static Map<String, Path> write(Path folder, List<SummaryFile.Result> results) {
+    /** Writes every chart as PNG and SVG into {@code folder/charts}; returns what it drew (PNGs relative). */
+    public static ChartSet write(Path folder, List<SummaryFile.Result> results) {
         return write(folder, folder, results);
     }
 
     /**
      * Every chart of the results in {@code folder}, drawn from its logs, as PNG and SVG into {@code out/charts};
-     * returns chart title → PNG path (relative to {@code out}).
+     * returns what it drew (PNGs relative to {@code out}).
      */
-    public static Map<String, Path> write(Path folder, Path out, List<SummaryFile.Result> results) {
-        Map<String, Path> written = new LinkedHashMap<>();
+    public static ChartSet write(Path folder, Path out, List<SummaryFile.Result> results) {
+        List<ChartSet.Ref> written = new ArrayList<>();
         try {
             Path dir = Files.createDirectories(out.resolve("charts"));
             Map<String, List<RunTimeline>> timelines = new LinkedHashMap<>();
@@ -456,7 +456,8 @@ public final class Charts {
                 List<SummaryFile.Result> atRate = results.stream().filter(r -> r.targetRate() == rate).toList();
                 String name = "percentiles-" + rate;
                 save(percentileChart(rate, atRate, histograms), dir, name);
-                written.put(String.format(Locale.ROOT, "Percentiles at %,d msgs/s", rate), Path.of("charts", name + ".png"));
+                written.add(new ChartSet.Ref(ChartSet.Kind.PERCENTILES, null, rate, ChartSet.percentilesTitle(rate),
+                        Path.of("charts", name + ".png")));
             }
             for (SummaryFile.Result r : results) {
                 List<RunTimeline> runs = timelines.get(r.key());
@@ -465,7 +466,8 @@ public final class Charts {
                 }
                 String name = "timeline-" + ResultsWriter.safeName(r.label()) + "-" + r.targetRate();
                 save(timelineChart(r, runs), dir, name);
-                written.put(timelineTitle(r.label(), r.targetRate()), Path.of("charts", name + ".png"));
+                written.add(new ChartSet.Ref(ChartSet.Kind.TIMELINE, r.label(), r.targetRate(),
+                        ChartSet.timelineTitle(r.label(), r.targetRate()), Path.of("charts", name + ".png")));
             }
             for (String label : new java.util.LinkedHashSet<>(results.stream().map(SummaryFile.Result::label).toList())) {
                 List<SummaryFile.Result> ofEngine = results.stream().filter(r -> r.label().equals(label)).toList();
@@ -474,17 +476,13 @@ public final class Charts {
                 }
                 String name = "throughput-" + label.replaceAll("[^A-Za-z0-9._-]", "_");
                 save(throughputChart(label, ofEngine, histograms), dir, name);
-                written.put(label + ": latency against throughput", Path.of("charts", name + ".png"));
+                written.add(new ChartSet.Ref(ChartSet.Kind.THROUGHPUT, label, 0, ChartSet.throughputTitle(label),
+                        Path.of("charts", name + ".png")));
             }
         } catch (IOException e) {
             throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
         }
-        return written;
-    }
-
-    /** The key of a latency-over-time chart in what {@link #write} returns. */
-    public static String timelineTitle(String label, long rate) {
-        return String.format(Locale.ROOT, "%s at %,d msgs/s: latency over time", label, rate);
+        return new ChartSet(written);
     }
 
     private static void save(XYChart chart, Path dir, String name) throws IOException {

@@ -32,13 +32,13 @@ public final class ComparisonReport {
     }
 
     public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
-                         List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts) {
+                         List<BenchmarkResult> results, String stopReason, ChartSet charts) {
         return render(command, environment, engineLabels, rates, results, stopReason, charts, null);
     }
 
     /** As above; {@code profilesFolder}: the results folder, where the profiles' collapsed stacks are read. */
     public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
-                         List<BenchmarkResult> results, String stopReason, Map<String, java.nio.file.Path> charts,
+                         List<BenchmarkResult> results, String stopReason, ChartSet charts,
                          java.nio.file.Path profilesFolder) {
         StringBuilder md = new StringBuilder();
         md.append("# fixbench comparison").append(uncommittedMark(environment)).append("\n\n");
@@ -86,35 +86,24 @@ public final class ComparisonReport {
             }
             oversubscribed(atRate).forEach(note -> md.append("- ").append(note).append('\n'));
             md.append('\n');
-            String chartTitle = String.format(Locale.ROOT, "Percentiles at %,d msgs/s", rate);
-            if (charts.containsKey(chartTitle)) {
-                md.append("![").append(chartTitle).append("](").append(charts.get(chartTitle).toString().replace('\\', '/'))
-                        .append(")\n\n");
+            ChartSet.Ref percentiles = charts.percentiles(rate);
+            if (percentiles != null) {
+                md.append(percentiles.markdown());
             }
         }
-        List<Map.Entry<String, java.nio.file.Path>> curves = charts.entrySet().stream()
-                .filter(e -> e.getKey().endsWith("latency against throughput")).toList();
+        List<ChartSet.Ref> curves = charts.of(ChartSet.Kind.THROUGHPUT);
         if (!curves.isEmpty()) {
             md.append("## Latency against throughput\n\n");
-            for (Map.Entry<String, java.nio.file.Path> e : curves) {
-                md.append("![").append(e.getKey()).append("](").append(e.getValue().toString().replace('\\', '/'))
-                        .append(")\n\n");
-            }
+            curves.forEach(c -> md.append(c.markdown()));
         }
-        List<Map.Entry<String, java.nio.file.Path>> timelines = charts.entrySet().stream()
-                .filter(e -> e.getKey().endsWith(": latency over time")).toList();
+        List<ChartSet.Ref> timelines = charts.of(ChartSet.Kind.TIMELINE);
         if (!timelines.isEmpty()) {
             md.append("## Latency over time\n\n");
             md.append("Per engine × rate, the p99 (solid) and maximum (dashed) of each second of each counted run, "
                     + "orders placed by their due time (from `hlog/<benchmark>/endToEnd.hlog`): a pause shows as a "
                     + "spike in the second it happened, an engine that does not keep up as a line that climbs.\n\n");
             for (long rate : rates) {
-                for (Map.Entry<String, java.nio.file.Path> e : timelines) {
-                    if (e.getKey().endsWith(String.format(Locale.ROOT, " at %,d msgs/s: latency over time", rate))) {
-                        md.append("![").append(e.getKey()).append("](")
-                                .append(e.getValue().toString().replace('\\', '/')).append(")\n\n");
-                    }
-                }
+                timelines.stream().filter(t -> t.rate() == rate).forEach(t -> md.append(t.markdown()));
             }
         }
         if (results.stream().anyMatch(r -> r.labels().get(ResultLabels.PROFILES) instanceof List<?>)) {
