@@ -181,7 +181,7 @@ public final class SummaryFile {
     }
 
     /** A status as written; an unknown word (a folder of another version) reads FAILED rather than OK. */
-    static RunStatus status(String text) {
+    public static RunStatus status(String text) {
         try {
             return RunStatus.valueOf(text);
         } catch (IllegalArgumentException e) {
