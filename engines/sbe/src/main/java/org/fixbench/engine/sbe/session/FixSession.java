@@ -1,14 +1,12 @@
 package org.fixbench.engine.sbe.session;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.sbe.codec.FixFramer;
 import org.fixbench.engine.sbe.codec.FixMessage;
@@ -24,8 +22,13 @@ import org.fixbench.engine.sbe.dictionary.Validator;
  * One FIX 4.4 session on one connection, driven by one thread calling {@link #poll(long)} with the time: the state
  * machine of the session layer (Logon, Heartbeat/TestRequest, sequence numbers with ResendRequest and a queue,
  * resends from the store with gap fills, SequenceReset, PossDupFlag/OrigSendingTime, SendingTime accuracy,
- * CompIDs, Reject, Logout handshake), over a {@link FixFramer} that cuts the input into messages and a
- * {@link SessionSender} that owns the output, the outgoing numbers and the store. Application messages go to an
+ * CompIDs, Reject, Logout handshake). Its parts: a {@link SessionReader} reads the connection and cuts the input
+ * into messages; {@link #handleOne} checks what every message must pass (index, CheckSum, first a Logon, MsgSeqNum,
+ * the dictionary, header, SendingTime, CompIDs) and calls one method per message type ({@code onLogon},
+ * {@code onLogout}, {@code onSequenceReset}, {@code onResendRequest}, {@code onReject}, {@code onHeartbeat},
+ * {@code onTestRequest}, {@code onOther}); the {@link SessionState} says where the session is; a
+ * {@link SessionProxy} writes every administrative message, over a {@link SessionSender} that owns the output, the
+ * outgoing numbers and the store; an {@link InboundQueue} holds messages above a gap. Application messages go to an
  * {@link Application}, in order. Behaviour and texts follow a QuickFIX/J 2.3 session with its defaults, so logs
  * and answers of either read alike.
  *
@@ -74,15 +77,13 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
     private final Binder binder;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final FixFramer framer;
+    private final SessionReader reader;
     private final FixMessage message;
     private final FixMessage queued;
     private final Validator validator;
     private final UtcTimeReader sendingTime = new UtcTimeReader();
     private final SessionSender sender;
     private final SessionProxy proxy;
-    private final ByteBuffer in;
-    private final UnsafeBuffer inBuffer;
     private final InboundQueue queue;
     private boolean draining;
 
@@ -128,7 +129,6 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
         this.bound = binder == null;
         senderCompId = config.senderCompId().getBytes(StandardCharsets.US_ASCII);
         targetCompId = config.targetCompId().getBytes(StandardCharsets.US_ASCII);
-        framer = new FixFramer(config.maxMessageBytes());
         // a field takes at least 4 bytes ("1=x" and SOH): this many always index, so no message is dropped for size
         int maxFields = config.maxMessageBytes() / 4 + 2;
         message = new FixMessage(maxFields);
@@ -138,8 +138,7 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
         sender = new SessionSender(config, channel, record, now);
         proxy = new SessionProxy(this, sender, config.dictionary(), maxFields);
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
-        in = ByteBuffer.allocateDirect(buffer); // off the heap: the socket reads into it without a copy
-        inBuffer = new UnsafeBuffer(in);
+        reader = new SessionReader(buffer, config.maxMessageBytes());
         queue = new InboundQueue(buffer, config.maxMessageBytes());
         heartBtMillis = config.heartBtIntSeconds() * 1000L;
         lastReceivedMillis = now;
@@ -174,7 +173,7 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
 
     /** Whether bytes still to come belong to a too-large message being skipped. */
     public boolean skipping() {
-        return framer.skipping();
+        return reader.skipping();
     }
 
     /**
@@ -311,7 +310,7 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
         int read;
         try {
             sender.flush();
-            read = channel.read(in);
+            read = reader.read(channel);
         } catch (IOException e) {
             end(EndReason.CONNECTION_LOST, "connection lost: " + e.getMessage());
             return false;
@@ -322,16 +321,10 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
         }
         try {
             if (read > 0) {
-                int limit = in.position();
-                int used = framer.frame(inBuffer, limit, this);
+                reader.frame(this);
                 if (state == SessionState.ENDED) {
                     return true;
                 }
-                int remaining = limit - used; // keep the unread tail at the start of the buffer
-                if (remaining > 0 && used > 0) {
-                    inBuffer.putBytes(0, inBuffer, used, remaining);
-                }
-                in.position(remaining);
             }
             timers();
         } catch (SessionSender.SendFailed e) {
@@ -520,47 +513,90 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
         }
         switch (type) {
             case MsgTypes.LOGOUT -> onLogout(seq);
-            case MsgTypes.SEQUENCE_RESET -> {
-                if (message.isFlag(Tags.GAP_FILL_FLAG, 'Y')) {
-                    if (inSequence(seq, buffer, offset, length)) {
-                        sequenceReset(true);
-                    }
-                } else {
-                    sequenceReset(false); // reset mode: whatever its MsgSeqNum
-                }
+            case MsgTypes.SEQUENCE_RESET -> onSequenceReset(seq, buffer, offset, length);
+            case MsgTypes.RESEND_REQUEST -> onResendRequest(seq, buffer, offset, length);
+            case MsgTypes.REJECT -> onReject(seq);
+            case MsgTypes.HEARTBEAT -> onHeartbeat(seq, buffer, offset, length);
+            case MsgTypes.TEST_REQUEST -> onTestRequest(seq, buffer, offset, length);
+            default -> onOther(type, seq, buffer, offset, length);
+        }
+    }
+
+    // ------------------------------------------------------------------ one method per message (its checks passed)
+
+    /** SequenceReset: a gap fill counts as any message; a reset applies whatever its MsgSeqNum. */
+    private void onSequenceReset(long seq, DirectBuffer buffer, int offset, int length) {
+        if (message.isFlag(Tags.GAP_FILL_FLAG, 'Y')) {
+            if (inSequence(seq, buffer, offset, length)) {
+                sequenceReset(true);
             }
-            case MsgTypes.RESEND_REQUEST -> {
-                if (seq < record.nextTargetSeq && !tooLow(seq)) {
-                    return;
-                }
-                if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
-                    return;
-                }
-                if (seq > record.nextTargetSeq) {
-                    enqueue(buffer, offset, length); // counted when the gap before it is filled
-                }
-                resend();
-                if (seq == record.nextTargetSeq) {
-                    resendSatisfied(seq);
-                    record.nextTargetSeq++;
-                }
-            }
-            case MsgTypes.REJECT -> {
-                if (seq < record.nextTargetSeq && !tooLow(seq)) {
-                    return;
-                }
-                if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
-                    return;
-                }
-                if (seq == record.nextTargetSeq) {
-                    record.nextTargetSeq++;
-                }
-            }
-            default -> {
-                if (inSequence(seq, buffer, offset, length)) {
-                    dispatch(type);
-                }
-            }
+        } else {
+            sequenceReset(false);
+        }
+    }
+
+    /**
+     * ResendRequest: answered when it comes, whatever gap lies before it (a peer waiting for our messages must not
+     * wait for its own); above the expected number it is also queued, to use up its number when its turn comes.
+     */
+    private void onResendRequest(long seq, DirectBuffer buffer, int offset, int length) {
+        if (seq < record.nextTargetSeq && !tooLow(seq)) {
+            return;
+        }
+        if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
+            return;
+        }
+        if (seq > record.nextTargetSeq) {
+            enqueue(buffer, offset, length); // counted when the gap before it is filled
+        }
+        resend();
+        if (seq == record.nextTargetSeq) {
+            resendSatisfied(seq);
+            record.nextTargetSeq++;
+        }
+    }
+
+    /**
+     * A session-level Reject from the peer: uses up its number when it is the expected one; one above asks for no
+     * resend.
+     */
+    private void onReject(long seq) {
+        if (seq < record.nextTargetSeq && !tooLow(seq)) {
+            return;
+        }
+        if (message.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup()) {
+            return;
+        }
+        if (seq == record.nextTargetSeq) {
+            record.nextTargetSeq++;
+        }
+    }
+
+    private void onHeartbeat(long seq, DirectBuffer buffer, int offset, int length) {
+        if (inSequence(seq, buffer, offset, length)) {
+            record.nextTargetSeq++;
+        }
+    }
+
+    /** TestRequest: answered by a Heartbeat echoing its TestReqID. */
+    private void onTestRequest(long seq, DirectBuffer buffer, int offset, int length) {
+        if (inSequence(seq, buffer, offset, length)) {
+            proxy.heartbeat(message);
+            record.nextTargetSeq++;
+        }
+    }
+
+    /** Any other message: an administrative one uses up its number; an application message goes up, in order. */
+    private void onOther(int type, long seq, DirectBuffer buffer, int offset, int length) {
+        if (!inSequence(seq, buffer, offset, length)) {
+            return;
+        }
+        record.nextTargetSeq++;
+        if (!config.dictionary().isAdmin(type) && !application.onMessage(this, message)) {
+            proxy.businessReject(message);
+            rejectsSent++;
+            badInput.accept(now, "BusinessMessageReject sent for message " + message.longValue(Tags.MSG_SEQ_NUM)
+                    + ": Unsupported Message Type");
         }
     }
 
@@ -618,25 +654,6 @@ public final class FixSession implements FixFramer.Handler, SessionProxy.Outbox 
             }
         }
         return true;
-    }
-
-    private void dispatch(int type) {
-        if (type == MsgTypes.HEARTBEAT) {
-            record.nextTargetSeq++;
-        } else if (type == MsgTypes.TEST_REQUEST) {
-            proxy.heartbeat(message);
-            record.nextTargetSeq++;
-        } else if (config.dictionary().isAdmin(type)) {
-            record.nextTargetSeq++;
-        } else {
-            record.nextTargetSeq++;
-            if (!application.onMessage(this, message)) {
-                proxy.businessReject(message);
-            rejectsSent++;
-            badInput.accept(now, "BusinessMessageReject sent for message " + message.longValue(Tags.MSG_SEQ_NUM)
-                    + ": Unsupported Message Type");
-            }
-        }
     }
 
     /** A Logout is answered whatever its number (QuickFIX/J checks no sequence on it), then the session ends. */
