@@ -107,7 +107,8 @@ public final class Profiler implements ProgressListener {
                     recording.start();
                 }
             } else {
-                execute((started ? "resume" : "start") + ",event=" + event()
+                // threads: each thread's stacks apart, under its name (a wall profile is read thread by thread)
+                execute((started ? "resume" : "start") + ",event=" + event() + ",threads"
                         + (kind.equals("alloc") || kind.equals("lock") ? "" : ",interval=" + INTERVAL_NANOS));
             }
             started = true;
