@@ -28,13 +28,6 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", description = "Render the comparison report (report.md, report.html, charts) of a results "
         + "folder again, from its summary.json and logs, into a new folder (the one given, or results/<UTC time>-<host>)")
 final class ReportCommand implements Callable<Integer> {
-    /** Environment keys a comparison records so that its report can be made again as it was. */
-    static final String COMPARED_LABELS = ResultLabels.COMPARED_LABELS;
-    static final String COMPARED_RATES = ResultLabels.COMPARED_RATES;
-    /** How many of the results, from the first, are the comparison's (a knee search's steps follow them). */
-    static final String COMPARED_RESULTS = ResultLabels.COMPARED_RESULTS;
-    static final String STOP_REASON = ResultLabels.STOP_REASON;
-
     @Parameters(index = "0", paramLabel = "RESULTS")
     Path folder;
 
@@ -64,16 +57,17 @@ final class ReportCommand implements Callable<Integer> {
     private static String render(ResultsReader.Read read, Path folder, Path out) {
         Map<String, Object> env = read.environment();
         List<BenchmarkResult> all = read.results();
-        int compared = env.get(COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size()) : all.size();
+        int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
+                : all.size();
         List<BenchmarkResult> results = all.subList(0, compared);
         List<String> labels = new ArrayList<>();
-        if (env.get(COMPARED_LABELS) instanceof List<?> l) {
+        if (env.get(ResultLabels.COMPARED_LABELS) instanceof List<?> l) {
             l.forEach(x -> labels.add(String.valueOf(x)));
         } else {
             results.forEach(r -> labels.add(ResultLabels.label(r)));
         }
         List<Long> rates = new ArrayList<>();
-        if (env.get(COMPARED_RATES) instanceof List<?> l) {
+        if (env.get(ResultLabels.COMPARED_RATES) instanceof List<?> l) {
             l.forEach(x -> rates.add(((Number) x).longValue()));
         } else {
             results.forEach(r -> rates.add(r.config().targetRatePerSecond()));
@@ -83,7 +77,8 @@ final class ReportCommand implements Callable<Integer> {
         org.fixbench.cli.report.ChartSet charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
                 .filter(r -> distinctRates.contains(r.targetRate())).toList());
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
-        String stopReason = env.get(STOP_REASON) == null ? null : String.valueOf(env.get(STOP_REASON));
+        Object stop = env.get(ResultLabels.STOP_REASON);
+        String stopReason = stop == null ? null : String.valueOf(stop);
         String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
                 charts, folder);
         if (env.get(ResultLabels.TUNE_BASELINE) != null) {

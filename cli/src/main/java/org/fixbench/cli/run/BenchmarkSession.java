@@ -136,17 +136,10 @@ public final class BenchmarkSession {
         environment.put("harnessFloorNanos", floors);
     }
 
+    /** Runs a benchmark and adds its result to those written. */
     public BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress) {
-        return run(config, task, labels, progress, true);
-    }
-
-    /** Runs a benchmark; {@code record}: adds its result to those written (else the caller adds a merged one). */
-    public BenchmarkResult run(HarnessConfig config, LatencyTask task, Map<String, Object> labels, ProgressListener progress,
-                        boolean record) {
         BenchmarkResult result = new LatencyBenchmark(config, out, progress).run(task, labels);
-        if (record) {
-            results.add(result);
-        }
+        results.add(result);
         return result;
     }
 

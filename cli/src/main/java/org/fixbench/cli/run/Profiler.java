@@ -19,8 +19,6 @@ import org.fixbench.harness.RunResult;
  * Not thread-safe: one benchmark at a time, as the harness runs them.
  */
 public final class Profiler implements ProgressListener {
-    /** What {@code --profile} takes. */
-    public static final List<String> KINDS = org.fixbench.cli.options.RunOptions.PROFILERS;
     /** The sampling interval of cpu and wall profiles, ns. */
     static final long INTERVAL_NANOS = 1_000_000;
 

@@ -62,8 +62,6 @@ public final class Sweep implements ProgressListener {
     private HarnessConfig currentConfig;
     private boolean interleave;
     private long seed = System.nanoTime();
-    /** The engine whose runs are the floor other engines are paired with in an interleaved comparison. */
-    public static final String FLOOR_ENGINE = ResultLabels.FLOOR_ENGINE;
     private int round;
     private int rounds;
     private String stopReason;
