@@ -114,6 +114,7 @@ final class CompareCommand implements Callable<Integer> {
         Sweep.planContenders(options, contenders, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         boolean forks = options.forks();
         options.failOnStatuses(); // validated before anything runs
+        options.profile();
         InetAddress bindAddress = bindAddress(bind);
 
         BenchmarkSession session = new BenchmarkSession(options, System.out);
@@ -174,12 +175,12 @@ final class CompareCommand implements Callable<Integer> {
         double steal = CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
         List<String> labels = contenders.stream().map(Contender::label).toList();
-        session.environment.put(ReportCommand.COMPARED_LABELS, labels);
-        session.environment.put(ReportCommand.COMPARED_RATES, rateList);
-        session.environment.put(ReportCommand.COMPARED_RESULTS, session.results.size()
+        session.environment.put(ResultLabels.COMPARED_LABELS, labels);
+        session.environment.put(ResultLabels.COMPARED_RATES, rateList);
+        session.environment.put(ResultLabels.COMPARED_RESULTS, session.results.size()
                 - knees.stream().mapToInt(k -> k.steps().size()).sum());
         if (outcome.stopReason() != null) {
-            session.environment.put(ReportCommand.STOP_REASON, outcome.stopReason());
+            session.environment.put(ResultLabels.STOP_REASON, outcome.stopReason());
         }
         session.writeResults();
 

@@ -99,6 +99,16 @@ class CliTest {
                 "fixbench: not a fixbench results folder");
         assertOneLineError(run("analyze", "fork-vs-inprocess", out), 2, "fixbench: no round-1-forked/");
         assertOneLineError(run("analyze"), 2, "fixbench: missing analysis");
+        assertOneLineError(run("compare", "--profile", "perf", "--out", out), 2, "fixbench: --profile must be cpu");
+        assertOneLineError(run("tune", "--engine", "sbe:tuned", "--vary", "idle=yield", "--floor", "sbe:tuned", "--out",
+                out), 2, "fixbench: --floor must be a raw-TCP profile");
+        assertOneLineError(run("tune", "--engine", "tcp:spin", "--vary", "mode=yield", "--out", out), 2,
+                "fixbench: --engine: tune a FIX engine");
+        assertOneLineError(run("tune", "--engine", "sbe:tuned", "--vary", "idle=yield", "--threshold", "2", "--out",
+                out), 2, "fixbench: --threshold 2 is ambiguous");
+        assertOneLineError(run("settings", "nosuch"), 2, "fixbench: unknown engine 'nosuch'");
+        assertOneLineError(run("index", out + "/nowhere"), 2, "fixbench: not a folder");
+        assertFalse(java.nio.file.Files.exists(Path.of(out)), "bad input makes no folder");
         assertOneLineError(run("diff", out), 2, "fixbench: Missing required parameter");
         assertFalse(Files.exists(tmp.resolve("never")), "nothing is created for a rejected command");
     }
