@@ -485,7 +485,13 @@ public final class Charts {
         return new ChartSet(written);
     }
 
+    /** A legend entry longer than this goes below the plot: beside it, it squeezes the plot and cuts the title. */
+    static final int LONG_LEGEND_CHARS = 32;
+
     private static void save(XYChart chart, Path dir, String name) throws IOException {
+        if (chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {
+            chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        }
         BitmapEncoder.saveBitmap(chart, dir.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
         VectorGraphicsEncoder.saveVectorGraphic(chart, dir.resolve(name + ".svg").toString(),
                 VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
