@@ -485,11 +485,17 @@ public final class Charts {
         return new ChartSet(written);
     }
 
-    /** A legend entry longer than this goes below the plot: beside it, it squeezes the plot and cuts the title. */
+    /**
+     * A legend with an entry longer than this, and at most {@link #LEGEND_BELOW_MAX_ENTRIES} entries, goes below the
+     * plot: beside it, it squeezes the plot and cuts the title; a longer legend stays beside (below, it would take the
+     * plot's height).
+     */
     static final int LONG_LEGEND_CHARS = 32;
+    static final int LEGEND_BELOW_MAX_ENTRIES = 6;
 
     private static void save(XYChart chart, Path dir, String name) throws IOException {
-        if (chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {
+        if (chart.getSeriesMap().size() <= LEGEND_BELOW_MAX_ENTRIES
+                && chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {
             chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         }
         BitmapEncoder.saveBitmap(chart, dir.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
