@@ -44,10 +44,99 @@ public final class ResultsReader {
     }
 
     /**
+     * A folder's {@code summary.json} as written, without the distributions (no log is read): every benchmark's name,
+     * rate, labels, and per run its status, numbers and each series' percentiles as recorded. What judges and charts
+     * use, so that a folder of any age is judged on the figures it recorded.
+     */
+    public record Summary(Map<String, Object> environment, List<SummaryResult> results, int rulesVersion) {
+    }
+
+    /** One benchmark of a {@link Summary}: its labels are what the writer put beside the harness's own keys. */
+    public record SummaryResult(String name, long targetRate, Map<String, Object> labels, List<SummaryRun> runs) {
+    }
+
+    /**
+     * One run of a {@link SummaryResult}; {@code series}: series → {@link #PERCENTILE_KEYS} → ns (null when not
+     * measured). A status this version does not know reads FAILED, never OK.
+     */
+    public record SummaryRun(int run, RunStatus status, String reason, boolean excluded, double achievedRate,
+                             long lost, Map<String, Map<String, Long>> series, long startEpochMillis,
+                             long endEpochMillis, int round, int slot, long[] cpuWaitPerSecondNanos) {
+    }
+
+    /** The keys of each series' percentiles in {@code summary.json}, in order, the exact maximum last. */
+    public static final List<String> PERCENTILE_KEYS = percentileKeys();
+
+    private static List<String> percentileKeys() {
+        List<String> keys = new ArrayList<>();
+        for (double p : ResultsWriter.JSON_PERCENTILES) {
+            keys.add("p" + TextReport.percentileName(p));
+        }
+        keys.add("max");
+        return List.copyOf(keys);
+    }
+
+    /**
+     * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
+     */
+    public static Summary summary(Path folder) {
+        JsonNode root = root(folder);
+        List<SummaryResult> results = new ArrayList<>();
+        for (JsonNode r : root.get("results")) {
+            List<SummaryRun> runs = new ArrayList<>();
+            for (JsonNode run : r.path("runs")) {
+                Map<String, Map<String, Long>> series = new LinkedHashMap<>();
+                run.path("series").fields().forEachRemaining(e -> {
+                    Map<String, Long> stats = new LinkedHashMap<>();
+                    for (String key : PERCENTILE_KEYS) {
+                        JsonNode v = e.getValue().get(key);
+                        stats.put(key, v == null || v.isNull() ? null : v.asLong());
+                    }
+                    series.put(e.getKey(), stats);
+                });
+                JsonNode perSecond = run.path("cpuWait").path("waitPerSecondNanos");
+                long[] waits = new long[perSecond.size()];
+                for (int i = 0; i < waits.length; i++) {
+                    waits[i] = perSecond.get(i).asLong();
+                }
+                runs.add(new SummaryRun(run.path("run").asInt(), status(run.path("status").asText()),
+                        text(run, "reason"), run.path("excluded").asBoolean(false), run.path("achievedRate").asDouble(),
+                        run.path("lost").asLong(), series, run.path("startEpochMillis").asLong(),
+                        run.path("endEpochMillis").asLong(), run.path("round").asInt(0), run.path("slot").asInt(0),
+                        waits));
+            }
+            results.add(new SummaryResult(r.path("name").asText(), r.path("targetRate").asLong(), labels(r), runs));
+        }
+        return new Summary(environment(root), results, root.path("rulesVersion").asInt(1));
+    }
+
+    /** A status as written; a word this version does not know (a folder of another version) reads FAILED. */
+    public static RunStatus status(String text) {
+        try {
+            return RunStatus.valueOf(text);
+        } catch (IllegalArgumentException e) {
+            return RunStatus.FAILED;
+        }
+    }
+
+    /**
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
      */
     public static Read read(Path folder) {
-        Path file = folder.resolve("summary.json");
+        JsonNode root = root(folder);
+        List<BenchmarkResult> results = new ArrayList<>();
+        boolean approximate = false;
+        for (JsonNode r : root.get("results")) {
+            Result one = result(folder, r);
+            results.add(one.result);
+            approximate |= one.approximate;
+        }
+        return new Read(environment(root), results, root.path("rulesVersion").asInt(1), approximate);
+    }
+
+    /** summary.json's root, checked: a folder (or the file itself) holding a schema this version reads. */
+    private static JsonNode root(Path folder) {
+        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
         }
@@ -61,17 +150,24 @@ public final class ResultsReader {
         if (root == null || root.path("schema").asInt() != ResultsWriter.SCHEMA || !root.path("results").isArray()) {
             throw new IllegalArgumentException(file + " is not a fixbench summary (schema " + ResultsWriter.SCHEMA + ")");
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> environment = root.hasNonNull("environment")
+        return root;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> environment(JsonNode root) {
+        return root.path("environment").isObject()
                 ? JSON.convertValue(root.get("environment"), LinkedHashMap.class) : new LinkedHashMap<>();
-        List<BenchmarkResult> results = new ArrayList<>();
-        boolean approximate = false;
-        for (JsonNode r : root.get("results")) {
-            Result one = result(folder, r);
-            results.add(one.result);
-            approximate |= one.approximate;
-        }
-        return new Read(environment, results, root.path("rulesVersion").asInt(1), approximate);
+    }
+
+    /** Everything the writer put into a result's JSON beside the harness's own keys. */
+    private static Map<String, Object> labels(JsonNode r) {
+        Map<String, Object> labels = new LinkedHashMap<>();
+        r.fields().forEachRemaining(e -> {
+            if (!RESULT_KEYS.contains(e.getKey())) {
+                labels.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class));
+            }
+        });
+        return labels;
     }
 
     private record Result(BenchmarkResult result, boolean approximate) {
@@ -79,12 +175,7 @@ public final class ResultsReader {
 
     private static Result result(Path folder, JsonNode r) {
         String name = r.path("name").asText();
-        Map<String, Object> labels = new LinkedHashMap<>();
-        r.fields().forEachRemaining(e -> {
-            if (!RESULT_KEYS.contains(e.getKey())) {
-                labels.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class));
-            }
-        });
+        Map<String, Object> labels = labels(r);
         JsonNode c = r.path("config");
         HarnessConfig.Builder config = HarnessConfig.builder(name).quiet(true)
                 .targetRatePerSecond(r.path("targetRate").asLong())

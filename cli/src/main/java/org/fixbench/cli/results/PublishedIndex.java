@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.harness.ResultsReader;
 import org.fixbench.harness.RunStatus;
 
 /**
@@ -64,9 +65,9 @@ public final class PublishedIndex {
         TreeSet<Integer> rules = new TreeSet<>();
         for (Path r : resultFolders) {
             JsonNode env = read(r.resolve("environment.json"));
-            JsonNode summary = read(r.resolve("summary.json"));
+            ResultsReader.Summary summary = summary(r);
             if (env == null && summary != null) {
-                env = summary.path("environment");
+                env = JSON.valueToTree(summary.environment());
             }
             if (env != null && env.hasNonNull("gitCommit")) {
                 commits.add(env.get("gitCommit").asText().substring(0, Math.min(7, env.get("gitCommit").asText()
@@ -76,15 +77,12 @@ public final class PublishedIndex {
                 cpus.add(env.get("cpuModel").asText());
             }
             if (summary != null) {
-                rules.add(summary.path("rulesVersion").asInt(1));
-                for (JsonNode result : summary.path("results")) {
-                    String label = result.hasNonNull(ResultLabels.CLIENT)
-                            ? result.get(ResultLabels.CLIENT).asText() + "/" + result.path(ResultLabels.SERVER).asText()
-                            : result.path(ResultLabels.ENGINE).asText() + ":" + result.path(ResultLabels.PROFILE).asText();
-                    engines.add(label);
-                    rates.add(result.path("targetRate").asLong());
-                    for (JsonNode run : result.path("runs")) {
-                        statuses.merge(SummaryFile.status(run.path("status").asText()), 1, Integer::sum);
+                rules.add(summary.rulesVersion());
+                for (SummaryFile.Result result : SummaryFile.load(r)) {
+                    engines.add(result.label());
+                    rates.add(result.targetRate());
+                    for (SummaryFile.Run run : result.runs()) {
+                        statuses.merge(run.status(), 1, Integer::sum);
                     }
                 }
             }
@@ -104,6 +102,15 @@ public final class PublishedIndex {
                 + cell(String.join(", ", engines)) + " | " + cell(String.join(", ", rates.stream()
                 .map(r -> String.format(Locale.ROOT, "%,d", r)).toList())) + " | " + runs + " | "
                 + cell(String.join(", ", rules.stream().map(String::valueOf).toList())) + " |";
+    }
+
+    /** A folder's summary, or null when it has none that reads. */
+    private static ResultsReader.Summary summary(Path folder) {
+        try {
+            return ResultsReader.summary(folder);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The folder itself when it holds results, else its sub-folders that do (one level down). */

@@ -1,7 +1,5 @@
 package org.fixbench.cli.results;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,16 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.harness.ResultsReader;
 import org.fixbench.harness.RunStatus;
 
 /**
- * A results folder's {@code summary.json} read back: what charts and diffs are made from, so they work on any
- * folder the suite ever wrote (schema 1), not only on the run in memory.
+ * The cli's typed view of a results folder's {@code summary.json} (read by {@link ResultsReader#summary}): what
+ * charts, diffs and analyses are made from, so they work on any folder the suite ever wrote (schema 1), with the
+ * figures each folder recorded.
  */
 public final class SummaryFile {
-    public static final String[] PERCENTILE_KEYS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
+    public static final String[] PERCENTILE_KEYS = ResultsReader.PERCENTILE_KEYS.toArray(String[]::new);
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
@@ -110,55 +108,39 @@ public final class SummaryFile {
     }
 
     /**
+     * The benchmarks of a folder's {@code summary.json} (read by the harness's {@link ResultsReader#summary}, the one
+     * reader of that file), typed with the cli's labels.
+     *
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
      */
     public static List<Result> load(Path folder) {
-        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (root == null || root.path("schema").asInt() != 1 || !root.path("results").isArray()) {
-            throw new IllegalArgumentException(file + " is not a fixbench summary (schema 1)");
-        }
         List<Result> results = new ArrayList<>();
-        for (JsonNode r : root.get("results")) {
-            String engine = r.path(ResultLabels.ENGINE).asText(null);
-            String profile = r.path(ResultLabels.PROFILE).asText(null);
-            String label = r.hasNonNull(ResultLabels.CLIENT) ? r.path(ResultLabels.CLIENT).asText() + "/" + r.path(ResultLabels.SERVER).asText()
-                    : engine != null ? engine + ":" + profile : r.path("name").asText();
+        for (ResultsReader.SummaryResult r : ResultsReader.summary(folder).results()) {
+            Map<String, Object> labels = r.labels();
+            String engine = text(labels, ResultLabels.ENGINE);
+            String profile = text(labels, ResultLabels.PROFILE);
+            String client = text(labels, ResultLabels.CLIENT);
+            String label = client != null ? client + "/" + text(labels, ResultLabels.SERVER)
+                    : engine != null ? engine + ":" + profile : r.name();
             List<Run> runs = new ArrayList<>();
-            for (JsonNode run : r.path("runs")) {
-                Map<String, Map<String, Long>> series = new LinkedHashMap<>();
-                run.path("series").fields().forEachRemaining(e -> {
-                    Map<String, Long> stats = new LinkedHashMap<>();
-                    for (String key : PERCENTILE_KEYS) {
-                        JsonNode v = e.getValue().get(key);
-                        stats.put(key, v == null || v.isNull() ? null : v.asLong());
-                    }
-                    series.put(e.getKey(), stats);
-                });
-                long[] waits = new long[run.path("cpuWait").path("waitPerSecondNanos").size()];
-                for (int i = 0; i < waits.length; i++) {
-                    waits[i] = run.path("cpuWait").path("waitPerSecondNanos").get(i).asLong();
-                }
-                runs.add(new Run(run.path("run").asInt(), status(run.path("status").asText()),
-                        run.path("reason").asText(null), run.path("excluded").asBoolean(false),
-                        run.path("achievedRate").asDouble(), run.path("lost").asLong(), series,
-                        run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong(),
-                        run.path("round").asInt(0), run.path("slot").asInt(0), waits));
+            for (ResultsReader.SummaryRun run : r.runs()) {
+                runs.add(new Run(run.run(), run.status(), run.reason(), run.excluded(), run.achievedRate(), run.lost(),
+                        run.series(), run.startEpochMillis(), run.endEpochMillis(), run.round(), run.slot(),
+                        run.cpuWaitPerSecondNanos()));
             }
             List<Integer> pairs = new ArrayList<>();
-            r.path(ResultLabels.PAIRED_FLOOR_RUNS).forEach(n -> pairs.add(n.asInt()));
-            results.add(new Result(label, engine, profile, r.path("targetRate").asLong(), runs,
-                    r.path("name").asText(label), r.path(ResultLabels.FLOOR).asText(null), pairs));
+            if (labels.get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> list) {
+                list.forEach(n -> pairs.add(n instanceof Number number ? number.intValue() : 0));
+            }
+            results.add(new Result(label, engine, profile, r.targetRate(), runs, r.name().isEmpty() ? label : r.name(),
+                    text(labels, ResultLabels.FLOOR), pairs));
         }
         return results;
+    }
+
+    private static String text(Map<String, Object> labels, String key) {
+        Object v = labels.get(key);
+        return v == null ? null : v.toString();
     }
 
     /**
@@ -166,27 +148,8 @@ public final class SummaryFile {
      *
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
      */
-    @SuppressWarnings("unchecked")
     public static Map<String, Object> environment(Path folder) {
-        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
-        }
-        try {
-            JsonNode env = new ObjectMapper().readTree(file.toFile()).path("environment");
-            return env.isObject() ? new ObjectMapper().convertValue(env, LinkedHashMap.class) : new LinkedHashMap<>();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
-    }
-
-    /** A status as written; an unknown word (a folder of another version) reads FAILED rather than OK. */
-    public static RunStatus status(String text) {
-        try {
-            return RunStatus.valueOf(text);
-        } catch (IllegalArgumentException e) {
-            return RunStatus.FAILED;
-        }
+        return ResultsReader.summary(folder).environment();
     }
 
     public static double median(double[] values) {
