@@ -57,8 +57,18 @@ class ForkedRunTest {
             assertTrue(legs.get("server processing").get("count").asLong() > 0,
                     "the server's processing is measured across processes: " + legs);
             assertTrue(legs.get("client->server").get("count").asLong() > 0);
+            // both JVMs logged their pauses; the measured run's are summarised per role, the logs kept beside
+            JsonNode pauses = result.get("jvmPauses");
+            assertEquals(2, pauses.size(), result.toString());
+            assertEquals("server", pauses.get(0).get("role").asText());
+            assertEquals("client", pauses.get(1).get("role").asText());
+            String stem = org.fixbench.harness.ResultsWriter.safeName(result.get("name").asText());
+            assertTrue(Files.readString(out.resolve("jvm-logs").resolve(stem + "-server.log")).contains("Using "),
+                    "the server JVM's own log is kept");
+            assertTrue(Files.isRegularFile(out.resolve("jvm-logs").resolve(stem + "-client.log")));
         }
         assertTrue(Files.readString(out.resolve("report.md")).contains("Forked server: `"), "the command is recorded");
+        assertTrue(Files.readString(out.resolve("report.md")).contains("JVM stop-the-world pauses, ms: server / client"));
         assertEquals(0, children(), "no forked process left");
         assertEquals(before, forkFolders(), "no temporary folder left");
     }

@@ -76,4 +76,22 @@ class SweepMergeTest {
         assertTrue(merged.aborted());
         assertEquals("session ended during the benchmark", merged.abortReason());
     }
+
+    @Test
+    void eachRoundsJvmPausesFollowItsRunsNumber() {
+        java.util.function.Function<Long, BenchmarkResult> withPauses = start -> {
+            BenchmarkResult r = round(start, RunStatus.OK, null);
+            Map<String, Object> labels = new java.util.LinkedHashMap<>(r.labels());
+            labels.put(org.fixbench.cli.results.JvmPauses.LABEL, List.of(
+                    new org.fixbench.cli.results.JvmPauses(1, "server", 1, start, start, 0, 0).toLabel(),
+                    new org.fixbench.cli.results.JvmPauses(1, "client", 2, start + 1, start, 1, 5).toLabel()));
+            return new BenchmarkResult(r.name(), null, labels, 10, r.runs(), r.pinning(), null);
+        };
+        BenchmarkResult merged = Sweep.merge(config(false), List.of(withPauses.apply(1_000L),
+                withPauses.apply(2_000L)));
+        List<org.fixbench.cli.results.JvmPauses> pauses = org.fixbench.cli.results.JvmPauses.fromLabels(
+                merged.labels());
+        assertEquals(List.of(1, 1, 2, 2), pauses.stream().map(org.fixbench.cli.results.JvmPauses::run).toList());
+        assertEquals(2_001L, pauses.get(3).safepointTotalMicros(), "round 2's client is run 2's");
+    }
 }

@@ -1,5 +1,6 @@
 package org.fixbench.cli.report;
 
+import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.cli.results.ResultLabels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -324,6 +325,12 @@ public final class ComparisonReport {
         row(sb, clamped);
         row(sb, status);
         row(sb, waited);
+        if (atRate.stream().anyMatch(r -> !JvmPauses.fromLabels(r.labels()).isEmpty())) {
+            List<String> paused = new ArrayList<>(List.of("JVM stop-the-world pauses, ms: server / client (highest "
+                    + "run; safepoints from each JVM's log, GC pauses among them)"));
+            atRate.forEach(r -> paused.add(pausesCell(r)));
+            row(sb, paused);
+        }
         row(sb, spread);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
@@ -389,6 +396,41 @@ public final class ComparisonReport {
 
     private static boolean paired(List<BenchmarkResult> atRate) {
         return atRate.stream().anyMatch(r -> r.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?>);
+    }
+
+    /** The counted run whose two JVMs were stopped longest: "server / client ms (GC pauses server / client)". */
+    private static String pausesCell(BenchmarkResult r) {
+        List<JvmPauses> all = JvmPauses.fromLabels(r.labels());
+        long worst = -1;
+        String cell = "not logged";
+        for (RunResult run : r.countedRuns()) {
+            JvmPauses server = null;
+            JvmPauses client = null;
+            for (JvmPauses p : all) {
+                if (p.run() == run.run()) {
+                    if ("server".equals(p.role())) {
+                        server = p;
+                    } else {
+                        client = p;
+                    }
+                }
+            }
+            if (server == null && client == null) {
+                continue;
+            }
+            long total = (server == null ? 0 : server.safepointTotalMicros())
+                    + (client == null ? 0 : client.safepointTotalMicros());
+            if (total > worst) {
+                worst = total;
+                cell = String.format(Locale.ROOT, "%s / %s (GC %s / %s)", ms(server), ms(client),
+                        server == null ? "-" : server.gcPauses(), client == null ? "-" : client.gcPauses());
+            }
+        }
+        return cell;
+    }
+
+    private static String ms(JvmPauses p) {
+        return p == null ? "-" : String.format(Locale.ROOT, "%.1f", p.safepointTotalMicros() / 1e3);
     }
 
     private static long count(BenchmarkResult r, RunStatus status) {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.ProbeRing;
 import org.fixbench.harness.BenchmarkResult;
@@ -65,11 +66,21 @@ public final class ForkedRun {
     private String lastServerCommand;
     private String lastClientCommand;
     private Executor.Profiles profiles = Executor.Profiles.NONE;
+    private Path jvmLogFolder;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
         this.bindAddress = bindAddress;
         this.connectTimeout = connectTimeout;
+    }
+
+    /**
+     * Keeps each forked JVM's pause log ({@link JvmPauses#LOG_FLAG}) in {@code folder}/jvm-logs/ (null: summarised,
+     * then discarded).
+     */
+    ForkedRun jvmLogs(Path folder) {
+        this.jvmLogFolder = folder;
+        return this;
     }
 
     /** Profiles the measured runs in each forked client (see {@link Profiler}). */
@@ -121,6 +132,7 @@ public final class ForkedRun {
         String abortReason = null;
         Reply reply = null;
         List<PinOutcome> serverPins = new ArrayList<>();
+        Map<String, List<JvmPauses.Pause>> pauseLogs = new LinkedHashMap<>();
         List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Path> made = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread killer = new Thread(() -> {
@@ -143,7 +155,7 @@ public final class ForkedRun {
                 ring = ringFile(work);
                 made.add(ring);
                 ProbeRing.createFile(ring);
-                List<String> serve = javaCommand(jvmFlags(contender.server()));
+                List<String> serve = javaCommand(withPauseLog(jvmFlags(contender.server()), work, "server"));
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                         "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
                         "--app", "report", "--probe-ring", ring.toString()));
@@ -168,7 +180,7 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString()));
-            List<String> fork = javaCommand(jvmFlags(contender.client()));
+            List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
@@ -208,6 +220,9 @@ public final class ForkedRun {
             }
             if (work != null) {
                 serverPins.addAll(serverPins(work.resolve("server.log")));
+                for (String role : List.of("server", "client")) {
+                    pauseLogs.put(role, keepPauseLog(work, role, config.name()));
+                }
                 Directories.deleteRecursively(work);
             }
             if (ring != null) {
@@ -238,6 +253,18 @@ public final class ForkedRun {
             }
         }
         pins.addAll(serverPins);
+        List<Map<String, Object>> pauses = new ArrayList<>();
+        for (RunResult run : runs) {
+            pauseLogs.forEach((role, log) -> {
+                if (log != null) {
+                    pauses.add(JvmPauses.within(run.run(), role, log, run.startEpochMillis(), run.endEpochMillis())
+                            .toLabel());
+                }
+            });
+        }
+        if (!pauses.isEmpty()) {
+            allLabels.put(JvmPauses.LABEL, pauses);
+        }
         if (profiles.kind() != null) {
             profiles.written(allLabels, profileFile != null && Files.exists(profileFile) ? profileFile : null);
             if (serverProfileFile != null && Files.exists(serverProfileFile)) {
@@ -246,6 +273,40 @@ public final class ForkedRun {
         }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);
+    }
+
+    /** {@code flags} and the option that makes the JVM log its safepoints and GC pauses into the work folder. */
+    private static List<String> withPauseLog(List<String> flags, Path work, String role) {
+        List<String> all = new ArrayList<>(flags);
+        all.add(String.format(JvmPauses.LOG_FLAG, work.resolve(role + "-jvm.log")));
+        return all;
+    }
+
+    /**
+     * A role's pause log read (null when the JVM wrote none), and kept as {@code jvm-logs/<benchmark>-<role>.log}
+     * in the results folder (a later round's as {@code -2}, {@code -3}, ...; never overwritten).
+     */
+    private List<JvmPauses.Pause> keepPauseLog(Path work, String role, String benchmark) {
+        Path log = work.resolve(role + "-jvm.log");
+        if (!Files.isRegularFile(log)) {
+            return null;
+        }
+        try {
+            List<JvmPauses.Pause> pauses = JvmPauses.parse(Files.readAllLines(log));
+            if (jvmLogFolder != null) {
+                Path dir = Files.createDirectories(jvmLogFolder.resolve("jvm-logs"));
+                String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark + "-" + role);
+                Path kept = dir.resolve(stem + ".log");
+                for (int k = 2; Files.exists(kept); k++) {
+                    kept = dir.resolve(stem + "-" + k + ".log");
+                }
+                Files.copy(log, kept);
+            }
+            return pauses;
+        } catch (IOException | RuntimeException e) {
+            out.println("[fork] cannot read the " + role + " JVM's pause log: " + e.getMessage());
+            return null;
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.fixbench.cli.run;
 
+import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.options.RunOptions;
 import java.io.IOException;
@@ -201,7 +202,7 @@ public final class Sweep implements ProgressListener {
         recorded = new ArrayList<>();
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
-        executor = forked != null ? new Executor.Forked(forked.profiles(profiles), remoteServer, session.environment)
+        executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder), remoteServer, session.environment)
                 : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles);
         if (interleave) {
             runInterleaved(engines, rates, configs);
@@ -411,6 +412,18 @@ public final class Sweep implements ProgressListener {
         }
         if (!profileFiles.isEmpty()) {
             labels.put(ResultLabels.PROFILES, profileFiles);
+        }
+        List<Object> pauses = new ArrayList<>(); // each round's, numbered as its runs are here
+        int before = 0;
+        for (BenchmarkResult r : rounds) {
+            for (JvmPauses p : JvmPauses.fromLabels(r.labels())) {
+                pauses.add(p.renumbered(before + p.run()).toLabel());
+            }
+            before += r.runs().size();
+        }
+        labels.remove(JvmPauses.LABEL);
+        if (!pauses.isEmpty()) {
+            labels.put(JvmPauses.LABEL, pauses);
         }
         if (!mergedNotes.isEmpty() || labels.containsKey("engineNotes")) {
             labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
