@@ -185,7 +185,7 @@ final class CompareCommand implements Callable<Integer> {
         session.writeResults();
 
         // the report and its charts are made from the folder, as `fixbench report` makes them again
-        String report = ReportCommand.render(session.folder, session.folder);
+        String report = ReportCommand.render(session.folder, session.folder, options.derivedFiles());
         if (!knees.isEmpty()) {
             StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
             knees.forEach(o -> k.append(o.markdown()).append('\n'));

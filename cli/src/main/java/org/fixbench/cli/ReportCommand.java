@@ -35,11 +35,18 @@ final class ReportCommand implements Callable<Integer> {
             + "results/<UTC time>-<host>)")
     Path out;
 
+    @Option(names = "--derived-files", description = "also write what can be made again from the logs: per-run "
+            + ".hgrm distributions (hgrm/) and SVG charts beside the PNGs")
+    boolean derivedFiles;
+
     @Override
     public Integer call() {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
-        ComparisonReport.write(target, render(read, folder, target));
+        ComparisonReport.write(target, render(read, folder, target, derivedFiles));
+        if (derivedFiles) {
+            org.fixbench.harness.ResultsWriter.writeDistributions(target, read.results());
+        }
         System.out.println("Report of " + folder + " written to " + target);
         return 0;
     }
@@ -50,11 +57,12 @@ final class ReportCommand implements Callable<Integer> {
      *
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
      */
-    static String render(Path folder, Path out) {
-        return render(ResultsReader.read(folder), folder, out);
+    static String render(Path folder, Path out, boolean derivedFiles) {
+        return render(ResultsReader.read(folder), folder, out, derivedFiles);
     }
 
-    private static String render(ResultsReader.Read read, Path folder, Path out) {
+    /** With {@code svg}, the charts are written as SVG beside the PNGs. */
+    private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles) {
         Map<String, Object> env = read.environment();
         List<BenchmarkResult> all = read.results();
         int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
@@ -75,7 +83,8 @@ final class ReportCommand implements Callable<Integer> {
         List<String> distinctLabels = List.copyOf(new LinkedHashSet<>(labels));
         List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
         org.fixbench.cli.report.ChartSet charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
-                .filter(r -> distinctRates.contains(r.targetRate())).toList());
+                .filter(r -> distinctRates.contains(r.targetRate())).toList(), derivedFiles);
+
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
         Object stop = env.get(ResultLabels.STOP_REASON);
         String stopReason = stop == null ? null : String.valueOf(stop);

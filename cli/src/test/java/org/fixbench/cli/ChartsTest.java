@@ -1,6 +1,7 @@
 package org.fixbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,13 +77,19 @@ class ChartsTest {
     }
 
     @Test
-    void everyChartIsWrittenAsPngAndSvg() throws Exception {
+    void everyChartIsWrittenAsPngAndAsSvgOnlyWhenAsked() throws Exception {
         org.fixbench.cli.report.ChartSet written = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> Charts.write(tmp, fixed()));
         assertEquals(2 + 3, written.refs().size(), written.toString());
         for (Path png : written.refs().stream().map(org.fixbench.cli.report.ChartSet.Ref::png).toList()) {
             assertTrue(Files.size(tmp.resolve(png)) > 5_000, png.toString());
-            Path svg = tmp.resolve(png.toString().replace(".png", ".svg"));
+            assertFalse(Files.exists(tmp.resolve(png.toString().replace(".png", ".svg"))), "SVG is derived: on request");
+        }
+        Path out = Files.createDirectories(tmp.resolve("with-svg"));
+        org.fixbench.cli.report.ChartSet again = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> Charts.write(tmp, out, fixed(), true));
+        for (Path png : again.refs().stream().map(org.fixbench.cli.report.ChartSet.Ref::png).toList()) {
+            Path svg = out.resolve(png.toString().replace(".png", ".svg"));
             assertTrue(Files.readString(svg).contains("<svg"), svg.toString());
         }
     }

@@ -22,8 +22,9 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code summary.csv}: the same numbers, a row per result × run × series;</li>
  *   <li>{@code hlog/<result>/<series>.hlog}: the lossless record, one log per series, for HdrHistogram's tools as
  *       they are (see {@link #writeSeriesLogs}: untagged per run, tagged {@code second} per second of schedule);</li>
- *   <li>{@code hgrm/<result>/run<k>-<series>.hgrm} and {@code all-<series>.hgrm}: HdrHistogram percentile
- *       distributions of a run and of the counted runs pooled, values in µs (derived from the logs).</li>
+ *   <li>on request ({@link #writeDistributions}), {@code hgrm/<result>/run<k>-<series>.hgrm} and
+ *       {@code all-<series>.hgrm}: HdrHistogram percentile distributions of a run and of the counted runs pooled,
+ *       values in µs. They are derived: made again, identical, from the logs read back ({@link ResultsReader}).</li>
  * </ul>
  * Files are created new; an existing file is never replaced.
  */
@@ -50,10 +51,34 @@ public final class ResultsWriter {
             writeCsv(folder.resolve("summary.csv"), results);
             writeBenchmarkJson(folder.resolve("benchmark.json"), results);
             for (BenchmarkResult result : results) {
-                writeHistograms(folder, result);
+                writeSeriesLogs(folder, result, safeName(result.name()));
             }
         } catch (IOException e) {
             throw new HarnessException("cannot write results into " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@link #write} and then {@link #writeDistributions} when {@code distributions} is set. */
+    public static void write(Path folder, Map<String, Object> environment, List<BenchmarkResult> results,
+                             boolean distributions) {
+        write(folder, environment, results);
+        if (distributions) {
+            writeDistributions(folder, results);
+        }
+    }
+
+    /**
+     * The percentile distributions derived from the results, values in µs: {@code hgrm/<result>/run<k>-<series>.hgrm}
+     * per run and series, and {@code all-<series>.hgrm} over the counted runs pooled (the tables' distribution).
+     * Written from results read back from a folder's logs, they are the files the run would have written.
+     */
+    public static void writeDistributions(Path folder, List<BenchmarkResult> results) {
+        try {
+            for (BenchmarkResult result : results) {
+                writeHistograms(folder, result);
+            }
+        } catch (IOException e) {
+            throw new HarnessException("cannot write distributions into " + folder + ": " + e.getMessage(), e);
         }
     }
 
@@ -296,7 +321,26 @@ public final class ResultsWriter {
                 AtomicFiles.write(hgrm, out -> h.outputPercentileDistribution(out, 1000.0));
             }
         }
-        writeSeriesLogs(folder, result, safe, hgrmFolder);
+        java.util.Set<String> seriesNames = new java.util.LinkedHashSet<>();
+        result.runs().forEach(run -> seriesNames.addAll(run.series().keySet()));
+        for (String series : seriesNames) {
+            Histogram all = null;
+            for (RunResult run : result.countedRuns()) {
+                SeriesData d = run.series().get(series);
+                if (d != null) {
+                    if (all == null) {
+                        all = d.histogram().copy();
+                    } else {
+                        all.add(d.histogram());
+                    }
+                }
+            }
+            Histogram everything = all;
+            if (everything != null) {
+                AtomicFiles.write(hgrmFolder.resolve("all-" + seriesFileName(series) + ".hgrm"),
+                        out -> everything.outputPercentileDistribution(out, 1000.0));
+            }
+        }
     }
 
     /** A series name as a file name: {@code client->server} becomes {@code client-to-server}. */
@@ -315,7 +359,7 @@ public final class ResultsWriter {
      * <ul>
      *   <li>untagged, one interval per counted run at the run's full precision, stamped with the run's start and
      *       end: {@code HistogramLogProcessor -i FILE -o OUT} adds them up into the counted runs' pooled
-     *       distribution, the very numbers of the tables (also written as {@code hgrm/<benchmark>/all-<series>.hgrm});
+     *       distribution, the very numbers of the tables (what {@code hgrm/<benchmark>/all-<series>.hgrm} holds);
      *       </li>
      *   <li>tagged {@value #SECOND_TAG}, for the series that keep a timeline (end to end, service time), one
      *       interval per second of each counted run's schedule at {@value Timeline#SIGNIFICANT_DIGITS} significant
@@ -323,8 +367,7 @@ public final class ResultsWriter {
      *   <li>tagged {@value #EXCLUDED_TAG}, a run left out of the summaries, at full precision.</li>
      * </ul>
      */
-    private static void writeSeriesLogs(Path folder, BenchmarkResult result, String safe, Path hgrmFolder)
-            throws IOException {
+    private static void writeSeriesLogs(Path folder, BenchmarkResult result, String safe) throws IOException {
         List<RunResult> runs = result.runs();
         if (runs.isEmpty()) {
             return;
@@ -333,17 +376,6 @@ public final class ResultsWriter {
         java.util.Set<String> seriesNames = new java.util.LinkedHashSet<>();
         runs.forEach(run -> seriesNames.addAll(run.series().keySet()));
         for (String series : seriesNames) {
-            Histogram all = null;
-            for (RunResult run : result.countedRuns()) {
-                SeriesData d = run.series().get(series);
-                if (d != null) {
-                    if (all == null) {
-                        all = d.histogram().copy();
-                    } else {
-                        all.add(d.histogram());
-                    }
-                }
-            }
             String name = seriesFileName(series);
             AtomicFiles.write(logFolder.resolve(name + ".hlog"), log -> {
                 HistogramLogWriter writer = new HistogramLogWriter(log);
@@ -378,11 +410,6 @@ public final class ResultsWriter {
                     }
                 }
             });
-            Histogram everything = all;
-            if (everything != null) {
-                AtomicFiles.write(hgrmFolder.resolve("all-" + name + ".hgrm"),
-                        out -> everything.outputPercentileDistribution(out, 1000.0));
-            }
         }
     }
 }

@@ -105,7 +105,7 @@ class ReportsAndFilesTest {
         BenchmarkResult result = threeRuns(false);
         Path folder = ResultsFolder.createNamed(tmp.resolve("out"));
         Map<String, Object> env = new HashMap<>(Environment.capture());
-        ResultsWriter.write(folder, env, List.of(result));
+        ResultsWriter.write(folder, env, List.of(result), true);
 
         JsonNode root = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
         assertEquals(1, root.get("schema").asInt());
@@ -249,6 +249,23 @@ class ReportsAndFilesTest {
         }
         assertEquals(2, back.runs().get(1).endToEnd().timeline().size(), "two seconds a run");
         assertTrue(back.runs().get(1).endToEnd().timeline().stream().allMatch(h -> h.getTotalCount() == 10_000));
+
+        // the derived distributions are not written by default, and made again from the logs they are the files
+        // the run itself would have written, byte for byte
+        assertFalse(Files.exists(folder.resolve("hgrm")), "derived files only on request");
+        Path direct = ResultsFolder.createNamed(tmp.resolve("direct"));
+        ResultsWriter.writeDistributions(direct, List.of(result));
+        Path again = ResultsFolder.createNamed(tmp.resolve("again"));
+        ResultsWriter.writeDistributions(again, List.of(back));
+        List<Path> files;
+        try (java.util.stream.Stream<Path> walk = Files.walk(direct.resolve("hgrm"))) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        assertEquals(4 * 3 + 4, files.size(), "per run and series, and pooled per series: " + files);
+        for (Path f : files) {
+            Path other = again.resolve(direct.relativize(f));
+            assertEquals(Files.readString(f), Files.readString(other), "made again: " + direct.relativize(f));
+        }
     }
 
     @Test

@@ -103,6 +103,16 @@ public class RunOptions {
             + "orchestrating; none: all in this JVM (for debugging; the report says so)")
     String fork = "process";
 
+    @Option(names = "--derived-files", description = "also write what can be made again from the logs: per-run "
+            + ".hgrm distributions and SVG charts beside the PNGs (default: the lossless logs, summaries and PNG charts "
+            + "only; `fixbench report FOLDER --derived-files` makes them later)")
+    boolean derivedFiles;
+
+    /** Whether the derived files (per-run .hgrm, SVG charts) are written too. */
+    public boolean derivedFiles() {
+        return derivedFiles;
+    }
+
     @Option(names = "--profile", paramLabel = "cpu|alloc|lock|wall|jfr", description = "profile the measured runs "
             + "(not the warm-up) in the JVM that measures (with --fork none: client and server; forked: the client): "
             + "an async-profiler flame graph, or a JFR recording, per benchmark and round, in profiles/ of the results "

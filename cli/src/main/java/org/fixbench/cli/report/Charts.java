@@ -427,16 +427,16 @@ public final class Charts {
         return chart;
     }
 
-    /** Writes every chart as PNG and SVG into {@code folder/charts}; returns what it drew (PNGs relative). */
+    /** Writes every chart as PNG into {@code folder/charts}; returns what it drew (PNGs relative). */
     public static ChartSet write(Path folder, List<SummaryFile.Result> results) {
-        return write(folder, folder, results);
+        return write(folder, folder, results, false);
     }
 
     /**
-     * Every chart of the results in {@code folder}, drawn from its logs, as PNG and SVG into {@code out/charts};
-     * returns what it drew (PNGs relative to {@code out}).
+     * Every chart of the results in {@code folder}, drawn from its logs, as PNG (and SVG when {@code svg}) into
+     * {@code out/charts}; returns what it drew (PNGs relative to {@code out}).
      */
-    public static ChartSet write(Path folder, Path out, List<SummaryFile.Result> results) {
+    public static ChartSet write(Path folder, Path out, List<SummaryFile.Result> results, boolean svg) {
         List<ChartSet.Ref> written = new ArrayList<>();
         try {
             Path dir = Files.createDirectories(out.resolve("charts"));
@@ -455,7 +455,7 @@ public final class Charts {
             for (long rate : new TreeSet<>(results.stream().map(SummaryFile.Result::targetRate).toList())) {
                 List<SummaryFile.Result> atRate = results.stream().filter(r -> r.targetRate() == rate).toList();
                 String name = "percentiles-" + rate;
-                save(percentileChart(rate, atRate, histograms), dir, name);
+                save(percentileChart(rate, atRate, histograms), dir, name, svg);
                 written.add(new ChartSet.Ref(ChartSet.Kind.PERCENTILES, null, rate, ChartSet.percentilesTitle(rate),
                         Path.of("charts", name + ".png")));
             }
@@ -465,7 +465,7 @@ public final class Charts {
                     continue;
                 }
                 String name = "timeline-" + ResultsWriter.safeName(r.label()) + "-" + r.targetRate();
-                save(timelineChart(r, runs), dir, name);
+                save(timelineChart(r, runs), dir, name, svg);
                 written.add(new ChartSet.Ref(ChartSet.Kind.TIMELINE, r.label(), r.targetRate(),
                         ChartSet.timelineTitle(r.label(), r.targetRate()), Path.of("charts", name + ".png")));
             }
@@ -475,7 +475,7 @@ public final class Charts {
                     continue;
                 }
                 String name = "throughput-" + label.replaceAll("[^A-Za-z0-9._-]", "_");
-                save(throughputChart(label, ofEngine, histograms), dir, name);
+                save(throughputChart(label, ofEngine, histograms), dir, name, svg);
                 written.add(new ChartSet.Ref(ChartSet.Kind.THROUGHPUT, label, 0, ChartSet.throughputTitle(label),
                         Path.of("charts", name + ".png")));
             }
@@ -493,13 +493,15 @@ public final class Charts {
     static final int LONG_LEGEND_CHARS = 32;
     static final int LEGEND_BELOW_MAX_ENTRIES = 6;
 
-    private static void save(XYChart chart, Path dir, String name) throws IOException {
+    private static void save(XYChart chart, Path dir, String name, boolean svg) throws IOException {
         if (chart.getSeriesMap().size() <= LEGEND_BELOW_MAX_ENTRIES
                 && chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {
             chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         }
         BitmapEncoder.saveBitmap(chart, dir.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
-        VectorGraphicsEncoder.saveVectorGraphic(chart, dir.resolve(name + ".svg").toString(),
-                VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        if (svg) {
+            VectorGraphicsEncoder.saveVectorGraphic(chart, dir.resolve(name + ".svg").toString(),
+                    VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        }
     }
 }

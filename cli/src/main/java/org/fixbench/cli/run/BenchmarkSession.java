@@ -85,8 +85,11 @@ public final class BenchmarkSession {
     }
 
     private boolean holdsLock;
+    /** Whether the derived files (per-run .hgrm distributions) are written with the results. */
+    private final boolean derivedFiles;
 
     public BenchmarkSession(RunOptions options, PrintStream out) {
+        this.derivedFiles = options.derivedFiles();
         String concurrency = acquireMeasuringLock(options.allowConcurrent());
         holdsLock = concurrency == null || !concurrency.startsWith("disturbed");
         this.folder = createFolderOrRelease(options);
@@ -157,7 +160,7 @@ public final class BenchmarkSession {
         if (written) {
             return false;
         }
-        ResultsWriter.write(folder, environmentNow(), these);
+        ResultsWriter.write(folder, environmentNow(), these, derivedFiles);
         written = true;
         return true;
     }
@@ -184,7 +187,7 @@ public final class BenchmarkSession {
     /** Writes summary.json, summary.csv and the histograms (once). */
     public synchronized void writeResults() {
         if (!written) {
-            ResultsWriter.write(folder, environmentNow(), results);
+            ResultsWriter.write(folder, environmentNow(), results, derivedFiles);
             written = true;
         }
     }
