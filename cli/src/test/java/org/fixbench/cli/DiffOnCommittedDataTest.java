@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
 class DiffOnCommittedDataTest {
     private static final Path PUBLISHED = Path.of("..", "results", "published");
     /** 14 interleaved rounds of tcp:spin, sbe:tuned and philadelphia:spin at 2k, 10k and 50k/s, all of one commit. */
-    private static final Path FOURTEEN_ROUNDS = PUBLISHED.resolve("20261123-2cpu-vm-paired-14rounds");
+    private static final Path FOURTEEN_ROUNDS = Path.of("src/test/resources/published-data/20261123-2cpu-vm-paired-14rounds");
     /** The 7-round reference of the previous rules, on which the old bootstrap rule called identical code worse. */
-    private static final Path SEVEN_ROUNDS = PUBLISHED.resolve("20261122-2cpu-vm-sbe-7rounds");
+    private static final Path SEVEN_ROUNDS = Path.of("src/test/resources/published-data/20261122-2cpu-vm-sbe-7rounds");
 
     /** 16 interleaved rounds of tcp:spin, sbe:tuned, sbe:published and philadelphia:spin; the floor ran twice a round. */
-    private static final Path SIXTEEN_ROUNDS = PUBLISHED.resolve("20261123-2cpu-vm-sbe-vs-philadelphia-16rounds-d");
+    private static final Path SIXTEEN_ROUNDS = PUBLISHED.resolve("20261123-sbe-vs-philadelphia-16rounds");
 
     /**
      * Rounds {@code from}-{@code to} of a paired folder: each engine's runs of those rounds (its run k is round k)

@@ -26,7 +26,7 @@ class HtmlReportTest {
     @Test
     void everyTableAndImageOfAPublishedReportIsInItsHtml() throws Exception {
         Path folder = Path.of(System.getProperty("fixbench.home", "..")).resolve(
-                "results/published/20261123-2cpu-vm-default");
+                "results/published/20261124-default-comparison");
         String markdown = Files.readString(folder.resolve("report.md"));
         String html = HtmlReport.render(markdown, folder);
         int tables = count(Pattern.compile("(?m)^\\|( ?:?-+:? ?\\|)+\\s*$"), markdown);

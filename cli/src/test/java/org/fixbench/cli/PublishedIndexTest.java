@@ -42,4 +42,33 @@ class PublishedIndexTest {
         Files.createDirectories(root.resolve("20261124-b"));
         assertTrue(!Files.readString(root.resolve("README.md")).equals(PublishedIndex.markdown(root)));
     }
+
+    @Test
+    void aRemovedFolderIsListedWithItsSuccessorAndARowThatLiesIsRefused() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("curated"));
+        Files.createDirectories(root.resolve("20261124-kept"));
+        Files.writeString(root.resolve("20261124-kept/README.md"), "# Kept\n\nReference for: the claim\n");
+        Files.writeString(root.resolve(PublishedIndex.SUPERSEDED), "# comment\n20261123-old\tabc1234\t20261124-kept\told rules\n");
+        String made = PublishedIndex.markdown(root);
+        assertTrue(made.contains("| 20261123-old | abc1234 | [20261124-kept](20261124-kept/) | old rules |"), made);
+        assertTrue(made.contains("| [20261124-kept](20261124-kept/) | 2026-11-24 | the claim | Kept |"), made);
+        // a successor that is not here, a removed folder that is, a row without its four fields: one line each
+        Files.writeString(root.resolve(PublishedIndex.SUPERSEDED), "20261123-old\tabc1234\t20261125-gone\twhy\n");
+        IllegalArgumentException gone = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PublishedIndex.markdown(root));
+        assertTrue(gone.getMessage().endsWith("line 1: its successor 20261125-gone is not here"), gone.getMessage());
+        Files.writeString(root.resolve(PublishedIndex.SUPERSEDED), "20261124-kept\tabc1234\t-\twhy\n");
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PublishedIndex.markdown(root)).getMessage().contains("20261124-kept is still here"));
+        Files.writeString(root.resolve(PublishedIndex.SUPERSEDED), "20261123-old abc1234\n");
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PublishedIndex.markdown(root)).getMessage().contains("expected 4 tab-separated fields"));
+    }
+
+    @Test
+    void theDefaultComparisonFitsItsSizeBudget() {
+        // results/README.md states the budget; the lossless logs, summaries, PNG charts and the self-contained HTML
+        long bytes = PublishedIndex.size(PUBLISHED.resolve("20261124-default-comparison"));
+        assertTrue(bytes <= 5_000_000, "the default comparison's folder is " + bytes + " bytes, over its 5 MB budget");
+    }
 }

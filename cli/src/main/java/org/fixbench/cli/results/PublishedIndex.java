@@ -41,17 +41,73 @@ public final class PublishedIndex {
             throw new IllegalArgumentException("cannot list " + root + ": " + e.getMessage());
         }
         StringBuilder md = new StringBuilder("# Published results\n\n");
-        md.append("Made by `scripts/fixbench index` from the folders themselves "
+        md.append("Made by `scripts/fixbench index` from the folders themselves and `" + SUPERSEDED + "` "
                 + "(a test checks it is current: every folder has a row and every row a folder). Times and ratios "
                 + "compare only between folders of one CPU model; figures from different CPU models differ by "
-                + "the host, not only by the code. \"runs\": OK / DISTURBED / SATURATED / FAILED over every run of "
-                + "the folder (rules version 1 had no DISTURBED).\n\n");
-        md.append("| folder | what | commit | CPU | engines | rates (msgs/s) | runs | rules |\n"
-                + "|---|---|---|---|---|---|---|---|\n");
+                + "the host, not only by the code. \"reference for\": what the folder is cited for (its README's "
+                + "\"Reference for:\" line). \"runs\": OK / DISTURBED / SATURATED / FAILED over every run of "
+                + "the folder (rules version 1 had no DISTURBED). \"size\": the folder's files in the tree.\n\n");
+        md.append("| folder | date | reference for | what | command | commit | CPU | engines | rates (msgs/s) | runs "
+                + "| rules | size |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Path f : folders) {
             md.append(row(f)).append('\n');
         }
+        List<String[]> removed = superseded(root, folders);
+        if (!removed.isEmpty()) {
+            md.append("\n## Removed and superseded\n\nFolders taken out of the tree; each is in git history: "
+                    + "`git checkout COMMIT -- results/published/FOLDER`.\n\n"
+                    + "| folder | last commit holding it | superseded by | why |\n|---|---|---|---|\n");
+            for (String[] r : removed) {
+                md.append("| ").append(cell(r[0])).append(" | ").append(cell(r[1])).append(" | ")
+                        .append(r[2].equals("-") ? "-" : "[" + r[2] + "](" + r[2] + "/)").append(" | ")
+                        .append(cell(r[3])).append(" |\n");
+            }
+        }
         return md.toString();
+    }
+
+    /** The file, beside the folders, that lists the folders removed (tab-separated; # starts a comment). */
+    public static final String SUPERSEDED = "SUPERSEDED.tsv";
+
+    /**
+     * The rows of {@link #SUPERSEDED}: folder, last commit holding it, the folder that supersedes it (or -), why.
+     *
+     * @throws IllegalArgumentException one line, for a row that names a folder still here, a successor that is not
+     *                                  here, or a row without its four fields
+     */
+    static List<String[]> superseded(Path root, List<Path> folders) {
+        Path file = root.resolve(SUPERSEDED);
+        List<String[]> rows = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return rows;
+        }
+        List<String> names = folders.stream().map(f -> f.getFileName().toString()).toList();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+        int n = 0;
+        for (String line : lines) {
+            n++;
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t");
+            if (f.length != 4) {
+                throw new IllegalArgumentException(file + " line " + n + ": expected 4 tab-separated fields, found "
+                        + f.length);
+            }
+            if (names.contains(f[0])) {
+                throw new IllegalArgumentException(file + " line " + n + ": " + f[0] + " is still here");
+            }
+            if (!f[2].equals("-") && !names.contains(f[2])) {
+                throw new IllegalArgumentException(file + " line " + n + ": its successor " + f[2] + " is not here");
+            }
+            rows.add(f);
+        }
+        return rows;
     }
 
     private static String row(Path folder) {
@@ -63,11 +119,15 @@ public final class PublishedIndex {
         TreeSet<String> commits = new TreeSet<>();
         TreeSet<String> cpus = new TreeSet<>();
         TreeSet<Integer> rules = new TreeSet<>();
+        TreeSet<String> commands = new TreeSet<>();
         for (Path r : resultFolders) {
             JsonNode env = read(r.resolve("environment.json"));
             ResultsReader.Summary summary = summary(r);
             if (env == null && summary != null) {
                 env = JSON.valueToTree(summary.environment());
+            }
+            if (env != null && env.hasNonNull(ResultLabels.COMMAND)) {
+                commands.add(env.get(ResultLabels.COMMAND).asText().replaceAll("\\s+--out\\s+\\S+", ""));
             }
             if (env != null && env.hasNonNull("gitCommit")) {
                 commits.add(env.get("gitCommit").asText().substring(0, Math.min(7, env.get("gitCommit").asText()
@@ -97,11 +157,32 @@ public final class PublishedIndex {
         String runs = statuses.isEmpty() ? "-" : String.format(Locale.ROOT, "%d / %d / %d / %d",
                 statuses.getOrDefault(RunStatus.OK, 0), statuses.getOrDefault(RunStatus.DISTURBED, 0),
                 statuses.getOrDefault(RunStatus.SATURATED, 0), statuses.getOrDefault(RunStatus.FAILED, 0));
-        return "| [" + folder.getFileName() + "](" + folder.getFileName() + "/) | " + cell(what) + " | "
+        String name = folder.getFileName().toString();
+        String date = name.matches("\\d{8}.*") ? name.substring(0, 4) + "-" + name.substring(4, 6) + "-"
+                + name.substring(6, 8) : "-";
+        return "| [" + name + "](" + name + "/) | " + date + " | " + cell(line(folder, "Reference for:")) + " | "
+                + cell(what) + " | " + cell(commands.size() == 1 ? "`" + commands.first() + "`"
+                : commands.isEmpty() ? "-" : commands.size() + " commands (see the folder)") + " | "
                 + cell(String.join(", ", commits)) + " | " + cell(String.join(", ", cpus)) + " | "
                 + cell(String.join(", ", engines)) + " | " + cell(String.join(", ", rates.stream()
                 .map(r -> String.format(Locale.ROOT, "%,d", r)).toList())) + " | " + runs + " | "
-                + cell(String.join(", ", rules.stream().map(String::valueOf).toList())) + " |";
+                + cell(String.join(", ", rules.stream().map(String::valueOf).toList())) + " | "
+                + String.format(Locale.ROOT, "%.1f MB", size(folder) / 1e6) + " |";
+    }
+
+    /** The bytes of every file below {@code folder}. */
+    public static long size(Path folder) {
+        try (Stream<Path> s = Files.walk(folder)) {
+            return s.filter(Files::isRegularFile).mapToLong(p -> {
+                try {
+                    return Files.size(p);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** A folder's summary, or null when it has none that reads. */
@@ -133,6 +214,22 @@ public final class PublishedIndex {
     }
 
     /** The first heading of the folder's README.md (or of its analysis.md), without the #. */
+    /** The rest of the first line of the folder's README (or analysis) that starts with {@code prefix}, or "-". */
+    private static String line(Path folder, String prefix) {
+        for (String name : new String[] {"README.md", "analysis.md"}) {
+            Path file = folder.resolve(name);
+            if (Files.isRegularFile(file)) {
+                try (Stream<String> lines = Files.lines(file)) {
+                    return lines.filter(l -> l.startsWith(prefix)).findFirst()
+                            .map(l -> l.substring(prefix.length()).trim()).orElse("-");
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    return "-";
+                }
+            }
+        }
+        return "-";
+    }
+
     private static String title(Path folder) {
         for (String name : new String[] {"README.md", "analysis.md"}) {
             Path file = folder.resolve(name);
