@@ -26,6 +26,12 @@ class RunReasonTest {
                 List.of(reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.CPU_WAIT))));
         assertEquals(RunStatus.SATURATED, RunReason.statusOf(List.of(reason(RunReason.Kind.CPU_WAIT),
                 reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.COMPLETION_RATE))));
+        // rising latency is inferred from latencies too: the machine's in a disturbed run, the engine's otherwise
+        assertEquals(RunStatus.DISTURBED, RunReason.statusOf(List.of(reason(RunReason.Kind.RISING_LATENCY),
+                reason(RunReason.Kind.QUEUEING), reason(RunReason.Kind.CPU_WAIT))));
+        assertEquals(RunStatus.SATURATED, RunReason.statusOf(List.of(reason(RunReason.Kind.RISING_LATENCY))));
+        assertEquals(RunStatus.SATURATED, RunReason.statusOf(List.of(reason(RunReason.Kind.CPU_WAIT),
+                reason(RunReason.Kind.RISING_LATENCY), reason(RunReason.Kind.UNANSWERED_AGE))));
         assertEquals(RunStatus.FAILED, RunReason.statusOf(
                 List.of(reason(RunReason.Kind.CPU_WAIT), reason(RunReason.Kind.TASK_ERROR))));
     }

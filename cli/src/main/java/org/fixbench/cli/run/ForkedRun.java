@@ -253,15 +253,7 @@ public final class ForkedRun {
             }
         }
         pins.addAll(serverPins);
-        List<Map<String, Object>> pauses = new ArrayList<>();
-        for (RunResult run : runs) {
-            pauseLogs.forEach((role, log) -> {
-                if (log != null) {
-                    pauses.add(JvmPauses.within(run.run(), role, log, run.startEpochMillis(), run.endEpochMillis())
-                            .toLabel());
-                }
-            });
-        }
+        List<Map<String, Object>> pauses = pausesPerRun(runs, pauseLogs);
         if (!pauses.isEmpty()) {
             allLabels.put(JvmPauses.LABEL, pauses);
         }
@@ -273,6 +265,21 @@ public final class ForkedRun {
         }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);
+    }
+
+    /** Per run and role (in that order), the pauses of that role's JVM that ended within the run, as labels. */
+    private static List<Map<String, Object>> pausesPerRun(List<RunResult> runs,
+                                                          Map<String, List<JvmPauses.Pause>> pauseLogs) {
+        List<Map<String, Object>> pauses = new ArrayList<>();
+        for (RunResult run : runs) {
+            pauseLogs.forEach((role, log) -> {
+                if (log != null) {
+                    pauses.add(JvmPauses.within(run.run(), role, log, run.startEpochMillis(), run.endEpochMillis())
+                            .toLabel());
+                }
+            });
+        }
+        return pauses;
     }
 
     /** {@code flags} and the option that makes the JVM log its safepoints and GC pauses into the work folder. */
