@@ -70,14 +70,23 @@ class DisturbedRunTest {
                     run.cpuWait().otherProcessesCpuNanos() / 1e6, run.cpuWait().housekeepingCpuNanos() / 1e6,
                     java.util.Arrays.toString(run.cpuWait().waitPerSecondNanos()));
         }
+        int quietOk = 0;
         for (RunResult run : result.runs()) {
             if (run.run() == hogRun) {
                 assertEquals(RunStatus.DISTURBED, run.status(), "the hog's run: " + run.reasons());
                 assertTrue(run.reasons().stream().anyMatch(r -> r.kind() == RunReason.Kind.CPU_WAIT));
                 assertTrue(run.cpuWait().waitNanos() > 0 && run.cpuWait().waitPerSecondNanos().length >= 1);
+            } else if (run.status() == RunStatus.OK) {
+                quietOk++;
             } else {
-                assertEquals(RunStatus.OK, run.status(), "run " + run.run() + ": " + run.reasons());
+                // a run without the hog may still have met the machine: CI's own build JVM took 910 ms of a 1 s run
+                // once. Then it must be DISTURBED for that reason (never SATURATED or FAILED), with others' CPU
+                // at least half its wait, as the rule says
+                assertEquals(RunStatus.DISTURBED, run.status(), "run " + run.run() + ": " + run.reasons());
+                assertTrue(run.cpuWait().intrusionNanos() * 2 >= run.cpuWait().waitNanos(), run.reasons().toString());
             }
         }
+        // A/A: the same task without a hog reads OK in most runs
+        assertTrue(quietOk >= 2, quietOk + " of 3 runs without the hog read OK");
     }
 }
