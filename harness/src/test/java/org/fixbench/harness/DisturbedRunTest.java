@@ -79,8 +79,8 @@ class DisturbedRunTest {
             } else if (run.status() == RunStatus.OK) {
                 quietOk++;
             } else {
-                // a run without the hog may still have met the machine: CI's own build JVM took 910 ms of a 1 s run
-                // once. Then it must be DISTURBED for that reason (never SATURATED or FAILED), with others' CPU
+                // a run without the hog may still have met the machine: in one CI run other processes (most likely the build's
+                // own JVM) took 910 ms of a 1 s run. Then it must be DISTURBED for that reason (never worse), with others' CPU
                 // at least half its wait, as the rule says
                 assertEquals(RunStatus.DISTURBED, run.status(), "run " + run.run() + ": " + run.reasons());
                 assertTrue(run.cpuWait().intrusionNanos() * 2 >= run.cpuWait().waitNanos(), run.reasons().toString());
