@@ -69,6 +69,6 @@ class PublishedIndexTest {
     void theDefaultComparisonFitsItsSizeBudget() {
         // results/README.md states the budget; the lossless logs, summaries, PNG charts and the self-contained HTML
         long bytes = PublishedIndex.size(PUBLISHED.resolve("20261124-default-comparison"));
-        assertTrue(bytes <= 5_000_000, "the default comparison's folder is " + bytes + " bytes, over its 5 MB budget");
+        assertTrue(bytes <= 6_000_000, "the default comparison's folder is " + bytes + " bytes, over its 6 MB budget");
     }
 }
