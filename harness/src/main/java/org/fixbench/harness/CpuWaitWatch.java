@@ -280,24 +280,57 @@ final class CpuWaitWatch implements AutoCloseable {
     private static ThreadTimes read(long pid, Path task) {
         try {
             long tid = Long.parseLong(task.getFileName().toString());
-            String[] sched = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
-            if (sched.length < 2) {
+            long[] sched = longFields(Files.readString(task.resolve("schedstat")), 0, 2);
+            if (sched == null) {
                 return null;
             }
             String name = Files.readString(task.resolve("comm")).trim();
-            long involuntary = -1;
-            for (String line : Files.readAllLines(task.resolve("status"))) {
-                if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                    involuntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                }
-            }
-            return new ThreadTimes(pid, tid, name, Long.parseLong(sched[0]), Long.parseLong(sched[1]), involuntary);
+            String status = Files.readString(task.resolve("status"));
+            int at = status.indexOf(INVOLUNTARY);
+            long[] involuntary = at < 0 ? null : longFields(status.substring(at + INVOLUNTARY.length()), 0, 1);
+            return new ThreadTimes(pid, tid, name, sched[0], sched[1], involuntary == null ? -1 : involuntary[0]);
         } catch (IOException | RuntimeException e) {
             return null; // the thread ended while being read
         }
     }
 
-    /** utime + stime of each watched process, in clock ticks (-1 where unreadable). */
+    private static final String INVOLUNTARY = "nonvoluntary_ctxt_switches:";
+
+    /**
+     * Fields {@code from} to {@code from + count - 1} (counting from 0) of whitespace-separated {@code text}, each
+     * read as a long (a field that is not one reads as 0 up to its first non-digit); null when there are fewer. Plain
+     * scanning, no regular expression: this runs on the watch's thread every second of a run, and code it needs only
+     * then is compiled inside the run.
+     */
+    static long[] longFields(String text, int from, int count) {
+        long[] values = new long[count];
+        int field = -1;
+        int i = 0;
+        int n = text.length();
+        while (field < from + count - 1) {
+            while (i < n && Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            if (i == n) {
+                return null;
+            }
+            field++;
+            long value = 0;
+            boolean digits = true;
+            for (; i < n && !Character.isWhitespace(text.charAt(i)); i++) {
+                char c = text.charAt(i);
+                digits &= c >= '0' && c <= '9';
+                if (digits) {
+                    value = value * 10 + (c - '0');
+                }
+            }
+            if (field >= from) {
+                values[field - from] = value;
+            }
+        }
+        return values;
+    }
+
     /**
      * Every other process's CPU time so far (utime + stime + its reaped children's cutime + cstime, in ticks), by pid:
      * all of /proc but the watched processes. Read per process, not from /proc/stat: the machine-wide counters are
@@ -334,8 +367,8 @@ final class CpuWaitWatch implements AutoCloseable {
     static long processTicks(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split("\\s+");
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            long[] f = longFields(stat.substring(stat.lastIndexOf(')') + 2), 11, 4);
+            return f == null ? -1 : f[0] + f[1] + f[2] + f[3];
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -27,7 +27,10 @@ public final class LatencyBenchmark implements Harness {
     static final double RATE_TOLERANCE = 0.01;
     /** Longest idle between two polls of a task that {@linkplain LatencyTask#pollsOnTimedThread() polls}. */
     public static final long POLL_IDLE_CAP_NANOS = 20_000;
-    /** A warm-up pass with less compiling than this (ms of JIT time in this JVM) ends a JIT-watching warm-up. */
+    /**
+     * A warm-up pass with less compiling than this (ms of CPU the JIT compilers of the watched JVMs used, or of this
+     * JVM's compile time where they cannot be read) ends a JIT-watching warm-up.
+     */
     static final long JIT_QUIET_MILLIS = 5;
     /**
      * A run is DISTURBED when its measuring threads waited for a CPU for more than this share of its wall time
@@ -288,7 +291,7 @@ public final class LatencyBenchmark implements Harness {
                 for (int pass = 0; pass < passes && abortReason == null; pass++) {
                     long jitBefore = jitMillis();
                     RunResult warm = measure(task, 0, passIterations[pass], false, passRates[pass]);
-                    lastPassMillis = jitBefore < 0 ? -1 : jitMillis() - jitBefore;
+                    lastPassMillis = passJitMillis(warm, jitBefore < 0 ? -1 : jitMillis() - jitBefore);
                     if (!warm.ok()) {
                         out.println("Warm up pass " + (pass + 1) + " of " + passes + " (" + passRates[pass] + "/s): "
                                 + warm.reason());
@@ -311,7 +314,7 @@ public final class LatencyBenchmark implements Harness {
                         if (warm.received() == 0 || failure != null) {
                             abortReason = failure != null ? failure : noSamplesReason(warm);
                         }
-                        lastPassMillis = jitMillis() - before;
+                        lastPassMillis = passJitMillis(warm, before < 0 ? -1 : jitMillis() - before);
                         extra++;
                         extraNanos += HarnessConfig.scheduleOffsetNanos(extraIterations, config.targetRatePerSecond());
                         warmupIterationsDone += extraIterations;
@@ -323,7 +326,7 @@ public final class LatencyBenchmark implements Harness {
                     this.warmupIterationsDone = warmupIterationsDone;
                     if (lastPassMillis >= JIT_QUIET_MILLIS) {
                         warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap (%d more passes) "
-                                + "with the client JVM's JIT still compiling (%d ms in its last pass): the first "
+                                + "with the JIT still compiling (%d ms in its last pass): the first "
                                 + "measured second may include compiling; see the latency-over-time chart", extra,
                                 lastPassMillis);
                     }
@@ -392,7 +395,9 @@ public final class LatencyBenchmark implements Harness {
         long meterWaitBefore = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         long jitBefore = jitMillis();
         long gcBefore = gcMillis();
-        if (cpuWaitWatch != null && runNumber > 0) {
+        if (cpuWaitWatch != null) {
+            // warm-up passes are read too, and their reading thrown away: the watch's own code (reading /proc) is
+            // then compiled during the warm-up, not inside the first measured runs, and the warm-up sees both JVMs' JIT
             cpuWaitWatch.runStarted();
         }
         CpuTimes cpuBefore = CpuTimes.read();
@@ -475,7 +480,7 @@ public final class LatencyBenchmark implements Harness {
         }
         closeRun(runNumber, sent);
         long endNanos = clock.nanoTime();
-        CpuWait cpuWait = cpuWaitWatch != null && runNumber > 0 ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
+        CpuWait cpuWait = cpuWaitWatch != null ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
         long jitAfter = jitMillis();
         long gcAfter = gcMillis();
         long answered = received.get();
@@ -561,7 +566,7 @@ public final class LatencyBenchmark implements Harness {
                     "queueing: %,.1f orders in flight in the median second (Little's law: the second's latencies "
                             + "summed over its length), more than the bound of %,.0f", inFlight, QUEUE_BOUND_ORDERS)));
         }
-        if (isDisturbed(cpuWait)) {
+        if (runNumber > 0 && isDisturbed(cpuWait)) {
             reasons.add(new RunReason(RunReason.Kind.CPU_WAIT, disturbedText(cpuWait)));
         }
         return new RunResult(runNumber, RunReason.statusOf(reasons), reasons, achievedRate, sent, answered, lost, 0,
@@ -634,6 +639,19 @@ public final class LatencyBenchmark implements Harness {
             total += t;
         }
         return total;
+    }
+
+    /**
+     * How much a warm-up pass compiled, in ms: the CPU the JIT compiler threads of every watched JVM (this one and
+     * the forked server) used over it, as the run's verdict counts it; where the watch could not read them, this
+     * JVM's compile time ({@code ownCompileMillis}, -1 when not monitored).
+     */
+    static long passJitMillis(RunResult pass, long ownCompileMillis) {
+        CpuWait wait = pass.cpuWait();
+        if (!wait.available() || wait.jvms().isEmpty()) {
+            return ownCompileMillis;
+        }
+        return wait.jvms().stream().mapToLong(CpuWait.Jvm::jitCpuNanos).sum() / 1_000_000L;
     }
 
     /** This JVM's total JIT compile time so far, in ms; -1 where it is not monitored. */
