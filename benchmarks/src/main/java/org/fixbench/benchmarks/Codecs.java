@@ -27,6 +27,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -50,6 +51,7 @@ import quickfix.field.Side;
 import quickfix.field.Symbol;
 import quickfix.field.TargetCompID;
 import quickfix.field.TransactTime;
+import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
 import uk.co.real_logic.artio.util.MutableAsciiBuffer;
 
 /**
@@ -59,12 +61,15 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  *
  * <p><b>Parse</b> must verify the CheckSum and give the fields a server needs to answer: ClOrdID, Symbol, Side and
  * OrderQty (consumed by a Blackhole). {@code _dictionary} (or {@code _validated}) adds the validation against the
- * FIX 4.4 dictionary that the engine's published profile does (required fields, known tags, value formats).
+ * FIX 4.4 dictionary that the engine's published profile does (required fields, known tags, value formats). Every
+ * parse runs twice, by the {@link Input} parameter {@code shape}: {@code repeated}, the same order every time (the
+ * workload's: sbe indexes an order with the tags of the one before, in the same order, by that one's shape and,
+ * validated, checks only its values, so its fast path always hits), and {@code alternating}, the order and the same
+ * with Account and ClOrdID swapped by turns (no order has the shape of the one before: the tag-by-tag index). Quote
+ * the alternating figures beside the repeated ones.
  * <ul>
  *   <li>sbe: FixMessage.index with CheckSum, [Validator], OrderCodec.decodeNewOrderSingle into the SBE model
- *       ({@link SbeSteps}: the engine's public OrderPath, what its server runs). An order with the tags of the one before, in the same
- *       order, is indexed by that one's shape (and, validated, has only its values checked), as every order of the
- *       workload is after the first; {@code _newShape} alternates two tag orders so that no order is;</li>
+ *       ({@link SbeSteps}: the engine's public OrderPath, what its server runs);</li>
  *   <li>philadelphia: FIXMessageParser (CheckSum enabled) into its FIXMessage, then valueOf per field;</li>
  *   <li>artio: CheckSum over the bytes (AsciiBuffer.computeChecksum, what its framer checks), the generated
  *       NewOrderSingleDecoder, [its validate()];</li>
@@ -73,25 +78,80 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * </ul>
  * <b>Encode</b> must produce the whole ExecutionReport in memory: header (BeginString, BodyLength, MsgType,
  * SenderCompID, TargetCompID, MsgSeqNum, SendingTime), body (OrderID, ClOrdID, ExecID, ExecType, OrdStatus, Symbol,
- * Side, OrderQty, CumQty, LeavesQty, AvgPx, TransactTime) and CheckSum; a new MsgSeqNum each time. Philadelphia
- * frames only as it sends, so its encode includes FIXConnection.send into a channel that discards the bytes.
- * Allocation per operation: run with {@code -prof gc}.
+ * Side, OrderQty, CumQty, LeavesQty, AvgPx, TransactTime) and CheckSum; a new MsgSeqNum each time. The same clock
+ * work in each: one {@code System.currentTimeMillis()} per report, given to the engine the way its server gives it
+ * (sbe: the session's time and TransactTime; Philadelphia: {@code setCurrentTimeMillis}, its current timestamp as
+ * TransactTime; Artio: its UtcTimestampEncoder for both fields; QuickFIX/J: a LocalDateTime for both), SendingTime
+ * and TransactTime formatted from it. Sending is in sbe's and Philadelphia's encode (both frame as they send: sbe
+ * stores the message for resends and writes it to a channel that drops it, Philadelphia writes to such a channel);
+ * Artio's and QuickFIX/J's end with the message in memory (their sessions frame it later).
+ * Allocation per operation: run with {@code -prof gc}. Run with 3 forks (the default here) or more, and keep
+ * {@code scripts/jmh}'s first line (the CPU model) with the figures.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+@Fork(value = 3, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class Codecs {
     private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
     private static final long NOW_MILLIS = NOW.toEpochMilli();
 
-    private byte[] wireBytes;
-    private UnsafeBuffer wire;
+    /** The parse benchmarks' input: the workload's order every time, or it and a reordered copy by turns. */
+    @State(Scope.Thread)
+    public static class Input {
+        /** {@code repeated}: the same order every time; {@code alternating}: the order and its swapped copy by turns. */
+        @Param({"repeated", "alternating"})
+        public String shape;
+        private final byte[][] orders = new byte[2][];
+        private final UnsafeBuffer[] buffers = new UnsafeBuffer[2];
+        private boolean alternate;
+        private int next;
+
+        @Setup
+        public void setUp() {
+            byte[] order = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, NOW);
+            orders[0] = order;
+            orders[1] = swapAccountAndClOrdId(order);
+            buffers[0] = new UnsafeBuffer(orders[0]);
+            buffers[1] = new UnsafeBuffer(orders[1]);
+            alternate = switch (shape) {
+                case "repeated" -> false;
+                case "alternating" -> true;
+                default -> throw new IllegalArgumentException("shape must be repeated or alternating: " + shape);
+            };
+        }
+
+        /** The index of the order to parse now (0 or 1), advancing by turns when alternating. */
+        int next() {
+            if (alternate) {
+                next ^= 1;
+            }
+            return next;
+        }
+
+        byte[] bytes(int k) {
+            return orders[k];
+        }
+
+        UnsafeBuffer buffer(int k) {
+            return buffers[k];
+        }
+    }
+
     /** The same order with Account (1) and ClOrdID (11) swapped: the same bytes in another order. */
-    private UnsafeBuffer wireSwapped;
-    private boolean swapped;
+    static byte[] swapAccountAndClOrdId(byte[] order) {
+        String text = new String(order, StandardCharsets.ISO_8859_1);
+        int account = text.indexOf("\u00011=") + 1;
+        int clOrdId = text.indexOf("\u000111=") + 1;
+        int afterClOrdId = text.indexOf('\u0001', clOrdId) + 1;
+        require(account > 0 && clOrdId == text.indexOf('\u0001', account) + 1, "Account just before ClOrdID");
+        return (text.substring(0, account) + text.substring(clOrdId, afterClOrdId)
+                + text.substring(account, clOrdId) + text.substring(afterClOrdId)).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private byte[] wireBytes;
 
     private final SbeSteps sbeSession = new SbeSteps("session");
     private final SbeSteps sbeDictionary = new SbeSteps("dictionary");
@@ -106,7 +166,7 @@ public class Codecs {
     private final NewOrderSingleDecoder artioOrder = new NewOrderSingleDecoder();
     private final ExecutionReportEncoder artioReport = new ExecutionReportEncoder();
     private final MutableAsciiBuffer artioOut = new MutableAsciiBuffer(new byte[1024]);
-    private final byte[] artioTime = "20261122-12:00:00.000".getBytes(StandardCharsets.US_ASCII);
+    private final UtcTimestampEncoder artioTime = new UtcTimestampEncoder();
     private int artioSeq;
 
     private DataDictionary quickfixjDictionary;
@@ -115,14 +175,6 @@ public class Codecs {
     @Setup
     public void setUp() throws Exception {
         wireBytes = Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, NOW);
-        wire = new UnsafeBuffer(wireBytes);
-        String text = new String(wireBytes, StandardCharsets.ISO_8859_1);
-        int account = text.indexOf("\u00011=") + 1;
-        int clOrdId = text.indexOf("\u000111=") + 1;
-        int afterClOrdId = text.indexOf('\u0001', clOrdId) + 1;
-        require(account > 0 && clOrdId == text.indexOf('\u0001', account) + 1, "Account just before ClOrdID");
-        wireSwapped = new UnsafeBuffer((text.substring(0, account) + text.substring(clOrdId, afterClOrdId)
-                + text.substring(account, clOrdId) + text.substring(afterClOrdId)).getBytes(StandardCharsets.ISO_8859_1));
 
         FIXConfig config = new FIXConfig.Builder().setVersion(FIXVersion.FIX_4_4)
                 .setSenderCompID(Workload.SERVER_COMP_ID).setTargetCompID(Workload.CLIENT_COMP_ID)
@@ -132,7 +184,6 @@ public class Codecs {
         philadelphiaConnection = new FIXConnection(new NoInput(), new DiscardChannel(), config, message -> { }, NOW_MILLIS);
         philadelphiaReport = philadelphiaConnection.create();
 
-        artioIn.wrap(wireBytes);
         artioReport.header().senderCompID(Workload.SERVER_COMP_ID.toCharArray())
                 .targetCompID(Workload.CLIENT_COMP_ID.toCharArray());
         artioReport.execType(Workload.EXEC_TYPE).ordStatus(Workload.ORD_STATUS)
@@ -142,15 +193,18 @@ public class Codecs {
         check();
     }
 
-    /** Every parse gives the order's quantity, every encode a message that ends in a CheckSum. */
+    /** Every parse gives the order's quantity, of both shapes; every encode a message that ends in a CheckSum. */
     private void check() throws Exception {
-        require(parse_sbe() == Workload.ORDER_QTY, "sbe parse");
-        require(parse_sbe_dictionary() == Workload.ORDER_QTY, "sbe parse with the dictionary");
-        for (int k = 0; k < 2; k++) {
-            require(parse_sbe_newShape() == Workload.ORDER_QTY, "sbe parse, swapped tags");
-            require(parse_sbe_dictionary_newShape() == Workload.ORDER_QTY, "sbe parse, swapped tags, dictionary");
+        for (String shape : new String[] {"repeated", "alternating"}) {
+            Input in = new Input();
+            in.shape = shape;
+            in.setUp();
+            for (int k = 0; k < 3; k++) {
+                require(parse_sbe(in) == Workload.ORDER_QTY, "sbe parse, " + shape);
+                require(parse_sbe_dictionary(in) == Workload.ORDER_QTY, "sbe parse with the dictionary, " + shape);
+            }
         }
-        require(sbeSession.encode(NOW_MILLIS) > 0, "sbe encode");
+        require(encode_sbe() > 0, "sbe encode");
         require(encode_artio() > 0, "artio encode");
         require(encode_quickfixj().contains("\u000110="), "quickfixj encode");
     }
@@ -164,37 +218,21 @@ public class Codecs {
     // ------------------------------------------------------------------ parse
 
     @Benchmark
-    public long parse_sbe() {
-        return sbeSession.parse(wire, 0, wireBytes.length);
+    public long parse_sbe(Input in) {
+        int k = in.next();
+        return sbeSession.parse(in.buffer(k), 0, in.bytes(k).length);
     }
 
     @Benchmark
-    public long parse_sbe_dictionary() {
-        return sbeDictionary.parse(wire, 0, wireBytes.length);
-    }
-
-    /**
-     * As {@link #parse_sbe}, but each order's tags come in another order than the one before (the order and the same
-     * with Account and ClOrdID swapped, alternately), so no order is indexed by the shape of the one before: the
-     * tag-by-tag index, the cost of a message unlike the last.
-     */
-    @Benchmark
-    public long parse_sbe_newShape() {
-        swapped = !swapped;
-        return sbeSession.parse(swapped ? wireSwapped : wire, 0, wireBytes.length);
-    }
-
-    /** As {@link #parse_sbe_dictionary}, with the alternating orders of {@link #parse_sbe_newShape}. */
-    @Benchmark
-    public long parse_sbe_dictionary_newShape() {
-        swapped = !swapped;
-        return sbeDictionary.parse(swapped ? wireSwapped : wire, 0, wireBytes.length);
+    public long parse_sbe_dictionary(Input in) {
+        int k = in.next();
+        return sbeDictionary.parse(in.buffer(k), 0, in.bytes(k).length);
     }
 
     @Benchmark
-    public void parse_philadelphia(Blackhole bh) throws IOException {
+    public void parse_philadelphia(Input in, Blackhole bh) throws IOException {
         philadelphiaIn.clear();
-        philadelphiaIn.put(wireBytes).flip();
+        philadelphiaIn.put(in.bytes(in.next())).flip();
         if (!philadelphiaParser.parse(philadelphiaIn)) {
             throw new IllegalStateException("philadelphia: no message");
         }
@@ -208,24 +246,25 @@ public class Codecs {
     }
 
     @Benchmark
-    public void parse_artio(Blackhole bh) {
-        parseArtio(bh, false);
+    public void parse_artio(Input in, Blackhole bh) {
+        parseArtio(in.bytes(in.next()), bh, false);
     }
 
     @Benchmark
-    public void parse_artio_validated(Blackhole bh) {
-        parseArtio(bh, true);
+    public void parse_artio_validated(Input in, Blackhole bh) {
+        parseArtio(in.bytes(in.next()), bh, true);
     }
 
-    private void parseArtio(Blackhole bh, boolean validate) {
-        int trailer = wireBytes.length - 7; // "10=nnn<SOH>"
+    private void parseArtio(byte[] order, Blackhole bh, boolean validate) {
+        artioIn.wrap(order);
+        int trailer = order.length - 7; // "10=nnn<SOH>"
         int sum = artioIn.computeChecksum(0, trailer);
         int declared = artioIn.getNatural(trailer + 3, trailer + 6);
         if (sum != declared) {
             throw new IllegalStateException("artio: CheckSum");
         }
         artioOrder.reset();
-        artioOrder.decode(artioIn, 0, wireBytes.length);
+        artioOrder.decode(artioIn, 0, order.length);
         if (validate && !artioOrder.validate()) {
             throw new IllegalStateException("artio: invalid " + artioOrder.invalidTagId());
         }
@@ -236,17 +275,17 @@ public class Codecs {
     }
 
     @Benchmark
-    public void parse_quickfixj(Blackhole bh) throws Exception {
-        parseQuickfixj(bh, null);
+    public void parse_quickfixj(Input in, Blackhole bh) throws Exception {
+        parseQuickfixj(in.bytes(in.next()), bh, null);
     }
 
     @Benchmark
-    public void parse_quickfixj_dictionary(Blackhole bh) throws Exception {
-        parseQuickfixj(bh, quickfixjDictionary);
+    public void parse_quickfixj_dictionary(Input in, Blackhole bh) throws Exception {
+        parseQuickfixj(in.bytes(in.next()), bh, quickfixjDictionary);
     }
 
-    private void parseQuickfixj(Blackhole bh, DataDictionary dictionary) throws Exception {
-        String text = new String(wireBytes, StandardCharsets.US_ASCII);
+    private void parseQuickfixj(byte[] order, Blackhole bh, DataDictionary dictionary) throws Exception {
+        String text = new String(order, StandardCharsets.US_ASCII);
         Message m = new Message();
         m.fromString(text, dictionary, true);
         if (dictionary != null) {
@@ -262,12 +301,13 @@ public class Codecs {
 
     @Benchmark
     public long encode_sbe() {
-        return sbeSession.encode(NOW_MILLIS);
+        return sbeSession.encode(System.currentTimeMillis());
     }
 
     @Benchmark
     public void encode_philadelphia() throws IOException {
         FIXConnection c = philadelphiaConnection;
+        c.setCurrentTimeMillis(System.currentTimeMillis());
         c.prepare(philadelphiaReport, FIX44MsgTypes.ExecutionReport);
         philadelphiaReport.addField(FIX44Tags.OrderID).setString("ORD-1");
         philadelphiaReport.addField(FIX44Tags.ClOrdID).setString("1234567890123456");
@@ -287,17 +327,19 @@ public class Codecs {
     @Benchmark
     public long encode_artio() {
         ExecutionReportEncoder r = artioReport;
-        r.header().msgSeqNum(++artioSeq).sendingTime(artioTime);
+        int timeLength = artioTime.encode(System.currentTimeMillis());
+        r.header().msgSeqNum(++artioSeq).sendingTime(artioTime.buffer(), timeLength);
         r.orderID("ORD-1").clOrdID("1234567890123456").execID("EXE-1");
         r.instrument().symbol(Workload.SYMBOL);
         r.side(Workload.SIDE);
         r.orderQtyData().orderQty(Workload.ORDER_QTY, 0);
-        r.transactTime(artioTime);
+        r.transactTime(artioTime.buffer(), timeLength);
         return r.encode(artioOut, 0);
     }
 
     @Benchmark
     public String encode_quickfixj() {
+        LocalDateTime now = LocalDateTime.ofInstant(Instant.ofEpochMilli(System.currentTimeMillis()), ZoneOffset.UTC);
         quickfix.fix44.ExecutionReport report = new quickfix.fix44.ExecutionReport(new OrderID("ORD-1"),
                 new ExecID("EXE-1"), new ExecType(Workload.EXEC_TYPE), new OrdStatus(Workload.ORD_STATUS),
                 new Side(Workload.SIDE), new LeavesQty(Workload.LEAVES_QTY), new CumQty(Workload.CUM_QTY),
@@ -305,12 +347,12 @@ public class Codecs {
         report.set(new ClOrdID("1234567890123456"));
         report.set(new Symbol(Workload.SYMBOL));
         report.set(new OrderQty(Workload.ORDER_QTY));
-        report.set(new TransactTime(LocalDateTime.ofEpochSecond(NOW.getEpochSecond(), 0, ZoneOffset.UTC)));
+        report.set(new TransactTime(now));
         Message.Header h = report.getHeader();
         h.setString(SenderCompID.FIELD, Workload.SERVER_COMP_ID);
         h.setString(TargetCompID.FIELD, Workload.CLIENT_COMP_ID);
         h.setInt(MsgSeqNum.FIELD, ++quickfixjSeq);
-        h.setUtcTimeStamp(SendingTime.FIELD, LocalDateTime.ofEpochSecond(NOW.getEpochSecond(), 0, ZoneOffset.UTC));
+        h.setUtcTimeStamp(SendingTime.FIELD, now);
         return report.toString();
     }
 

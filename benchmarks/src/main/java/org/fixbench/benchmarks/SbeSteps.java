@@ -43,8 +43,12 @@ final class SbeSteps {
         return result < 0 ? result : path.orderQtyMantissa();
     }
 
-    /** Encodes and sends (to nowhere) the ExecutionReport for the last parsed order; returns the next MsgSeqNum. */
+    /**
+     * Encodes and sends (to nowhere) the ExecutionReport for the last parsed order, SendingTime and TransactTime at
+     * {@code nowMillis} (the session's time set to it, as the server's poll does); returns the next MsgSeqNum.
+     */
     long encode(long nowMillis) {
+        session.at(nowMillis);
         path.reportBody(nowMillis, session.begin(MsgTypes.EXECUTION_REPORT));
         session.send();
         return session.nextSenderSeq();

@@ -35,11 +35,18 @@ final class AnalyzeCommand implements Runnable {
         @Parameters(index = "2..*", arity = "1..*", paramLabel = "RESULTS")
         List<Path> folders;
 
+        @CommandLine.Option(names = "--legs", description = "the ledger: A − B per leg of the round trip at p50 "
+                + "(send lateness, client → server, server processing, server → client) with each leg's share of "
+                + "the round trip's difference")
+        boolean legs;
+
         @Override
         public Integer call() {
             List<List<SummaryFile.Result>> read = new ArrayList<>();
             folders.forEach(f -> read.add(SummaryFile.load(f)));
-            System.out.print(EnginePairs.markdown(a, b, folders.size(), EnginePairs.compare(read, a, b)));
+            System.out.print(legs
+                    ? EnginePairs.ledger(a, b, folders.size(), EnginePairs.compare(read, a, b, EnginePairs.LEGS))
+                    : EnginePairs.markdown(a, b, folders.size(), EnginePairs.compare(read, a, b)));
             return 0;
         }
     }

@@ -73,6 +73,35 @@ class EnginePairsTest {
         assertTrue(md.contains("| 10,000/s | endToEnd p50 | 0.00"), md);
     }
 
+    private static SummaryFile.Run legs(int run, int round, long endToEnd, long lateness, long toServer,
+                                        long processing, long toClient) {
+        Map<String, Map<String, Long>> series = new LinkedHashMap<>();
+        long[] values = {endToEnd, lateness, toServer, processing, toClient};
+        String[] names = {"endToEnd", "sendLateness", "client->server", "server processing", "server->client"};
+        for (int i = 0; i < names.length; i++) {
+            series.put(names[i], new LinkedHashMap<>(Map.of("p50", values[i])));
+        }
+        return new SummaryFile.Run(run, org.fixbench.harness.RunStatus.OK, null, false, 0, 0, series, 0, 0, round, 1,
+                new long[0]);
+    }
+
+    @Test
+    void theLedgerGivesEachLegsPairedDifferenceAndItsShareOfTheRoundTrips() {
+        // sbe 2 us slower than the floor per round: 0.5 in client->server, 1.0 in processing, 0.5 in server->client
+        SummaryFile.Result floor = result("tcp:spin", List.of(legs(1, 1, 10_000, 500, 4_000, 200, 4_000),
+                legs(2, 2, 11_000, 600, 4_500, 200, 4_500)), null, List.of());
+        SummaryFile.Result sbe = result("sbe:tuned", List.of(legs(1, 1, 12_000, 500, 4_500, 1_200, 4_500),
+                legs(2, 2, 13_000, 600, 5_000, 1_200, 5_000)), null, List.of());
+        List<EnginePairs.Row> rows = EnginePairs.compare(List.of(List.of(floor, sbe)), "sbe:tuned", "tcp:spin",
+                EnginePairs.LEGS);
+        assertEquals(5, rows.size());
+        assertArrayEquals(new double[] {1_000, 1_000}, rows.get(3).differences(), "server processing");
+        String md = EnginePairs.ledger("sbe:tuned", "tcp:spin", 1, rows);
+        assertTrue(md.contains("| 10,000/s | round trip | 2.00"), md);
+        assertTrue(md.contains("| 10,000/s | server processing | 1.00 [1.00 – 1.00] (2 pairs, 50%) | 50% |"), md);
+        assertTrue(md.contains("| 10,000/s | client->server | 0.50 [0.50 – 0.50] (2 pairs, 50%) | 25% |"), md);
+    }
+
     @Test
     void enginesThatNeverRanTogetherAreRefusedInOneLine() {
         SummaryFile.Result a = result("sbe:tuned", List.of(run(1, 1, "OK", 10_000)), null, List.of());

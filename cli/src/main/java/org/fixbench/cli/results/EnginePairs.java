@@ -17,6 +17,14 @@ public final class EnginePairs {
     /** The statistics compared: series and percentile key. */
     public static final List<String[]> STATISTICS = List.of(new String[] {"endToEnd", "p50"},
             new String[] {"endToEnd", "p90"}, new String[] {"endToEnd", "p99"}, new String[] {"server processing", "p50"});
+    /**
+     * The ledger's statistics: the round trip's p50, then each leg's p50 in the order an order travels (how late the
+     * send was, the client's send to the server's decoded order, the server's processing, the server's report sending
+     * to the client's decoded report).
+     */
+    public static final List<String[]> LEGS = List.of(new String[] {"endToEnd", "p50"},
+            new String[] {"sendLateness", "p50"}, new String[] {"client->server", "p50"},
+            new String[] {"server processing", "p50"}, new String[] {"server->client", "p50"});
 
     /** One rate × statistic: the differences A − B in ns over the rounds paired, and the rounds left out. */
     public record Row(long rate, String series, String key, double[] differences, int leftOut) {
@@ -37,6 +45,12 @@ public final class EnginePairs {
      * @throws IllegalArgumentException when A and B never ran at one rate in one folder
      */
     public static List<Row> compare(List<List<SummaryFile.Result>> folders, String a, String b) {
+        return compare(folders, a, b, STATISTICS);
+    }
+
+    /** As {@link #compare(List, String, String)}, for the given statistics (series and percentile key each). */
+    public static List<Row> compare(List<List<SummaryFile.Result>> folders, String a, String b,
+                                    List<String[]> statistics) {
         TreeSet<Long> rates = new TreeSet<>();
         for (List<SummaryFile.Result> folder : folders) {
             for (SummaryFile.Result ra : folder) {
@@ -50,7 +64,7 @@ public final class EnginePairs {
         }
         List<Row> rows = new ArrayList<>();
         for (long rate : rates) {
-            for (String[] stat : STATISTICS) {
+            for (String[] stat : statistics) {
                 List<Double> differences = new ArrayList<>();
                 int leftOut = 0;
                 for (List<SummaryFile.Result> folder : folders) {
@@ -111,6 +125,39 @@ public final class EnginePairs {
         for (Row row : rows) {
             md.append(String.format(Locale.ROOT, "| %,d/s | %s %s | %s | %d of %d | %d |%n", row.rate(), row.series(),
                     row.key(), row.differences().length == 0 ? "-" : row.interval().text(EnginePairs::micros),
+                    row.lowerInA(), row.differences().length, row.leftOut()));
+        }
+        return md.toString();
+    }
+
+    /**
+     * The ledger: per rate, each leg's A − B at p50 (median over rounds [interval]) and its share of the round trip's
+     * (the first row's) median difference. The legs are timed on one clock (both processes read the same monotonic
+     * clock) but their medians need not add up to the round trip's: a median of sums is not the sum of medians.
+     */
+    public static String ledger(String a, String b, int folders, List<Row> rows) {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "# Where %s's extra time goes against %s, leg by leg%n%n", a, b));
+        md.append("µs; per rate and leg: the median over rounds of (A's run − B's run in the same round) "
+                + "[distribution-free interval (its coverage)], and that median as a share of the round trip's. Legs: "
+                + "send lateness (the client's actual send after its intended time), client → server (the client's "
+                + "send call to the server's decoded order), server processing (decoded order to report sending), "
+                + "server → client (report sending to the client's decoded report). Their medians need not add up "
+                + "to the round trip's. Rounds where either run was not OK are left out. Folders: " + folders + ".\n\n");
+        md.append("| rate | leg (p50) | A − B: median [interval] | share of the round trip's | A lower in | left out |\n"
+                + "| ---: | --- | ---: | ---: | ---: | ---: |\n");
+        double total = Double.NaN;
+        for (Row row : rows) {
+            boolean roundTrip = row.series().equals("endToEnd");
+            double median = row.differences().length == 0 ? Double.NaN : row.interval().median();
+            if (roundTrip) {
+                total = median;
+            }
+            String share = roundTrip || Double.isNaN(median) || Double.isNaN(total) || total == 0 ? "-"
+                    : String.format(Locale.ROOT, "%.0f%%", 100 * median / total);
+            md.append(String.format(Locale.ROOT, "| %,d/s | %s | %s | %s | %d of %d | %d |%n", row.rate(),
+                    roundTrip ? "round trip" : row.series(),
+                    row.differences().length == 0 ? "-" : row.interval().text(EnginePairs::micros), share,
                     row.lowerInA(), row.differences().length, row.leftOut()));
         }
         return md.toString();

@@ -200,6 +200,15 @@ public final class FixSession {
 
     // ------------------------------------------------------------------ receiving
 
+    /**
+     * Sets the session's time to {@code nowMillis} as a poll does first, without reading or running the timers: for
+     * a caller that times the sending path alone (the codec benchmark), so that its SendingTime comes from a clock
+     * read as every other engine's there does.
+     */
+    public void at(long nowMillis) {
+        session.at(nowMillis);
+    }
+
     /** Reads, handles what arrived, keeps the session alive, at the clock's time. */
     public boolean poll() {
         return poll(clock.time());
