@@ -31,4 +31,13 @@ mv -f "$src.bak" "$src"   # restores its old time: nothing to build afterwards
 [ "$status" -eq 3 ] || fail "expected exit 3 while another fixbench runs, got $status: $out"
 case "$out" in *"another fixbench is running"*) ;; *) fail "no message: $out";; esac
 [ "$(stat -c %Y "$JAR")" = "$before" ] || fail "the jar was rebuilt under a running fixbench"
-echo "test-launcher: OK (no build for generated code; no build under a running fixbench)"
+# 4. scripts/tuning-sessions.sh refuses a folder that holds results, and a bare --out, before anything runs
+held="$(mktemp -d)"; touch "$held/summary.json"
+status=0; out=$("$ROOT/scripts/tuning-sessions.sh" --out "$held" 2>&1) || status=$?
+rm -rf "$held"
+[ "$status" -eq 2 ] || fail "tuning-sessions.sh into a folder with results: expected exit 2, got $status: $out"
+case "$out" in *"never overwritten"*) ;; *) fail "tuning-sessions.sh: no reason given: $out";; esac
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "tuning-sessions.sh: the reason is not one line: $out"
+status=0; out=$("$ROOT/scripts/tuning-sessions.sh" --out 2>&1) || status=$?
+[ "$status" -eq 2 ] || fail "tuning-sessions.sh --out without a folder: expected exit 2, got $status: $out"
+echo "test-launcher: OK (no build for generated code; no build under a running fixbench; tuning-sessions.sh refuses bad --out)"
