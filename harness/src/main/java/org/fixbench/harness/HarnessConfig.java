@@ -27,6 +27,7 @@ public final class HarnessConfig {
     private final long[] warmupPassRates;
     private final boolean warmupUntilJitQuiet;
     private final boolean timeline;
+    private final boolean cpuWaitWatch;
     private final int runs;
     private final long iterationsPerRun;
     private final long pauseBetweenRunsNanos;
@@ -72,6 +73,7 @@ public final class HarnessConfig {
         }
         this.warmupIterations = java.util.Arrays.stream(warmupPassIterations).sum();
         this.warmupUntilJitQuiet = b.warmupUntilJitQuiet;
+        this.cpuWaitWatch = b.cpuWaitWatch;
         this.timeline = b.timeline;
         this.runs = b.runs;
         this.iterationsPerRun = b.iterationsPerRun > 0 ? b.iterationsPerRun
@@ -166,6 +168,12 @@ public final class HarnessConfig {
     public boolean pinning() { return pinning; }
     public int[] cpus() { return cpus.clone(); }
     public boolean hiccupMeter() { return hiccupMeter; }
+    /**
+     * Whether runs read their threads' CPU wait from /proc (on by default; where /proc allows it). Off only for
+     * tests that count this thread's allocation: its readings allocate as many objects as there are threads and
+     * processes on the machine at the run's end, a count no test controls.
+     */
+    public boolean cpuWaitWatch() { return cpuWaitWatch; }
     public boolean jitterMonitor() { return jitterMonitor; }
     public long highestTrackableNanos() { return highestTrackableNanos; }
     public boolean quiet() { return quiet; }
@@ -226,6 +234,7 @@ public final class HarnessConfig {
         private long[] passRates;
         private boolean warmupUntilJitQuiet;
         private boolean timeline = true;
+        private boolean cpuWaitWatch = true;
         private int runs = 3;
         private long iterationsPerRun = -1;
         private long runNanos = 5 * NANOS_PER_SECOND;
@@ -263,6 +272,8 @@ public final class HarnessConfig {
          * which an allocation test that compares run lengths would count).
          */
         public Builder timeline(boolean on) { this.timeline = on; return this; }
+        /** See {@link HarnessConfig#cpuWaitWatch()}. */
+        public Builder cpuWaitWatch(boolean on) { this.cpuWaitWatch = on; return this; }
         /** See {@link HarnessConfig#warmupUntilJitQuiet()}. */
         public Builder warmupUntilJitQuiet(boolean on) { this.warmupUntilJitQuiet = on; return this; }
         /** The warm-up's passes exactly (as {@link Portable} carries them). */

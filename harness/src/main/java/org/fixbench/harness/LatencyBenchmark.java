@@ -274,7 +274,7 @@ public final class LatencyBenchmark implements Harness {
             jitterMonitor = config.jitterMonitor() ? new JitterMonitor(jitter).start() : null;
             // the machine is watched when it is the machine that keeps time: a run on an injected clock (a test's)
             // measures no machine, and its verdict must not depend on what else this machine does
-            if (config.clock() == NanoClock.SYSTEM && CpuWaitWatch.supported()) {
+            if (config.clock() == NanoClock.SYSTEM && config.cpuWaitWatch() && CpuWaitWatch.supported()) {
                 cpuWaitWatch = new CpuWaitWatch(ProcessHandle.current().pid());
                 watchedPids.forEach(cpuWaitWatch::watch);
                 cpuWaitWatch.start();

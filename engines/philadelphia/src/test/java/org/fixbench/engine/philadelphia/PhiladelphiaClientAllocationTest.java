@@ -35,6 +35,7 @@ class PhiladelphiaClientAllocationTest {
         HarnessConfig config = HarnessConfig.builder("alloc").targetRatePerSecond(20_000).iterationsPerRun(orders)
                 .warmupIterations(20_000).runs(1).waitStrategy(WaitStrategy.YIELD).hiccupMeter(false)
                 .jitterMonitor(false).quiet(true)
+                .cpuWaitWatch(false) // its /proc readings allocate per thread and process on the machine
                 .timeline(false) // its histograms are per second of schedule (outside the timed loop), not per order
                 .build();
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
@@ -46,10 +47,15 @@ class PhiladelphiaClientAllocationTest {
     @Test
     void noAllocationPerOrderOnTheSendingThread() {
         allocatedBy(10_000); // JIT warm-up of the whole path
-        long small = allocatedBy(10_000);
-        long large = allocatedBy(50_000);
-        long perOrder = (large - small) / 40_000;
-        assertTrue(perOrder < 1, "40,000 more orders allocated " + (large - small) + " bytes on the sending thread ("
-                + perOrder + " per order)");
+        // the least of two attempts: a one-off (a compilation or a deoptimisation ending mid-run; 51,088 bytes once
+        // on CI, with the CPU-wait watch still on) shows in one; an allocation per order (40,000 bytes or more) in both
+        long extra = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            long small = allocatedBy(10_000);
+            long large = allocatedBy(50_000);
+            extra = Math.min(extra, large - small);
+        }
+        assertTrue(extra < 40_000, "40,000 more orders allocated " + extra + " bytes on the sending thread ("
+                + extra / 40_000 + " per order)");
     }
 }
