@@ -60,6 +60,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--pin-cpu", paramLabel = "CPU", description = "pin the engine's server thread to this CPU")
     Integer pinCpu;
 
+    @Option(names = "--sessions", paramLabel = "N", description = "accept N sessions at once: with N above 1 the "
+            + "clients' SenderCompIDs are the --target-comp-id followed by -001 to -N (default: ${DEFAULT-VALUE})")
+    int sessions = 1;
+
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
@@ -81,8 +85,19 @@ final class ServeCommand implements Callable<Integer> {
         if (senderCompId.isBlank() || targetCompId.isBlank()) {
             throw new IllegalArgumentException("CompIDs must not be blank");
         }
+        if (sessions < 1 || sessions > org.fixbench.engine.Workload.MAX_SESSIONS) {
+            throw new IllegalArgumentException("--sessions must be 1-" + org.fixbench.engine.Workload.MAX_SESSIONS
+                    + " (was " + sessions + ")");
+        }
+        if (sessions > spec.engine().maxSessions()) {
+            throw new IllegalArgumentException(spec.engine().name() + " serves at most " + spec.engine().maxSessions()
+                    + (spec.engine().maxSessions() == 1 ? " session" : " sessions") + " here (--sessions " + sessions
+                    + ")");
+        }
         AtomicLong orders = new AtomicLong();
-        org.fixbench.engine.ProbeRing ring = probeRing == null ? null : org.fixbench.engine.ProbeRing.open(probeRing);
+        // the ring pairs the k-th order with the k-th report, as on one session: with many, the legs are not measured
+        org.fixbench.engine.ProbeRing ring = probeRing == null || sessions > 1 ? null
+                : org.fixbench.engine.ProbeRing.open(probeRing);
         ServerHooks counting = new ServerHooks() {
             @Override
             public void orderReceived() {
@@ -102,7 +117,7 @@ final class ServeCommand implements Callable<Integer> {
         org.fixbench.engine.Directories.reapOrphans();
         Path work = org.fixbench.engine.Directories.createWork("serve");
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
-                port, senderCompId, targetCompId, counting, this::pin).withApplication(app);
+                port, senderCompId, targetCompId, counting, this::pin).withApplication(app).withSessions(sessions);
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch cleaned = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -145,6 +145,20 @@ public class RunOptions {
         };
     }
 
+    @Option(names = "--sessions", paramLabel = "N", description = "FIX sessions per benchmark, each its own "
+            + "connection and SenderCompID against one server; the rate is their total, sent round robin "
+            + "(default: ${DEFAULT-VALUE})")
+    int sessions = 1;
+
+    /** How many FIX sessions each benchmark opens (checked: 1 to {@link org.fixbench.engine.Workload#MAX_SESSIONS}). */
+    public int sessions() {
+        if (sessions < 1 || sessions > org.fixbench.engine.Workload.MAX_SESSIONS) {
+            throw new IllegalArgumentException("--sessions must be 1-" + org.fixbench.engine.Workload.MAX_SESSIONS
+                    + " (was " + sessions + ")");
+        }
+        return sessions;
+    }
+
     @Option(names = "--jitter", paramLabel = "on|off|auto",
             description = "spinning jitter thread (default auto: on with 4+ CPUs)")
     String jitter = "auto";

@@ -278,6 +278,40 @@ public final class ComparisonReport {
                 row(sb, cells);
             }
         }
+        // many FIX sessions: how the sessions fared one by one, beside the pooled rows above
+        if (atRate.stream().anyMatch(r -> sessionsOf(r) > 1)) {
+            List<String> count = new ArrayList<>(List.of("FIX sessions (orders sent round robin)"));
+            List<String> worst99 = new ArrayList<>(List.of("99, worst session (which)"));
+            List<String> range50 = new ArrayList<>(List.of("50, best – worst session"));
+            for (BenchmarkResult r : atRate) {
+                count.add(Integer.toString(sessionsOf(r)));
+                List<String> names = sessionSeries(r);
+                if (names.isEmpty()) {
+                    worst99.add("-");
+                    range50.add("-");
+                    continue;
+                }
+                String worstName = null;
+                double worst = Double.NEGATIVE_INFINITY;
+                double best50 = Double.POSITIVE_INFINITY;
+                double worst50 = Double.NEGATIVE_INFINITY;
+                for (String name : names) {
+                    double p99 = ComparisonTable.pooledNanos(r, name, 99);
+                    double p50 = ComparisonTable.pooledNanos(r, name, 50);
+                    if (p99 > worst) {
+                        worst = p99;
+                        worstName = name;
+                    }
+                    best50 = Math.min(best50, p50);
+                    worst50 = Math.max(worst50, p50);
+                }
+                worst99.add(ComparisonTable.micros(worst) + " (" + worstName + ")");
+                range50.add(ComparisonTable.micros(best50) + " – " + ComparisonTable.micros(worst50));
+            }
+            row(sb, count);
+            row(sb, worst99);
+            row(sb, range50);
+        }
         List<String> maxima = new ArrayList<>(List.of("median of the runs' maxima"));
         List<String> achieved = new ArrayList<>(List.of("achieved sends/s (lowest run)"));
         List<String> completed = new ArrayList<>(List.of("completed replies/s (lowest run)"));
@@ -351,6 +385,18 @@ public final class ComparisonReport {
     }
 
     /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
+    /** How many FIX sessions a result's benchmark opened (label {@value ResultLabels#SESSIONS}; 1 without it). */
+    public static int sessionsOf(BenchmarkResult r) {
+        return r.labels().get(ResultLabels.SESSIONS) instanceof Number n ? n.intValue() : 1;
+    }
+
+    /** The per-session latency series a result's counted runs hold, in session order. */
+    public static List<String> sessionSeries(BenchmarkResult r) {
+        return r.countedRuns().stream().flatMap(run -> run.series().keySet().stream())
+                .filter(name -> name.startsWith(org.fixbench.engine.RoundTripTask.SESSION_PROBE_PREFIX)).distinct()
+                .sorted().toList();
+    }
+
     public static String pooledCell(BenchmarkResult r, String series, double p) {
         double pooled = ComparisonTable.pooledNanos(r, series, p);
         if (Double.isNaN(pooled)) {

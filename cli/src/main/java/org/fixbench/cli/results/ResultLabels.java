@@ -20,6 +20,8 @@ public final class ResultLabels {
     /** The label of the floor a result was paired with. */
     public static final String FLOOR = "floor";
     public static final String ENGINE_NOTES = "engineNotes";
+    /** How many FIX sessions the benchmark opened (absent: one, as before the label existed). */
+    public static final String SESSIONS = "sessions";
     public static final String PROCESSES = "processes";
     /** A profiled result: what profiled it (its latencies include the profiler's cost), and its profile files. */
     public static final String PROFILED = "profiled";

@@ -57,6 +57,11 @@ public record Contender(EngineSpec client, EngineSpec server) {
             }
 
             @Override
+            public int maxSessions() {
+                return Math.min(c.engine().maxSessions(), s.engine().maxSessions());
+            }
+
+            @Override
             public java.util.List<org.fixbench.engine.Setting> settings() {
                 return java.util.List.of(); // a pair is set through its two engines' profiles
             }

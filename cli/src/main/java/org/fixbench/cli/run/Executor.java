@@ -41,6 +41,13 @@ public interface Executor {
         private final InetSocketAddress remoteServer;
 
         private final Profiles profiles;
+        private int sessions = 1;
+
+        /** Each benchmark opens this many FIX sessions. */
+        public InProcess sessions(int count) {
+            this.sessions = count;
+            return this;
+        }
 
         public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
                          InetSocketAddress remoteServer) {
@@ -84,11 +91,12 @@ public interface Executor {
         /** The task of one benchmark (also the settling round's). */
         RoundTripTask task(Contender c, Path work) {
             if (remoteServer != null) {
-                return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout);
+                return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout)
+                        .sessions(sessions);
             }
-            return c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(),
+            return (c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(),
                     c.label(), work, bindAddress, connectTimeout)
-                    : new RoundTripTask(c.client(), work, bindAddress, connectTimeout);
+                    : new RoundTripTask(c.client(), work, bindAddress, connectTimeout)).sessions(sessions);
         }
 
         @Override

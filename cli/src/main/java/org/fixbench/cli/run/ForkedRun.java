@@ -48,7 +48,7 @@ public final class ForkedRun {
     /** {@code profileKind}, {@code profileFile}: profile the measured runs into this file (null: not profiled). */
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
-                   String profileKind, String profileFile, String serverProfileFile)
+                   String profileKind, String profileFile, String serverProfileFile, int sessions)
             implements Serializable {
     }
 
@@ -67,6 +67,7 @@ public final class ForkedRun {
     private String lastClientCommand;
     private Executor.Profiles profiles = Executor.Profiles.NONE;
     private Path jvmLogFolder;
+    private int sessions = 1;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -80,6 +81,12 @@ public final class ForkedRun {
      */
     ForkedRun jvmLogs(Path folder) {
         this.jvmLogFolder = folder;
+        return this;
+    }
+
+    /** Each run opens this many FIX sessions (the server is told to accept them). */
+    ForkedRun sessions(int count) {
+        this.sessions = count;
         return this;
     }
 
@@ -158,7 +165,8 @@ public final class ForkedRun {
                 List<String> serve = javaCommand(withPauseLog(jvmFlags(contender.server()), work, "server"));
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                         "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
-                        "--app", "report", "--probe-ring", ring.toString()));
+                        "--app", "report", "--probe-ring", ring.toString(), "--sessions",
+                        Integer.toString(sessions)));
                 if (serverCpu >= 0) {
                     serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
                 }
@@ -179,7 +187,7 @@ public final class ForkedRun {
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
-                    serverProfileFile == null ? null : serverProfileFile.toString()));
+                    serverProfileFile == null ? null : serverProfileFile.toString(), sessions));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);

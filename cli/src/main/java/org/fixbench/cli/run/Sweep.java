@@ -169,6 +169,16 @@ public final class Sweep implements ProgressListener {
 
     public static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
                                               long defaultRunNanos, long defaultWarmupNanos) {
+        int sessions = options.sessions();
+        for (Contender spec : engines) {
+            for (org.fixbench.engine.FixEngine engine : List.of(spec.client().engine(), spec.server().engine())) {
+                if (sessions > engine.maxSessions()) {
+                    throw new IllegalArgumentException(engine.name() + " serves at most " + engine.maxSessions()
+                            + (engine.maxSessions() == 1 ? " session" : " sessions") + " here (--sessions "
+                            + sessions + ")");
+                }
+            }
+        }
         java.util.Set<String> names = new java.util.HashSet<>();
         for (Contender spec : engines) {
             for (long rate : rates) {
@@ -202,8 +212,10 @@ public final class Sweep implements ProgressListener {
         recorded = new ArrayList<>();
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
-        executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder), remoteServer, session.environment)
-                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles);
+        executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder)
+                .sessions(options.sessions()), remoteServer, session.environment)
+                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles)
+                .sessions(options.sessions());
         if (interleave) {
             runInterleaved(engines, rates, configs);
         } else {
@@ -485,6 +497,9 @@ public final class Sweep implements ProgressListener {
             labels.put(ResultLabels.SERVER, spec.server().label());
         }
         labels.put(ResultLabels.PROCESSES, executor.processes());
+        if (options.sessions() > 1) {
+            labels.put(ResultLabels.SESSIONS, options.sessions());
+        }
         if (remoteServer != null) {
             labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
             labels.put("legs", "not measured: the server is another host's process, with no clock in common");

@@ -14,7 +14,12 @@ import java.time.Duration;
  */
 public interface EngineClient extends AutoCloseable {
 
-    /** Connects and logs on; returns once the session can carry orders, or throws after {@code timeout}. */
+    /**
+     * Connects and logs on; returns once the session can carry orders, or throws after {@code timeout}. With
+     * {@link EngineSetup#sessions()} above 1, it logs on every session (each its own connection and
+     * {@linkplain EngineSetup#clientCompIds() SenderCompID}) and reports through
+     * {@link ReportListener#onExecutionReport(int, long)} with the session's index.
+     */
     void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception;
 
     /**
@@ -23,6 +28,17 @@ public interface EngineClient extends AutoCloseable {
      * @throws IllegalStateException if the session is gone (the benchmark then ends with the message)
      */
     void send(long clOrdId);
+
+    /**
+     * Sends one NewOrderSingle on session {@code session} (0-based); only engines whose
+     * {@link FixEngine#maxSessions()} is above 1 are asked for any session but 0.
+     */
+    default void send(int session, long clOrdId) {
+        if (session != 0) {
+            throw new IllegalStateException("this client carries one session (asked for session " + session + ")");
+        }
+        send(clOrdId);
+    }
 
     /**
      * Whether this client reads its ExecutionReports on the sending thread, in {@link #poll()}, rather than on a

@@ -27,9 +27,11 @@ public final class EngineSetup {
     private final int port;
     private final String serverCompId;
     private final String clientCompId;
-    private final Set<String> pinnedRoles = new HashSet<>();
-    private final List<String> notes = new ArrayList<>();
+    private final Set<String> pinnedRoles;
+    private final List<String> notes;
     private String application = REPORT;
+    private int sessions = 1;
+    private int session;
 
     /** The benchmark's server application: each NewOrderSingle answered with the workload's ExecutionReport. */
     public static final String REPORT = "report";
@@ -54,6 +56,15 @@ public final class EngineSetup {
      */
     public EngineSetup(String profile, Path profileFile, Path workDirectory, InetAddress bindAddress, int port,
                        String serverCompId, String clientCompId, ServerHooks hooks, Consumer<String> pinner) {
+        this(profile, profileFile, workDirectory, bindAddress, port, serverCompId, clientCompId, hooks, pinner,
+                new HashSet<>(), new ArrayList<>());
+    }
+
+    private EngineSetup(String profile, Path profileFile, Path workDirectory, InetAddress bindAddress, int port,
+                        String serverCompId, String clientCompId, ServerHooks hooks, Consumer<String> pinner,
+                        Set<String> pinnedRoles, List<String> notes) {
+        this.pinnedRoles = pinnedRoles;
+        this.notes = notes;
         this.port = port;
         this.serverCompId = serverCompId;
         this.clientCompId = clientCompId;
@@ -73,10 +84,52 @@ public final class EngineSetup {
 
     /** The same setup with another server application ({@link #REPORT} or {@link #ECHO}). */
     public EngineSetup withApplication(String serverApplication) {
-        EngineSetup copy = new EngineSetup(profile, profileFile, workDirectory, bindAddress, port, serverCompId,
-                clientCompId, hooks, pinner);
+        EngineSetup copy = copy();
         copy.application = serverApplication;
         return copy;
+    }
+
+    /**
+     * The same setup for {@code sessions} FIX sessions: a server accepts each of {@link #clientCompIds()}; a client
+     * is session 0 until {@link #forSession} says otherwise.
+     */
+    public EngineSetup withSessions(int count) {
+        Workload.clientCompId(clientCompId, 0, count); // checks the count
+        EngineSetup copy = copy();
+        copy.sessions = count;
+        return copy;
+    }
+
+    /** The same setup for the client of session {@code index} (0-based): its own SenderCompID. */
+    public EngineSetup forSession(int index) {
+        Workload.clientCompId(clientCompId, index, sessions); // checks the index
+        EngineSetup copy = copy();
+        copy.session = index;
+        return copy;
+    }
+
+    private EngineSetup copy() {
+        EngineSetup copy = new EngineSetup(profile, profileFile, workDirectory, bindAddress, port, serverCompId,
+                clientCompId, hooks, pinner, pinnedRoles, notes);
+        copy.application = application;
+        copy.sessions = sessions;
+        copy.session = session;
+        return copy;
+    }
+
+    /** How many FIX sessions the benchmark opens against one server: 1 unless asked otherwise. */
+    public int sessions() { return sessions; }
+
+    /** Which session a client is (0-based); 0 for a server. */
+    public int session() { return session; }
+
+    /** Every client identity a server accepts, in session order ({@link Workload#clientCompId}). */
+    public List<String> clientCompIds() {
+        List<String> ids = new ArrayList<>(sessions);
+        for (int i = 0; i < sessions; i++) {
+            ids.add(Workload.clientCompId(clientCompId, i, sessions));
+        }
+        return ids;
     }
 
     /** What the server does with application messages: {@link #REPORT} (the benchmark) unless set otherwise. */
@@ -88,7 +141,8 @@ public final class EngineSetup {
     public ServerHooks hooks() { return hooks; }
     public int port() { return port; }
     public String serverCompId() { return serverCompId; }
-    public String clientCompId() { return clientCompId; }
+    /** This client's SenderCompID (its session's); for a server, the base of {@link #clientCompIds()}. */
+    public String clientCompId() { return Workload.clientCompId(clientCompId, session, sessions); }
 
     /** A listening channel on the bind address and the given port (0: any free one), for engines that accept themselves. */
     public java.nio.channels.ServerSocketChannel openAcceptor() throws java.io.IOException {

@@ -52,6 +52,22 @@ public interface FixEngine {
     /** Versions of the engine and the libraries it runs on, recorded with every result. */
     Map<String, String> versions();
 
+    /**
+     * The most FIX sessions one of its servers accepts at once ({@link EngineSetup#sessions()}): 1 unless the engine
+     * serves many. A benchmark asking for more is refused before anything runs.
+     */
+    default int maxSessions() {
+        return 1;
+    }
+
+    /**
+     * How its server and client carry many sessions (threads, what each polls), for the results; empty when it
+     * serves one.
+     */
+    default String sessionThreading() {
+        return "";
+    }
+
     /** A server for one benchmark, not started yet. */
     EngineServer server(EngineSetup setup) throws Exception;
 

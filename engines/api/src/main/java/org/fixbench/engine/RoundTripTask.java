@@ -19,6 +19,12 @@ import org.fixbench.harness.Probe;
  * legs: client→server (server receipt − actual send), server processing (parsed → report built, about to be handed
  * to the transport) and server→client (client receipt − that moment; so it includes the server's send call). Legs are matched by order (k-th send, k-th receipt), as on
  * one FIX session; an ExecutionReport whose ClOrdID is not the k-th order's ends the benchmark.
+ *
+ * <p>With {@linkplain #sessions(int) N sessions} the client carries N FIX sessions (each its own SenderCompID and
+ * connection) against the one server; order k goes to session k mod N, so each session keeps an
+ * exact schedule at 1/N of the rate, offset by its index, and sends never bunch. Each session's k-th report must
+ * echo that session's k-th order. The legs are not measured (the server's hooks cannot tell sessions apart); each
+ * session's latency is a probe of its own, {@link #sessionProbeName}.
  */
 public final class RoundTripTask implements LatencyTask, ReportListener, ServerHooks {
     public static final String CLIENT_TO_SERVER = "client->server";
@@ -26,7 +32,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public static final String SERVER_TO_CLIENT = "server->client";
 
     private static final int RING = 1 << 20;
-    private static final int MASK = RING - 1;
+    /** The least ring a session has, however many sessions: 2,048 orders unanswered (8,192 up to 128 sessions). */
+    private static final int LEAST_SESSION_RING = 1 << 11;
+    /** The prefix of each session's latency probe, {@link #sessionProbeName}. */
+    public static final String SESSION_PROBE_PREFIX = "session ";
 
     private final FixEngine engine;
     private final String profile;
@@ -47,9 +56,12 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private EngineSetup setup;
     private EngineServer server;
     private EngineClient client;
+    private int sessions = 1;
+    private SessionState[] states;
+    private int mask = RING - 1;
 
-    private final AtomicLongArray intendedByOrder = new AtomicLongArray(RING);
-    private final AtomicLongArray sentNanosByOrder = new AtomicLongArray(RING);
+    private AtomicLongArray intendedByOrder;
+    private AtomicLongArray sentNanosByOrder;
     private final AtomicLongArray reportSendingNanosByOrder = new AtomicLongArray(RING);
     private long sent;
     private long serverReceived;
@@ -93,9 +105,35 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                 workDirectory, server.getAddress(), connectTimeout, server, probeRingFile);
     }
 
-    /** Whether the one-way legs and the server's processing are measured (a server in this process or a ring). */
+    /**
+     * Opens {@code count} FIX sessions instead of one (before the benchmark starts); the server must accept that
+     * many ({@link FixEngine#maxSessions()}).
+     */
+    public RoundTripTask sessions(int count) {
+        Workload.clientCompId(Workload.CLIENT_COMP_ID, 0, count); // checks the count
+        if (count > engine.maxSessions()) {
+            throw new IllegalArgumentException(engine.name() + " serves at most " + engine.maxSessions()
+                    + (engine.maxSessions() == 1 ? " session" : " sessions") + " (asked for " + count + ")");
+        }
+        this.sessions = count;
+        return this;
+    }
+
+    public int sessions() {
+        return sessions;
+    }
+
+    /** The name of session {@code index}'s (0-based) latency probe, e.g. {@code session 007}. */
+    public static String sessionProbeName(int index) {
+        return SESSION_PROBE_PREFIX + String.format(java.util.Locale.ROOT, "%03d", index + 1);
+    }
+
+    /**
+     * Whether the one-way legs and the server's processing are measured (one session, with a server in this
+     * process or a ring).
+     */
     public boolean measuresLegs() {
-        return remoteServer == null || probeRingFile != null;
+        return sessions == 1 && (remoteServer == null || probeRingFile != null);
     }
 
     @Override
@@ -107,17 +145,72 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             serverProcessing = harness.addProbe(SERVER_PROCESSING);
             serverToClient = harness.addProbe(SERVER_TO_CLIENT);
         }
-        setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread);
+        setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread)
+                .withSessions(sessions);
         InetSocketAddress address;
         if (remoteServer == null) {
             server = engine.server(setup);
             address = server.start();
         } else {
             address = remoteServer;
-            ring = probeRingFile == null ? null : ProbeRing.open(probeRingFile);
+            ring = probeRingFile == null || !measuresLegs() ? null : ProbeRing.open(probeRingFile);
+        }
+        int ringSize = sessions == 1 ? RING : Math.max(LEAST_SESSION_RING, RING / Integer.highestOneBit(sessions));
+        mask = ringSize - 1;
+        intendedByOrder = new AtomicLongArray(ringSize * sessions);
+        sentNanosByOrder = new AtomicLongArray(sessions == 1 ? RING : 0);
+        states = new SessionState[sessions];
+        for (int i = 0; i < sessions; i++) {
+            states[i] = new SessionState(ringSize * i, sessions == 1 ? null : harness.addProbe(sessionProbeName(i)));
+        }
+        if (sessions > 1) {
+            setup.note(sessions + " FIX sessions: order k sent on session k mod " + sessions
+                    + " from the one timed thread" + (engine.sessionThreading().isEmpty() ? ""
+                    : "; " + engine.sessionThreading()));
         }
         client = engine.client(setup);
-        client.connect(address, this, connectTimeout);
+        client.connect(address, this, connectTimeout); // every session logged on before the warm-up
+    }
+
+    /** One session's counts (a session's reports come on one thread at a time): its k-th must echo its k-th order. */
+    private static final class SessionState {
+        final int base;
+        final Probe latency;
+        long received;
+        long sent;
+
+        SessionState(int base, Probe latency) {
+            this.base = base;
+            this.latency = latency;
+        }
+    }
+
+    @Override
+    public void onExecutionReport(int session, long clOrdId) {
+        if (sessions == 1) {
+            onExecutionReport(clOrdId);
+            return;
+        }
+        long now = clock.nanoTime();
+        SessionState state = states[session];
+        long k = state.received++;
+        long expected = intendedByOrder.getAcquire(state.base + (int) (k & mask));
+        if (clOrdId != expected) {
+            harness.fail(label + " session " + (session + 1) + ": ExecutionReport #" + (k + 1)
+                    + " echoed ClOrdID " + clOrdId + " but its order #" + (k + 1) + " had ClOrdID " + expected);
+            return;
+        }
+        clientReceived.getAndIncrement();
+        state.latency.sampleNanos(now - clOrdId);
+        harness.sample(clOrdId, now);
+    }
+
+    @Override
+    public void onDisconnect(int session, String reason) {
+        if (!closing) {
+            harness.fail(label + " session " + (session + 1) + " (" + Workload.clientCompId(Workload.CLIENT_COMP_ID,
+                    session, sessions) + "): session ended during the benchmark: " + reason);
+        }
     }
 
     /** Limitations the engine noted (unpinnable threads, missing probes), for the results. */
@@ -127,11 +220,19 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     @Override
     public void run(long intendedStartNanos) {
-        int slot = (int) (sent & MASK);
-        intendedByOrder.setRelease(slot, intendedStartNanos);
-        sentNanosByOrder.setRelease(slot, clock.nanoTime());
+        if (sessions == 1) {
+            int slot = (int) (sent & mask);
+            intendedByOrder.setRelease(slot, intendedStartNanos);
+            sentNanosByOrder.setRelease(slot, clock.nanoTime());
+            sent++;
+            client.send(intendedStartNanos);
+            return;
+        }
+        int index = (int) (sent % sessions);
+        SessionState state = states[index];
+        intendedByOrder.setRelease(state.base + (int) (state.sent++ & mask), intendedStartNanos);
         sent++;
-        client.send(intendedStartNanos);
+        client.send(index, intendedStartNanos);
     }
 
     @Override
@@ -150,14 +251,18 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public void orderReceived() {
         long now = clock.nanoTime();
         serverReceivedNanos = now;
-        clientToServer.sampleNanos(now - sentNanosByOrder.getAcquire((int) (serverReceived & MASK)));
+        if (clientToServer != null && sentNanosByOrder.length() > 0) {
+            clientToServer.sampleNanos(now - sentNanosByOrder.getAcquire((int) (serverReceived & mask)));
+        }
     }
 
     @Override
     public void reportSending() {
         long now = clock.nanoTime();
-        serverProcessing.sampleNanos(now - serverReceivedNanos);
-        reportSendingNanosByOrder.setRelease((int) (serverReceived & MASK), now);
+        if (serverProcessing != null) {
+            serverProcessing.sampleNanos(now - serverReceivedNanos);
+        }
+        reportSendingNanosByOrder.setRelease((int) (serverReceived & mask), now);
         serverReceived++;
     }
 
@@ -167,7 +272,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public void onExecutionReport(long clOrdId) {
         long now = clock.nanoTime();
         long k = clientReceived.getAndIncrement();
-        int slot = (int) (k & MASK);
+        int slot = (int) (k & mask);
         long expected = intendedByOrder.getAcquire(slot);
         if (clOrdId != expected) {
             harness.fail("ExecutionReport #" + (k + 1) + " echoed ClOrdID " + clOrdId + " but order #" + (k + 1)

@@ -35,6 +35,22 @@ public final class Workload {
     public static final int LEAVES_QTY = ORDER_QTY;            // 151
     public static final String AVG_PX = "0";                   // 6
 
+    /** The most sessions a benchmark opens ({@code --sessions}): the identities' three digits. */
+    public static final int MAX_SESSIONS = 999;
+
+    /**
+     * The client's SenderCompID of session {@code session} (0-based) of {@code sessions}: {@code base} itself when
+     * there is one session (so one-session results keep today's identity), else {@code base-001} ... in order,
+     * all of equal length.
+     */
+    public static String clientCompId(String base, int session, int sessions) {
+        if (sessions < 1 || sessions > MAX_SESSIONS || session < 0 || session >= sessions) {
+            throw new IllegalArgumentException("session " + session + " of " + sessions + " (1-" + MAX_SESSIONS
+                    + " sessions)");
+        }
+        return sessions == 1 ? base : base + "-" + String.format(java.util.Locale.ROOT, "%03d", session + 1);
+    }
+
     private static final DateTimeFormatter UTC_TIMESTAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 

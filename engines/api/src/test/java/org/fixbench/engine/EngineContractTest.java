@@ -77,6 +77,40 @@ public abstract class EngineContractTest {
         assertTrue(r.get("runs").get(0).get("series").get(SeriesNames.END_TO_END).get("p50").asLong() > 0);
     }
 
+    /** Many sessions where the engine serves them; otherwise a clear refusal before anything runs. */
+    @Test
+    void manySessionsEachAnswerTheirOwnOrdersOrAreRefused() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        int sessions = 7;
+        RoundTripTask task = new RoundTripTask(spec, tmp.resolve("sessions"), InetAddress.getLoopbackAddress(),
+                Duration.ofSeconds(20));
+        if (spec.engine().maxSessions() < sessions) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> task.sessions(sessions));
+            assertEquals(spec.engine().name() + " serves at most " + spec.engine().maxSessions() + " session"
+                    + (spec.engine().maxSessions() == 1 ? "" : "s") + " (asked for 7)", e.getMessage());
+            return;
+        }
+        task.sessions(sessions);
+        int orders = ORDERS + 1; // not a multiple of the sessions: the first gets one more
+        BenchmarkResult result = new LatencyBenchmark(config("sessions").iterationsPerRun(orders).build(), System.out,
+                ProgressListener.NONE).run(task, Map.of());
+
+        assertFalse(result.aborted(), result.abortReason());
+        RunResult run = result.runs().get(0);
+        Interop.assertCorrect(run, orders);
+        assertEquals(orders + 50, task.reportsReceived(), "every order answered on its own session");
+        long total = 0;
+        for (int i = 0; i < sessions; i++) {
+            long count = run.series().get(RoundTripTask.sessionProbeName(i)).count();
+            total += count;
+            assertTrue(count >= orders / sessions && count <= orders / sessions + 1,
+                    "session " + (i + 1) + " answered " + count + " of " + orders + " orders");
+        }
+        assertEquals(orders, total, "the sessions' series hold every order once");
+        assertFalse(run.series().containsKey(RoundTripTask.CLIENT_TO_SERVER), "legs are not measured with many");
+    }
+
     @Test
     void aServerKilledMidRunEndsTheBenchmarkWithAClearReasonAndKeepsResults() throws Exception {
         EngineSpec real = EngineSpec.parse(engineUnderTest());

@@ -49,8 +49,21 @@ public final class TcpEngine implements FixEngine {
     }
 
     @Override
+    public int maxSessions() {
+        return Workload.MAX_SESSIONS;
+    }
+
+    @Override
+    public String sessionThreading() {
+        return "tcp: one connection per session; the server's one thread and the client's one receiver (or its "
+                + "sender, clientReceiver=sender) read every connection in turn, non-blocking";
+    }
+
+    @Override
     public EngineServer server(EngineSetup setup) {
-        return new TcpServer(setup, Mode.of(setup.profileProperties()), noDelay(setup.profileProperties()));
+        Properties profile = setup.profileProperties();
+        return setup.sessions() == 1 ? new TcpServer(setup, Mode.of(profile), noDelay(profile))
+                : new TcpSessionsServer(setup, Mode.of(profile), noDelay(profile));
     }
 
     @Override
@@ -65,7 +78,8 @@ public final class TcpEngine implements FixEngine {
         if (receiver.equals("sender") && mode == Mode.BLOCKING) {
             throw new IllegalArgumentException("tcp profile: clientReceiver=sender needs a non-blocking mode");
         }
-        return new TcpClient(setup, mode, noDelay(profile), receiver.equals("sender"));
+        return setup.sessions() == 1 ? new TcpClient(setup, mode, noDelay(profile), receiver.equals("sender"))
+                : new TcpSessionsClient(setup, mode, noDelay(profile), receiver.equals("sender"));
     }
 
     static boolean noDelay(Properties profile) {

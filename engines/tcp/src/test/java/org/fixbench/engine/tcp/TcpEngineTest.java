@@ -41,4 +41,42 @@ class TcpEngineTest extends EngineContractTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TcpEngine.Mode.of(p));
         assertEquals("tcp profile: mode must be spin, yield or blocking (was 'turbo')", e.getMessage());
     }
+
+    /** A client that sends session 0's orders on session 1 and back: each session's reports must be its own. */
+    @Test
+    void aReportOnAnotherSessionEndsTheBenchmark() {
+        EngineSpec real = EngineSpec.parse("tcp:yield");
+        org.fixbench.engine.FixEngine swapping = new org.fixbench.engine.FixEngine() {
+            public String name() { return "tcp"; }
+            public String defaultProfile() { return "yield"; }
+            public java.util.Map<String, String> versions() { return real.engine().versions(); }
+            public java.util.List<org.fixbench.engine.Setting> settings() { return real.engine().settings(); }
+            public int maxSessions() { return real.engine().maxSessions(); }
+            public org.fixbench.engine.EngineServer server(org.fixbench.engine.EngineSetup setup) throws Exception {
+                return real.engine().server(setup);
+            }
+            public org.fixbench.engine.EngineClient client(org.fixbench.engine.EngineSetup setup) throws Exception {
+                org.fixbench.engine.EngineClient inner = real.engine().client(setup);
+                return new org.fixbench.engine.EngineClient() {
+                    public void connect(java.net.InetSocketAddress server, org.fixbench.engine.ReportListener l,
+                                        java.time.Duration timeout) throws Exception {
+                        inner.connect(server, l, timeout);
+                    }
+                    public void send(long clOrdId) { inner.send(clOrdId); }
+                    public void send(int session, long clOrdId) { inner.send(session < 2 ? 1 - session : session, clOrdId); }
+                    public void close() throws Exception { inner.close(); }
+                };
+            }
+        };
+        org.fixbench.engine.RoundTripTask task = new org.fixbench.engine.RoundTripTask(
+                new EngineSpec(swapping, real.profile()), tmp.resolve("swap"), java.net.InetAddress.getLoopbackAddress(),
+                java.time.Duration.ofSeconds(20)).sessions(3);
+        org.fixbench.harness.BenchmarkResult result = new org.fixbench.harness.LatencyBenchmark(
+                config("swap").build(), System.out, org.fixbench.harness.ProgressListener.NONE)
+                .run(task, java.util.Map.of());
+        assertTrue(result.aborted(), "a report on the wrong session must end the benchmark");
+        assertTrue(result.abortReason().contains("session 1: ExecutionReport #1 echoed ClOrdID")
+                || result.abortReason().contains("session 2: ExecutionReport #1 echoed ClOrdID"),
+                result.abortReason());
+    }
 }

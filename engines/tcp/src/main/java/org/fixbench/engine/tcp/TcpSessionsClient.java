@@ -1,0 +1,156 @@
+package org.fixbench.engine.tcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+
+/**
+ * Many sessions ({@link EngineSetup#sessions()} above 1): one non-blocking connection per session, sends on the
+ * caller's thread, and one thread (a receiver of its own, or the sender between sends) reading every connection in
+ * turn. Not with mode=blocking (one thread cannot block on many connections).
+ */
+final class TcpSessionsClient implements EngineClient {
+    private final EngineSetup setup;
+    private final TcpEngine.Mode mode;
+    private final boolean noDelay;
+    private final boolean receiveOnCaller;
+    private final ByteBuffer order = Frames.orderFrame();
+    private SocketChannel[] channels;
+    private ByteBuffer[] reports;
+    private boolean[] ended;
+    private ReportListener listener;
+    private Thread receiver;
+    private volatile boolean closing;
+
+    TcpSessionsClient(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay, boolean receiveOnCaller) {
+        if (mode == TcpEngine.Mode.BLOCKING) {
+            throw new IllegalArgumentException("tcp: mode=blocking carries one session (asked for "
+                    + setup.sessions() + "); use spin or yield");
+        }
+        this.setup = setup;
+        this.mode = mode;
+        this.noDelay = noDelay;
+        this.receiveOnCaller = receiveOnCaller;
+    }
+
+    @Override
+    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
+        int sessions = setup.sessions();
+        channels = new SocketChannel[sessions];
+        reports = new ByteBuffer[sessions];
+        ended = new boolean[sessions];
+        this.listener = listener;
+        for (int i = 0; i < sessions; i++) {
+            SocketChannel channel = SocketChannel.open();
+            channels[i] = channel;
+            try {
+                channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+            } catch (IOException e) {
+                throw new IOException("tcp session " + (i + 1) + " of " + sessions + " could not connect: "
+                        + e.getMessage(), e);
+            }
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+            channel.configureBlocking(false);
+            reports[i] = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+        }
+        if (!receiveOnCaller) {
+            receiver = new Thread(this::receive, "tcp-client-receiver");
+            receiver.setDaemon(true);
+            receiver.start();
+        }
+    }
+
+    @Override
+    public boolean receivesOnCallerThread() {
+        return receiveOnCaller;
+    }
+
+    @Override
+    public boolean poll() {
+        boolean any = false;
+        for (int i = 0; i < channels.length; i++) {
+            any |= read(i);
+        }
+        return any;
+    }
+
+    private boolean read(int session) {
+        if (ended[session]) {
+            return false;
+        }
+        ByteBuffer report = reports[session];
+        boolean any = false;
+        try {
+            int n;
+            while ((n = channels[session].read(report)) > 0 || !report.hasRemaining()) {
+                any = true;
+                if (!report.hasRemaining()) {
+                    listener.onExecutionReport(session, report.getLong(0));
+                    report.clear();
+                }
+            }
+            if (n < 0) {
+                ended(session, "server closed the connection");
+            }
+        } catch (IOException e) {
+            ended(session, "connection failed: " + e.getMessage());
+        }
+        return any;
+    }
+
+    private void ended(int session, String reason) {
+        ended[session] = true;
+        if (!closing) {
+            listener.onDisconnect(session, reason);
+        }
+    }
+
+    private void receive() {
+        setup.pinCurrentThread("client receiver");
+        while (!closing) {
+            if (!poll()) {
+                mode.idle();
+            }
+        }
+    }
+
+    @Override
+    public void send(long clOrdId) {
+        send(0, clOrdId);
+    }
+
+    @Override
+    public void send(int session, long clOrdId) {
+        order.clear();
+        order.putLong(0, clOrdId);
+        try {
+            Frames.writeFully(channels[session], order, mode);
+        } catch (IOException e) {
+            throw new UncheckedIOException("session " + (session + 1) + " ended during the benchmark: cannot send: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        closing = true;
+        if (receiver != null) {
+            receiver.join(2_000);
+        }
+        if (channels != null) {
+            for (SocketChannel c : channels) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+        }
+    }
+}
