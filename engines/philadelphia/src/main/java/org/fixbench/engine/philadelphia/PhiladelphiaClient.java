@@ -35,6 +35,11 @@ final class PhiladelphiaClient extends Session implements EngineClient {
         this.config = config;
     }
 
+    /** A member of {@link PhiladelphiaSessionsClient}: its poll never idles (the group idles once per round). */
+    static PhiladelphiaClient member(FIXConfig config) {
+        return new PhiladelphiaClient(() -> { }, config);
+    }
+
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
         this.listener = listener;

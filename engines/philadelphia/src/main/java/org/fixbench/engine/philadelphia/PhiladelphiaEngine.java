@@ -59,7 +59,19 @@ public final class PhiladelphiaEngine implements FixEngine {
     @Override
     public EngineClient client(EngineSetup setup) {
         Properties p = setup.profileProperties();
-        return new PhiladelphiaClient(idle(p), config(p, setup.clientCompId(), setup.serverCompId()));
+        return setup.sessions() == 1 ? new PhiladelphiaClient(idle(p), config(p, setup.clientCompId(),
+                setup.serverCompId())) : new PhiladelphiaSessionsClient(setup, p);
+    }
+
+    @Override
+    public int maxSessions() {
+        return Workload.MAX_SESSIONS;
+    }
+
+    @Override
+    public String sessionThreading() {
+        return "philadelphia: the server's one thread polls every connection in turn; the client's sessions are "
+                + "polled in turn by its sending thread";
     }
 
     static Runnable idle(Properties p) {

@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.paritytrading.philadelphia.FIXConfig;
 import com.paritytrading.philadelphia.FIXConnection;
@@ -18,19 +20,21 @@ import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.Workload;
 
 /**
- * One thread accepts a connection, answers its Logon, and then receives, keeps the session alive and answers each
- * NewOrderSingle with the workload's ExecutionReport, built in a reused message: nothing is allocated per order.
- * When the connection ends it accepts the next one (each a new session), until closed; if it cannot,
- * {@link #failure()} says why.
+ * One thread accepts connections, answers each Logon whose SenderCompID is one of the benchmark's client identities
+ * ({@link EngineSetup#clientCompIds()}) and not logged on already, and then polls every connection in turn: receives,
+ * keeps each session alive and answers each NewOrderSingle with the workload's ExecutionReport, built in a reused
+ * message per connection: nothing is allocated per order. It polls the acceptor only while fewer sessions than the
+ * benchmark's are logged on (so a full house pays no accept call per poll); a connection that ends frees its
+ * identity for the next. If the thread cannot go on, {@link #failure()} says why.
  */
-final class PhiladelphiaServer extends Session implements EngineServer {
+final class PhiladelphiaServer implements EngineServer {
     private final EngineSetup setup;
     private final Runnable idle;
     private final FIXConfig config;
+    private final List<String> identities;
     private final StringBuilder id = new StringBuilder(32);
+    private final List<Peer> peers = new ArrayList<>();
     private ServerSocketChannel acceptor;
-    private volatile FIXConnection connection;
-    private FIXMessage report;
     private Thread thread;
     private volatile boolean stopping;
     private volatile String failure;
@@ -40,11 +44,13 @@ final class PhiladelphiaServer extends Session implements EngineServer {
         this.setup = setup;
         this.idle = idle;
         this.config = config;
+        this.identities = setup.clientCompIds();
     }
 
     @Override
     public InetSocketAddress start() throws IOException {
         acceptor = setup.openAcceptor();
+        acceptor.configureBlocking(false);
         thread = new Thread(this::serve, "philadelphia-server");
         thread.setDaemon(true);
         thread.start();
@@ -55,7 +61,22 @@ final class PhiladelphiaServer extends Session implements EngineServer {
         setup.pinCurrentThread("server");
         try {
             while (!stopping) {
-                serveOne();
+                boolean work = false;
+                if (loggedOn() < identities.size()) {
+                    work = accept();
+                }
+                long now = System.currentTimeMillis();
+                for (int i = 0; i < peers.size(); i++) {
+                    Peer peer = peers.get(i);
+                    work |= peer.poll(now);
+                    if (peer.endReason != null) {
+                        peer.closeQuietly();
+                        peers.remove(i--);
+                    }
+                }
+                if (!work) {
+                    idle.run();
+                }
             }
         } catch (IOException e) {
             if (!stopping) {
@@ -65,38 +86,28 @@ final class PhiladelphiaServer extends Session implements EngineServer {
             if (!stopping) {
                 failure = "the Philadelphia server's thread died: " + e;
             }
+        } finally {
+            peers.forEach(Peer::closeQuietly);
         }
     }
 
-    /** Accepts one connection and serves it until it ends; the next connection starts a new session. */
-    private void serveOne() throws IOException {
-        try (SocketChannel channel = acceptor.accept()) {
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.configureBlocking(false);
-            endReason = null;
-            loggedOn = false;
-            FIXConnection c = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
-            connection = c;
-            report = c.create();
-            try {
-                while (!stopping && endReason == null) {
-                    c.setCurrentTimeMillis(System.currentTimeMillis());
-                    c.keepAlive();
-                    int bytes = c.receive();
-                    if (bytes < 0) {
-                        end("philadelphia server: client closed the connection");
-                    } else if (bytes == 0) {
-                        idle.run();
-                    }
-                }
-            } catch (FIXHeartbeatTimeoutException e) {
-                end("philadelphia server: heartbeat timeout");
-            } catch (IOException e) {
-                if (!stopping) {
-                    end("philadelphia server: " + e.getMessage()); // this connection; the next one is accepted
-                }
-            }
+    private int loggedOn() {
+        int n = 0;
+        for (int i = 0; i < peers.size(); i++) {
+            n += peers.get(i).loggedOn ? 1 : 0;
         }
+        return n;
+    }
+
+    private boolean accept() throws IOException {
+        SocketChannel channel = acceptor.accept();
+        if (channel == null) {
+            return false;
+        }
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.configureBlocking(false);
+        peers.add(new Peer(channel));
+        return true;
     }
 
     @Override
@@ -104,48 +115,106 @@ final class PhiladelphiaServer extends Session implements EngineServer {
         return failure;
     }
 
-    @Override
-    public void logon(FIXConnection c, FIXMessage message) throws IOException {
-        c.sendLogon(false);
-        loggedOn = true;
-    }
+    /** One connection: its FIX session, and the report it reuses. */
+    private final class Peer extends Session {
+        private final FIXConnection connection;
+        private final FIXMessage report;
 
-    @Override
-    void ended(String reason) {
-        // the client sees the connection go and reports it; nothing else to tell here
-    }
-
-    private void onMessage(FIXMessage order) throws IOException {
-        FIXConnection c = connection;
-        if (!order.getMsgType().contentEquals(FIX44MsgTypes.NewOrderSingle)) {
-            c.sendReject(order.getMsgSeqNum(), 11, "Unsupported message type"); // 11 = invalid MsgType
-            return;
+        Peer(SocketChannel channel) {
+            connection = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
+            report = connection.create();
         }
-        setup.hooks().orderReceived();
-        long n = ++counter;
-        c.prepare(report, FIX44MsgTypes.ExecutionReport);
-        report.addField(FIX44Tags.OrderID).setString(counted(Workload.ORDER_ID_PREFIX, n));
-        copy(order, FIX44Tags.ClOrdID);
-        report.addField(FIX44Tags.ExecID).setString(counted(Workload.EXEC_ID_PREFIX, n));
-        report.addField(FIX44Tags.ExecType).setChar(Workload.EXEC_TYPE);
-        report.addField(FIX44Tags.OrdStatus).setChar(Workload.ORD_STATUS);
-        copy(order, FIX44Tags.Symbol);
-        copy(order, FIX44Tags.Side);
-        copy(order, FIX44Tags.OrderQty);
-        report.addField(FIX44Tags.CumQty).setInt(Workload.CUM_QTY);
-        report.addField(FIX44Tags.LeavesQty).setInt(Workload.LEAVES_QTY);
-        report.addField(FIX44Tags.AvgPx).setString(Workload.AVG_PX);
-        report.addField(FIX44Tags.TransactTime).setString(c.getCurrentTimestamp());
-        setup.hooks().reportSending();
-        c.send(report);
-    }
 
-    private void copy(FIXMessage order, int tag) throws IOException {
-        FIXValue value = order.valueOf(tag);
-        if (value == null) {
-            throw new IOException("NewOrderSingle without tag " + tag);
+        /** Receives what has arrived; whether anything had. */
+        boolean poll(long nowMillis) {
+            try {
+                connection.setCurrentTimeMillis(nowMillis);
+                connection.keepAlive();
+                int bytes = connection.receive();
+                if (bytes < 0) {
+                    end("philadelphia server: client closed the connection");
+                }
+                return bytes > 0;
+            } catch (FIXHeartbeatTimeoutException e) {
+                end("philadelphia server: heartbeat timeout");
+            } catch (IOException e) {
+                end("philadelphia server: " + e.getMessage()); // this connection; the others go on
+            }
+            return false;
         }
-        report.addField(tag).set(value);
+
+        @Override
+        public void logon(FIXConnection c, FIXMessage message) throws IOException {
+            FIXValue sender = message.valueOf(FIX44Tags.SenderCompID);
+            String who = sender == null ? "" : sender.asString().toString();
+            String refusal = !identities.contains(who) ? "unknown SenderCompID '" + who + "'"
+                    : held(who) ? "SenderCompID '" + who + "' is logged on already" : null;
+            if (refusal != null) {
+                System.err.println("[philadelphia server] refused a Logon: " + refusal);
+                c.sendLogout(refusal);
+                end("philadelphia server: " + refusal);
+                return;
+            }
+            c.setTargetCompID(who);
+            c.sendLogon(false);
+            loggedOn = true;
+        }
+
+        private boolean held(String who) {
+            for (int i = 0; i < peers.size(); i++) {
+                Peer p = peers.get(i);
+                if (p != this && p.loggedOn && p.endReason == null && who.equals(p.connection.getTargetCompID())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        void ended(String reason) {
+            // the client sees the connection go and reports it; nothing else to tell here
+        }
+
+        private void onMessage(FIXMessage order) throws IOException {
+            FIXConnection c = connection;
+            if (!order.getMsgType().contentEquals(FIX44MsgTypes.NewOrderSingle)) {
+                c.sendReject(order.getMsgSeqNum(), 11, "Unsupported message type"); // 11 = invalid MsgType
+                return;
+            }
+            setup.hooks().orderReceived();
+            long n = ++counter;
+            c.prepare(report, FIX44MsgTypes.ExecutionReport);
+            report.addField(FIX44Tags.OrderID).setString(counted(Workload.ORDER_ID_PREFIX, n));
+            copy(order, FIX44Tags.ClOrdID);
+            report.addField(FIX44Tags.ExecID).setString(counted(Workload.EXEC_ID_PREFIX, n));
+            report.addField(FIX44Tags.ExecType).setChar(Workload.EXEC_TYPE);
+            report.addField(FIX44Tags.OrdStatus).setChar(Workload.ORD_STATUS);
+            copy(order, FIX44Tags.Symbol);
+            copy(order, FIX44Tags.Side);
+            copy(order, FIX44Tags.OrderQty);
+            report.addField(FIX44Tags.CumQty).setInt(Workload.CUM_QTY);
+            report.addField(FIX44Tags.LeavesQty).setInt(Workload.LEAVES_QTY);
+            report.addField(FIX44Tags.AvgPx).setString(Workload.AVG_PX);
+            report.addField(FIX44Tags.TransactTime).setString(c.getCurrentTimestamp());
+            setup.hooks().reportSending();
+            c.send(report);
+        }
+
+        private void copy(FIXMessage order, int tag) throws IOException {
+            FIXValue value = order.valueOf(tag);
+            if (value == null) {
+                throw new IOException("NewOrderSingle without tag " + tag);
+            }
+            report.addField(tag).set(value);
+        }
+
+        void closeQuietly() {
+            try {
+                connection.close();
+            } catch (IOException ignored) {
+                // closing
+            }
+        }
     }
 
     private CharSequence counted(String prefix, long n) {
@@ -156,15 +225,11 @@ final class PhiladelphiaServer extends Session implements EngineServer {
     @Override
     public void close() throws Exception {
         stopping = true;
-        FIXConnection c = connection;
-        if (c != null) {
-            c.close();
+        if (thread != null) {
+            thread.join(2_000);
         }
         if (acceptor != null) {
             acceptor.close();
-        }
-        if (thread != null) {
-            thread.join(2_000);
         }
     }
 }

@@ -58,4 +58,42 @@ class PhiladelphiaEngineTest extends EngineContractTest {
             assertNull(server.failure());
         }
     }
+
+    /** A Logon from an identity the benchmark did not name, or one already logged on, is refused. */
+    @Test
+    void aLogonFromAnUnknownOrBusyIdentityIsRefused() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        EngineSetup serverSetup = new EngineSetup(spec.profile(), spec.profileFile(), tmp.resolve("who"),
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withSessions(2);
+        org.fixbench.engine.ReportListener quiet = new org.fixbench.engine.ReportListener() {
+            @Override
+            public void onExecutionReport(long id) {
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+            }
+        };
+        try (EngineServer server = spec.engine().server(serverSetup)) {
+            InetSocketAddress address = server.start();
+            EngineSetup intruder = new EngineSetup(spec.profile(), spec.profileFile(), tmp.resolve("who"),
+                    InetAddress.getLoopbackAddress(), 0, org.fixbench.engine.Workload.SERVER_COMP_ID, "INTRUDER",
+                    ServerHooks.NONE, role -> { });
+            try (EngineClient client = spec.engine().client(intruder)) {
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                        () -> client.connect(address, quiet, Duration.ofSeconds(10)), "an unknown identity");
+            }
+            // session 2's identity, alone (a client of one session): logged on; a second one with it is refused
+            EngineSetup second = new EngineSetup(spec.profile(), spec.profileFile(), tmp.resolve("who"),
+                    InetAddress.getLoopbackAddress(), 0, org.fixbench.engine.Workload.SERVER_COMP_ID,
+                    serverSetup.clientCompIds().get(1), ServerHooks.NONE, role -> { });
+            try (EngineClient first = spec.engine().client(second);
+                 EngineClient again = spec.engine().client(second)) {
+                first.connect(address, quiet, Duration.ofSeconds(10));
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                        () -> again.connect(address, quiet, Duration.ofSeconds(10)), "an identity held already");
+            }
+            assertNull(server.failure());
+        }
+    }
 }
