@@ -207,7 +207,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     @Override
     public void onDisconnect(int session, String reason) {
-        if (!closing) {
+        if (sessions == 1) {
+            onDisconnect(reason);
+        } else if (!closing) {
             harness.fail(label + " session " + (session + 1) + " (" + Workload.clientCompId(Workload.CLIENT_COMP_ID,
                     session, sessions) + "): session ended during the benchmark: " + reason);
         }

@@ -32,19 +32,31 @@ import quickfix.field.TimeInForce;
 import quickfix.field.TransactTime;
 import quickfix.fix44.NewOrderSingle;
 
-/** A SocketInitiator: logs on, sends NewOrderSingles from the caller's thread, hands ExecutionReports on. */
+/**
+ * A SocketInitiator: logs on, sends NewOrderSingles from the caller's thread, hands ExecutionReports on. With many
+ * sessions, one initiator carries them all (one session section each; QuickFIX/J's one message-processor thread
+ * handles every session's messages).
+ */
 final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     private final EngineSetup setup;
     private final QuickFixJProfile profile;
-    private final CountDownLatch loggedOn = new CountDownLatch(1);
+    private final CountDownLatch loggedOn;
+    private final java.util.Map<SessionID, Integer> indexBySession = new java.util.HashMap<>();
+    private final java.util.List<SessionID> ids;
     private SocketInitiator initiator;
     private Session session;
+    private Session[] sessions;
     private volatile ReportListener listener;
     private volatile boolean closing;
 
     QuickFixJClient(EngineSetup setup, QuickFixJProfile profile) {
         this.setup = setup;
         this.profile = profile;
+        this.ids = QuickFixJProfile.sessionIds(false, setup);
+        for (int i = 0; i < ids.size(); i++) {
+            indexBySession.put(ids.get(i), i);
+        }
+        this.loggedOn = new CountDownLatch(ids.size());
     }
 
     @Override
@@ -56,26 +68,46 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         initiator.start();
         if (!loggedOn.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             initiator.stop(true);
-            throw new IllegalStateException("quickfixj: no Logon from " + server + " within " + timeout.toMillis() + " ms");
+            throw new IllegalStateException("quickfixj: " + (ids.size() == 1 ? "no Logon" : loggedOn.getCount() + " of "
+                    + ids.size() + " sessions without a Logon") + " from " + server + " within " + timeout.toMillis()
+                    + " ms");
         }
-        session = Session.lookupSession(QuickFixJProfile.sessionId(false, setup));
+        sessions = new Session[ids.size()];
+        for (int i = 0; i < sessions.length; i++) {
+            sessions[i] = Session.lookupSession(ids.get(i));
+        }
+        session = sessions[0];
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
     }
 
     @Override
     public void onLogon(SessionID sessionId) {
-        loggedOn.countDown();
+        if (loggedOnOnce.add(sessionId)) {
+            loggedOn.countDown();
+        }
     }
+
+    private final java.util.Set<SessionID> loggedOnOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Override
     public void onLogout(SessionID sessionId) {
         if (!closing && loggedOn.getCount() == 0) {
-            listener.onDisconnect("quickfixj: session logged out or disconnected");
+            listener.onDisconnect(indexBySession.getOrDefault(sessionId, 0),
+                    "quickfixj: session logged out or disconnected");
         }
     }
 
     @Override
     public void send(long clOrdId) {
+        send(session, clOrdId);
+    }
+
+    @Override
+    public void send(int index, long clOrdId) {
+        send(sessions[index], clOrdId);
+    }
+
+    private static void send(Session session, long clOrdId) {
         NewOrderSingle order = new NewOrderSingle(new ClOrdID(Long.toString(clOrdId)), new Side(Workload.SIDE),
                 new TransactTime(LocalDateTime.now(ZoneOffset.UTC)), new OrdType(Workload.ORD_TYPE));
         order.set(new Account(Workload.ACCOUNT));
@@ -94,7 +126,8 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     public void fromApp(Message message, SessionID sessionId) throws FieldNotFound {
         setup.pinCurrentThread("client receiver");
         if (MsgType.EXECUTION_REPORT.equals(message.getHeader().getString(MsgType.FIELD))) {
-            listener.onExecutionReport(Long.parseLong(message.getString(ClOrdID.FIELD)));
+            listener.onExecutionReport(indexBySession.getOrDefault(sessionId, 0),
+                    Long.parseLong(message.getString(ClOrdID.FIELD)));
         } else {
             listener.onDisconnect("quickfixj: unexpected message type " + message.getHeader().getString(MsgType.FIELD));
         }
@@ -110,20 +143,26 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         if (initiator == null) {
             return;
         }
-        Session s = session;
-        if (s != null && s.isLoggedOn()) {
-            s.logout(); // disabled: no reconnect; next() sends the Logout now rather than at the next timer tick
-            try {
-                s.next();
-                long deadline = System.nanoTime() + LOGOUT_WAIT_MILLIS * 1_000_000L;
-                while (s.isLoggedOn() && System.nanoTime() < deadline) {
+        Session[] all = sessions == null ? new Session[0] : sessions;
+        long deadline = System.nanoTime() + LOGOUT_WAIT_MILLIS * 1_000_000L;
+        for (Session s : all) {
+            if (s != null && s.isLoggedOn()) {
+                s.logout(); // disabled: no reconnect; next() sends the Logout now rather than at the next timer tick
+                try {
+                    s.next();
+                } catch (java.io.IOException e) {
+                    // the connection is already gone: nothing to hand over
+                }
+            }
+        }
+        try {
+            for (Session s : all) {
+                while (s != null && s.isLoggedOn() && System.nanoTime() < deadline) {
                     Thread.sleep(1);
                 }
-            } catch (java.io.IOException e) {
-                // the connection is already gone: nothing to hand over
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         initiator.stop(true);
     }

@@ -71,6 +71,18 @@ public final class QuickFixJEngine implements FixEngine {
     }
 
     @Override
+    public int maxSessions() {
+        return org.fixbench.engine.Workload.MAX_SESSIONS;
+    }
+
+    @Override
+    public String sessionThreading() {
+        return "quickfixj: one SocketAcceptor serves every session on its port and one SocketInitiator carries every "
+                + "client session, each with QuickFIX/J's one message-processor thread for all sessions and MINA's "
+                + "I/O threads";
+    }
+
+    @Override
     public EngineServer server(EngineSetup setup) {
         return new QuickFixJServer(setup, QuickFixJProfile.load(setup));
     }

@@ -64,24 +64,36 @@ final class QuickFixJProfile {
         }
     }
 
-    /** Settings for one side: the profile's [default] section plus this benchmark's session. */
+    /**
+     * Settings for one side: the profile's [default] section plus a section per session of this benchmark (one per
+     * {@linkplain EngineSetup#clientCompIds() client identity}; an acceptor serves them all on its one port, an
+     * initiator connects each).
+     */
     SessionSettings settings(boolean acceptor, InetSocketAddress address, EngineSetup setup) throws IOException {
         Path workDirectory = setup.workDirectory();
         SessionSettings settings = read(file);
-        SessionID id = sessionId(acceptor, setup);
-        settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
-        if (acceptor) {
-            settings.setString(id, "SocketAcceptAddress", address.getAddress().getHostAddress());
-            settings.setLong(id, "SocketAcceptPort", address.getPort());
-        } else {
-            settings.setString(id, "SocketConnectHost", address.getAddress().getHostAddress());
-            settings.setLong(id, "SocketConnectPort", address.getPort());
-            settings.setLong(id, "ReconnectInterval", 1);
-        }
         Path side = Files.createDirectories(workDirectory.resolve(acceptor ? "quickfixj-server" : "quickfixj-client"));
-        settings.setString(id, "FileStorePath", side.resolve("store").toString());
-        settings.setString(id, "FileLogPath", side.resolve("log").toString());
+        for (SessionID id : sessionIds(acceptor, setup)) {
+            settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
+            if (acceptor) {
+                settings.setString(id, "SocketAcceptAddress", address.getAddress().getHostAddress());
+                settings.setLong(id, "SocketAcceptPort", address.getPort());
+            } else {
+                settings.setString(id, "SocketConnectHost", address.getAddress().getHostAddress());
+                settings.setLong(id, "SocketConnectPort", address.getPort());
+                settings.setLong(id, "ReconnectInterval", 1);
+            }
+            settings.setString(id, "FileStorePath", side.resolve("store").toString());
+            settings.setString(id, "FileLogPath", side.resolve("log").toString());
+        }
         return settings;
+    }
+
+    /** Every session of the benchmark, in session order, as seen from one side. */
+    static java.util.List<SessionID> sessionIds(boolean acceptor, EngineSetup setup) {
+        return setup.clientCompIds().stream().map(client -> acceptor
+                ? new SessionID(Workload.BEGIN_STRING, setup.serverCompId(), client)
+                : new SessionID(Workload.BEGIN_STRING, client, setup.serverCompId())).toList();
     }
 
     static SessionID sessionId(boolean acceptor, EngineSetup setup) {
