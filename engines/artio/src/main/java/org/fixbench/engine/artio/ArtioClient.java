@@ -28,13 +28,14 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * and in {@link #poll()} polls the library, which delivers ExecutionReports. Codecs are reused: no allocation per
  * order on our side.
  */
-final class ArtioClient extends QuietSessionHandler implements EngineClient {
+final class ArtioClient implements EngineClient {
     private static final byte[] ACCOUNT = Workload.ACCOUNT.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SYMBOL = Workload.SYMBOL.getBytes(StandardCharsets.US_ASCII);
 
     private final EngineSetup setup;
     private final ArtioProfile profile;
-    private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
+    /** One encoder per session: an encoder's header carries its session's CompIDs. */
+    private NewOrderSingleEncoder[] orders;
     private final ExecutionReportDecoder report = new ExecutionReportDecoder();
     private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
     private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
@@ -42,6 +43,8 @@ final class ArtioClient extends QuietSessionHandler implements EngineClient {
     private final org.agrona.concurrent.IdleStrategy pollIdle;
     private ArtioNode node;
     private Session session;
+    private Session[] sessions;
+    private final java.util.Map<String, Integer> indexByCompId = new java.util.HashMap<>();
     private ReportListener listener;
     private volatile boolean closing;
     private String endReason;
@@ -50,10 +53,15 @@ final class ArtioClient extends QuietSessionHandler implements EngineClient {
         this.setup = setup;
         this.profile = profile;
         this.pollIdle = profile.hotPath();
-        order.account(ACCOUNT).handlInst(Workload.HANDL_INST).ordType(Workload.ORD_TYPE).price(10125, 2)
-                .side(Workload.SIDE).timeInForce(Workload.TIME_IN_FORCE);
-        order.instrument().symbol(SYMBOL);
-        order.orderQtyData().orderQty(Workload.ORDER_QTY, 0);
+        orders = new NewOrderSingleEncoder[setup.sessions()];
+        for (int i = 0; i < orders.length; i++) {
+            NewOrderSingleEncoder order = new NewOrderSingleEncoder();
+            order.account(ACCOUNT).handlInst(Workload.HANDL_INST).ordType(Workload.ORD_TYPE).price(10125, 2)
+                    .side(Workload.SIDE).timeInForce(Workload.TIME_IN_FORCE);
+            order.instrument().symbol(SYMBOL);
+            order.orderQtyData().orderQty(Workload.ORDER_QTY, 0);
+            orders[i] = order;
+        }
     }
 
     @Override
@@ -61,27 +69,36 @@ final class ArtioClient extends QuietSessionHandler implements EngineClient {
         this.listener = listener;
         node = new ArtioNode(setup.workDirectory(), "client");
         node.start(profile, null, 0, this::acquired, timeout.toMillis());
-        SessionConfiguration config = SessionConfiguration.builder()
-                .address(server.getAddress().getHostAddress(), server.getPort())
-                .senderCompId(setup.clientCompId())
-                .targetCompId(setup.serverCompId())
-                .resetSeqNum(true)
-                .sequenceNumbersPersistent(false)
-                .fixDictionary(FixDictionaryImpl.class)
-                .timeoutInMs(timeout.toMillis())
-                .build();
-        Reply<Session> reply = Reply.await(node.library.initiate(config), node.library, profile.hotPath());
-        if (!reply.hasCompleted()) {
-            String why = reply.hasTimedOut() ? "timed out" : String.valueOf(reply.error());
-            node.close();
-            throw new IllegalStateException("artio: could not log on to " + server + ": " + why);
+        int count = setup.sessions();
+        sessions = new Session[count];
+        for (int i = 0; i < count; i++) {
+            String compId = setup.forSession(i).clientCompId();
+            indexByCompId.put(compId, i);
+            SessionConfiguration config = SessionConfiguration.builder()
+                    .address(server.getAddress().getHostAddress(), server.getPort())
+                    .senderCompId(compId)
+                    .targetCompId(setup.serverCompId())
+                    .resetSeqNum(true)
+                    .sequenceNumbersPersistent(false)
+                    .fixDictionary(FixDictionaryImpl.class)
+                    .timeoutInMs(timeout.toMillis())
+                    .build();
+            Reply<Session> reply = Reply.await(node.library.initiate(config), node.library, profile.hotPath());
+            if (!reply.hasCompleted()) {
+                String why = reply.hasTimedOut() ? "timed out" : String.valueOf(reply.error());
+                node.close();
+                throw new IllegalStateException("artio: " + (count == 1 ? "" : "session " + (i + 1) + " of " + count
+                        + " (" + compId + ") ") + "could not log on to " + server + ": " + why);
+            }
+            sessions[i] = reply.resultIfPresent();
         }
-        session = reply.resultIfPresent();
+        session = sessions[0];
         setup.note("artio client: Aeron media driver, archive and framer threads are Artio's own and are not pinned");
     }
 
     private SessionHandler acquired(Session acquiredSession, SessionAcquiredInfo info) {
-        return this;
+        Integer index = indexByCompId.get(acquiredSession.compositeKey().localCompId());
+        return new Handler(index == null ? 0 : index);
     }
 
     @Override
@@ -99,6 +116,13 @@ final class ArtioClient extends QuietSessionHandler implements EngineClient {
 
     @Override
     public void send(long clOrdIdValue) {
+        send(0, clOrdIdValue);
+    }
+
+    @Override
+    public void send(int index, long clOrdIdValue) {
+        Session session = sessions[index];
+        NewOrderSingleEncoder order = orders[index];
         if (endReason != null) {
             throw new IllegalStateException("session ended during the benchmark: " + endReason);
         }
@@ -118,34 +142,49 @@ final class ArtioClient extends QuietSessionHandler implements EngineClient {
         }
     }
 
-    @Override
-    public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session s, int sequenceIndex,
-                            long messageType, long timestampInNs, long position, OnMessageInfo messageInfo) {
-        if (messageType == ExecutionReportDecoder.MESSAGE_TYPE) {
-            ascii.wrap(buffer);
-            report.reset();
-            report.decode(ascii, offset, length);
-            listener.onExecutionReport(ArtioEngine.parseDigits(report.clOrdID(), report.clOrdIDLength()));
-        }
-        return Action.CONTINUE;
-    }
+    /** One session's messages: its reports go to the listener with its index. */
+    private final class Handler extends QuietSessionHandler {
+        private final int index;
 
-    @Override
-    public Action onDisconnect(int libraryId, Session s, DisconnectReason reason) {
-        if (!closing && endReason == null) {
-            endReason = "artio: disconnected (" + reason + ")";
-            listener.onDisconnect(endReason);
+        Handler(int index) {
+            this.index = index;
         }
-        return Action.CONTINUE;
+
+        @Override
+        public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session s,
+                                int sequenceIndex, long messageType, long timestampInNs, long position,
+                                OnMessageInfo messageInfo) {
+            if (messageType == ExecutionReportDecoder.MESSAGE_TYPE) {
+                ascii.wrap(buffer);
+                report.reset();
+                report.decode(ascii, offset, length);
+                listener.onExecutionReport(index, ArtioEngine.parseDigits(report.clOrdID(), report.clOrdIDLength()));
+            }
+            return Action.CONTINUE;
+        }
+
+        @Override
+        public Action onDisconnect(int libraryId, Session s, DisconnectReason reason) {
+            if (!closing && endReason == null) {
+                endReason = "artio: disconnected (" + reason + ")";
+                listener.onDisconnect(index, endReason);
+            }
+            return Action.CONTINUE;
+        }
     }
 
     @Override
     public void close() {
         closing = true;
-        if (session != null && session.isActive()) {
-            session.logoutAndDisconnect();
-            long until = System.nanoTime() + 1_000_000_000L;
-            while (System.nanoTime() < until && session.isActive()) {
+        Session[] all = sessions == null ? new Session[0] : sessions;
+        for (Session s : all) {
+            if (s != null && s.isActive()) {
+                s.logoutAndDisconnect();
+            }
+        }
+        long until = System.nanoTime() + 1_000_000_000L;
+        for (Session s : all) {
+            while (s != null && System.nanoTime() < until && s.isActive()) {
                 node.library.poll(10);
                 Thread.yield();
             }

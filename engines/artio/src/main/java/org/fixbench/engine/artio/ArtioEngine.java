@@ -54,6 +54,17 @@ public final class ArtioEngine implements FixEngine {
     }
 
     @Override
+    public int maxSessions() {
+        return org.fixbench.engine.Workload.MAX_SESSIONS;
+    }
+
+    @Override
+    public String sessionThreading() {
+        return "artio: one engine (framer) and library a side; the server's library thread polls every session, "
+                + "the client's sessions live in one library polled by its sending thread";
+    }
+
+    @Override
     public EngineServer server(EngineSetup setup) {
         return new ArtioServer(setup, ArtioProfile.load(setup));
     }

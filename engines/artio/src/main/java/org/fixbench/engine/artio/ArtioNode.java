@@ -47,6 +47,12 @@ final class ArtioNode implements AutoCloseable {
      * Starts driver, engine and library; {@code bindPort} > 0 makes the engine an acceptor on that port.
      */
     void start(ArtioProfile profile, String bindHost, int bindPort, SessionAcquireHandler acquire, long timeoutMillis) {
+        start(profile, bindHost, bindPort, acquire, timeoutMillis, null);
+    }
+
+    /** As above; an acceptor logs on only the SenderCompIDs in {@code identities} (null: any). */
+    void start(ArtioProfile profile, String bindHost, int bindPort, SessionAcquireHandler acquire, long timeoutMillis,
+               java.util.Set<String> identities) {
         boolean ok = false;
         try {
             MediaDriver.Context driverContext = new MediaDriver.Context()
@@ -86,6 +92,9 @@ final class ArtioNode implements AutoCloseable {
                 config.bindTo(bindHost, bindPort)
                         .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
                         .acceptorfixDictionary(FixDictionaryImpl.class);
+                if (identities != null) {
+                    config.authenticationStrategy(logon -> identities.contains(logon.header().senderCompIDAsString()));
+                }
             }
             config.aeronContext().aeronDirectoryName(aeronDir.toString());
             config.aeronArchiveContext().aeronDirectoryName(aeronDir.toString())

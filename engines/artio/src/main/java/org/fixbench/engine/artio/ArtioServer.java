@@ -20,15 +20,15 @@ import uk.co.real_logic.artio.session.Session;
 import uk.co.real_logic.artio.util.MutableAsciiBuffer;
 
 /**
- * The acceptor: the engine hands the logged-on session to our library (sole library); our thread polls it, and
- * each NewOrderSingle is decoded and answered with an ExecutionReport from reused codecs.
+ * The acceptor: the engine logs on the benchmark's client identities only and hands each logged-on session to our
+ * library (sole library); our one thread polls it for every session, and each NewOrderSingle is decoded and answered
+ * on its own session with an ExecutionReport from reused codecs.
  */
-final class ArtioServer extends QuietSessionHandler implements EngineServer {
+final class ArtioServer implements EngineServer {
     private final EngineSetup setup;
     private final ArtioProfile profile;
     private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
     private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
-    private final ExecutionReportEncoder report = new ExecutionReportEncoder();
     private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
     private static final byte[] ORDER_ID_PREFIX = Workload.ORDER_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EXEC_ID_PREFIX = Workload.EXEC_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
@@ -43,8 +43,6 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
     ArtioServer(EngineSetup setup, ArtioProfile profile) {
         this.setup = setup;
         this.profile = profile;
-        report.execType(Workload.EXEC_TYPE).ordStatus(Workload.ORD_STATUS)
-                .cumQty(Workload.CUM_QTY, 0).leavesQty(Workload.LEAVES_QTY, 0).avgPx(0, 0);
     }
 
     @Override
@@ -53,7 +51,7 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
         int port = address.getPort();
         String host = setup.bindAddress().getHostAddress();
         node = new ArtioNode(setup.workDirectory(), "server");
-        node.start(profile, host, port, this::acquired, 20_000);
+        node.start(profile, host, port, this::acquired, 20_000, java.util.Set.copyOf(setup.clientCompIds()));
         thread = new Thread(this::serve, "artio-server-library");
         thread.setDaemon(true);
         thread.start();
@@ -61,8 +59,9 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
         return address;
     }
 
+    /** Each session its own handler and report encoder: an encoder's header carries its session's CompIDs. */
     private SessionHandler acquired(Session session, SessionAcquiredInfo info) {
-        return this;
+        return new Handler();
     }
 
     private void serve() {
@@ -73,31 +72,40 @@ final class ArtioServer extends QuietSessionHandler implements EngineServer {
         }
     }
 
-    @Override
-    public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session session,
-                            int sequenceIndex, long messageType, long timestampInNs, long position,
-                            OnMessageInfo messageInfo) {
-        if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
+    private final class Handler extends QuietSessionHandler {
+        private final ExecutionReportEncoder report = new ExecutionReportEncoder();
+
+        Handler() {
+            report.execType(Workload.EXEC_TYPE).ordStatus(Workload.ORD_STATUS)
+                    .cumQty(Workload.CUM_QTY, 0).leavesQty(Workload.LEAVES_QTY, 0).avgPx(0, 0);
+        }
+
+        @Override
+        public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session session,
+                                int sequenceIndex, long messageType, long timestampInNs, long position,
+                                OnMessageInfo messageInfo) {
+            if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
+                return Action.CONTINUE;
+            }
+            ascii.wrap(buffer);
+            order.reset();
+            order.decode(ascii, offset, length);
+            setup.hooks().orderReceived(); // the whole NewOrderSingle decoded
+            long n = ++counter;
+            report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
+            report.clOrdID(order.clOrdID(), order.clOrdIDLength());
+            report.execID(execId, EXEC_ID_PREFIX.length + ArtioEngine.putDigits(n, execId, EXEC_ID_PREFIX.length));
+            report.instrument().symbol(order.symbol(), order.symbolLength());
+            report.side(order.side());
+            report.orderQtyData().orderQty(order.orderQty());
+            int timeLength = timestamp.encode(System.currentTimeMillis());
+            report.transactTime(timestamp.buffer(), timeLength);
+            setup.hooks().reportSending(); // trySend encodes and hands to the framer: Artio has no point in between
+            while (session.trySend(report) < 0 && !stopping) {
+                Thread.onSpinWait(); // back pressure from the framer: retry, never drop
+            }
             return Action.CONTINUE;
         }
-        ascii.wrap(buffer);
-        order.reset();
-        order.decode(ascii, offset, length);
-        setup.hooks().orderReceived(); // the whole NewOrderSingle decoded
-        long n = ++counter;
-        report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
-        report.clOrdID(order.clOrdID(), order.clOrdIDLength());
-        report.execID(execId, EXEC_ID_PREFIX.length + ArtioEngine.putDigits(n, execId, EXEC_ID_PREFIX.length));
-        report.instrument().symbol(order.symbol(), order.symbolLength());
-        report.side(order.side());
-        report.orderQtyData().orderQty(order.orderQty());
-        int timeLength = timestamp.encode(System.currentTimeMillis());
-        report.transactTime(timestamp.buffer(), timeLength);
-        setup.hooks().reportSending(); // trySend encodes and hands to the framer: Artio has no point in between
-        while (session.trySend(report) < 0 && !stopping) {
-            Thread.onSpinWait(); // back pressure from the framer: retry, never drop
-        }
-        return Action.CONTINUE;
     }
 
     private static byte[] prefixed(byte[] prefix) {
