@@ -14,12 +14,13 @@ import picocli.CommandLine.Parameters;
 
 /** Analyses of results folders, on the reader every other command uses; Markdown on standard output. */
 @Command(name = "analyze", description = "Analyses of results folders (Markdown on standard output)",
-        subcommands = {AnalyzeCommand.Engines.class, AnalyzeCommand.ForkedAgainstInProcess.class})
+        subcommands = {AnalyzeCommand.Engines.class, AnalyzeCommand.ForkedAgainstInProcess.class,
+                AnalyzeCommand.Sessions.class})
 final class AnalyzeCommand implements Runnable {
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing analysis (engines or "
-                + "fork-vs-inprocess; try: fixbench analyze --help)");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing analysis (engines, "
+                + "fork-vs-inprocess or sessions; try: fixbench analyze --help)");
     }
 
     @Command(name = "engines", description = "Two engines of interleaved comparisons against each other, round by "
@@ -60,6 +61,19 @@ final class AnalyzeCommand implements Runnable {
         @Override
         public Integer call() {
             System.out.print(ForkVsInProcess.markdown(folder));
+            return 0;
+        }
+    }
+
+    @Command(name = "sessions", description = "The sessions sweep (scripts/sessions.sh): per engine and rate, a row "
+            + "per session count with p50, p99 and the worst session's p99")
+    static final class Sessions implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "RESULTS")
+        List<Path> folders;
+
+        @Override
+        public Integer call() {
+            System.out.print(org.fixbench.cli.results.SessionsTable.markdown(folders));
             return 0;
         }
     }

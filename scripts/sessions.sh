@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The sessions sweep: the FIX engines that serve many sessions and the raw-TCP floor at 1, 10 and 100 FIX sessions
+# against one server, the rate their total (default 2,000 msgs/s, sent round robin), one `fixbench compare` per
+# session count, then `fixbench analyze sessions` over the three into DIR/sessions.md.
+#   scripts/sessions.sh [--out DIR] [--rate R] [more fixbench compare options]
+# Engines: tcp:spin, quickfixj:tuned, philadelphia:spin, artio:tuned (sbe serves one session so far).
+# About 8 minutes on a 2-vCPU host. DIR defaults to results/<UTC timestamp>-sessions and must not hold results.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-sessions"
+RATE=2000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) [ -n "${2:-}" ] || { echo "sessions.sh: --out needs a folder" >&2; exit 2; }; OUT="$2"; shift 2 ;;
+    --rate) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "sessions.sh: --rate needs a whole number of msgs/s" >&2; exit 2; }
+            RATE="$2"; shift 2 ;;
+    *) break ;;
+  esac
+done
+if [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
+  echo "sessions.sh: $OUT is not empty; results are never overwritten: name another folder" >&2
+  exit 2
+fi
+ENGINES="tcp:spin,quickfixj:tuned,philadelphia:spin,artio:tuned"
+status=0
+folders=()
+for n in 1 10 100; do
+  dir="$OUT/sessions-$(printf %03d "$n")"
+  echo "== $n session(s) at $RATE msgs/s ($(date -u +%H:%M:%S) UTC) ==" >&2
+  "$ROOT/scripts/fixbench" compare --engines "$ENGINES" --rates "$RATE" --sessions "$n" --runs 3 --duration 4s \
+      --warmup 4s --seed 20261125 --out "$dir" "$@" || status=$?
+  [ -f "$dir/summary.json" ] && folders+=("$dir")
+done
+if [ ${#folders[@]} -gt 0 ]; then
+  "$ROOT/scripts/fixbench" analyze sessions "${folders[@]}" > "$OUT/sessions.md"
+  cat "$OUT/sessions.md"
+fi
+echo "sessions sweep written to $OUT (table: $OUT/sessions.md)" >&2
+exit "$status"
