@@ -40,4 +40,13 @@ case "$out" in *"never overwritten"*) ;; *) fail "tuning-sessions.sh: no reason 
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "tuning-sessions.sh: the reason is not one line: $out"
 status=0; out=$("$ROOT/scripts/tuning-sessions.sh" --out 2>&1) || status=$?
 [ "$status" -eq 2 ] || fail "tuning-sessions.sh --out without a folder: expected exit 2, got $status: $out"
-echo "test-launcher: OK (no build for generated code; no build under a running fixbench; tuning-sessions.sh refuses bad --out)"
+# 5. scripts/sessions.sh likewise, and a --rate that is not a whole number
+held="$(mktemp -d)"; touch "$held/summary.json"
+status=0; out=$("$ROOT/scripts/sessions.sh" --out "$held" 2>&1) || status=$?
+rm -rf "$held"
+[ "$status" -eq 2 ] || fail "sessions.sh into a folder with results: expected exit 2, got $status: $out"
+case "$out" in *"never overwritten"*) ;; *) fail "sessions.sh: no reason given: $out";; esac
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "sessions.sh: the reason is not one line: $out"
+status=0; out=$("$ROOT/scripts/sessions.sh" --rate 2k 2>&1) || status=$?
+[ "$status" -eq 2 ] || fail "sessions.sh --rate 2k: expected exit 2, got $status: $out"
+echo "test-launcher: OK (no build for generated code; no build under a running fixbench; tuning-sessions.sh and sessions.sh refuse bad input)"
