@@ -312,14 +312,17 @@ class CliTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"sbe:yield", "quickfixj:published"})
     void serveEchoSendsOrdersAndSecurityDefinitionsBackDropsPossResendDuplicatesAndRejectsTheRest(String engine)
             throws Exception {
-        int port;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        Thread server = new Thread(() -> run("serve", "--engine", engine, "--port", String.valueOf(port),
-                "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--app", "echo", "--duration", "4s"));
+        // the port the server writes once it listens (a fixed wait failed once on a loaded CI host: refused)
+        Path portFile = tmp.resolve("echo-port-" + engine.replace(':', '-'));
+        Thread server = new Thread(() -> run("serve", "--engine", engine, "--port", "0", "--port-file",
+                portFile.toString(), "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--app", "echo",
+                "--duration", "4s"));
         server.start();
-        Thread.sleep(700);
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while ((!Files.exists(portFile) || Files.readString(portFile).isBlank()) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        int port = Integer.parseInt(Files.readString(portFile).trim());
         try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(3_000);
             String time = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
@@ -411,7 +414,10 @@ class CliTest {
     void aServerThatDiesMidRunStopsTheComparisonWithAClearMessageAndKeepsTheResults() throws Exception {
         Path home = tmp.resolve("home");
         Files.createDirectories(home.resolve("fix-configs/dying"));
-        Files.writeString(home.resolve("fix-configs/dying/yield.properties"), "mode=yield\nclientReceiver=thread\n");
+        Files.writeString(home.resolve("fix-configs/dying/yield.properties"),
+                // 1.5 s: inside run 1 (of 2 s, after a 100 ms warm-up) with room for a slow start; at 700 ms a
+                // loaded CI host once got only 76 replies in before the server died
+                "mode=yield\nclientReceiver=thread\ndieAfterMillis=1500\n");
         String previous = System.getProperty("fixbench.home");
         System.setProperty("fixbench.home", home.toString());
         try {
