@@ -85,14 +85,9 @@ final class ServeCommand implements Callable<Integer> {
         if (senderCompId.isBlank() || targetCompId.isBlank()) {
             throw new IllegalArgumentException("CompIDs must not be blank");
         }
-        if (sessions < 1 || sessions > org.fixbench.engine.Workload.MAX_SESSIONS) {
-            throw new IllegalArgumentException("--sessions must be 1-" + org.fixbench.engine.Workload.MAX_SESSIONS
-                    + " (was " + sessions + ")");
-        }
-        if (sessions > spec.engine().maxSessions()) {
-            throw new IllegalArgumentException(spec.engine().name() + " serves at most " + spec.engine().maxSessions()
-                    + (spec.engine().maxSessions() == 1 ? " session" : " sessions") + " here (--sessions " + sessions
-                    + ")");
+        String refusal = spec.engine().sessionsRefusal(sessions);
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
         }
         AtomicLong orders = new AtomicLong();
         // the ring pairs the k-th order with the k-th report, as on one session: with many, the legs are not measured

@@ -75,6 +75,14 @@ class CliTest {
         assertOneLineError(run("compare", "--engines", "sbe:fix44-orders", "--out", out), 2,
                 "fixbench: unknown profile 'fix44-orders' for engine sbe");
         assertOneLineError(run("compare", "--fail-on", "LOST", "--out", out), 2, "fixbench: --fail-on takes SATURATED");
+        assertOneLineError(run("compare", "--engines", "tcp", "--sessions", "0", "--out", out), 2,
+                "fixbench: --sessions must be 1-999 (was 0)");
+        assertOneLineError(run("compare", "--engines", "tcp,sbe", "--sessions", "10", "--out", out), 2,
+                "fixbench: sbe serves at most 1 session (asked for 10)");
+        assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--sessions", "2"), 2,
+                "fixbench: sbe serves at most 1 session (asked for 2)");
+        assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999", "--sessions", "1000"), 2,
+                "fixbench: --sessions must be 1-999 (was 1000)");
         assertOneLineError(run("diff", out, out, "--threshold", "NaN"), 2, "fixbench: --threshold must be a finite");
         assertOneLineError(run("diff", out, out, "--threshold", "2"), 2, "fixbench: --threshold 2 is ambiguous");
         assertOneLineError(run("diff", out, out, "--format", "xml"), 2, "fixbench: --format must be markdown or json");

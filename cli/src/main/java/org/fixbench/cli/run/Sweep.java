@@ -172,10 +172,9 @@ public final class Sweep implements ProgressListener {
         int sessions = options.sessions();
         for (Contender spec : engines) {
             for (org.fixbench.engine.FixEngine engine : List.of(spec.client().engine(), spec.server().engine())) {
-                if (sessions > engine.maxSessions()) {
-                    throw new IllegalArgumentException(engine.name() + " serves at most " + engine.maxSessions()
-                            + (engine.maxSessions() == 1 ? " session" : " sessions") + " here (--sessions "
-                            + sessions + ")");
+                String refusal = engine.sessionsRefusal(sessions);
+                if (refusal != null) {
+                    throw new IllegalArgumentException(refusal);
                 }
             }
         }

@@ -61,6 +61,18 @@ public interface FixEngine {
     }
 
     /**
+     * Why a benchmark of {@code count} sessions cannot run on this engine (one line), or null when it can: the one
+     * wording of the refusal, for every place that checks.
+     */
+    default String sessionsRefusal(int count) {
+        if (count < 1 || count > Workload.MAX_SESSIONS) {
+            return "--sessions must be 1-" + Workload.MAX_SESSIONS + " (was " + count + ")";
+        }
+        return count <= maxSessions() ? null : name() + " serves at most " + maxSessions()
+                + (maxSessions() == 1 ? " session" : " sessions") + " (asked for " + count + ")";
+    }
+
+    /**
      * How its server and client carry many sessions (threads, what each polls), for the results; empty when it
      * serves one.
      */

@@ -110,10 +110,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
      * many ({@link FixEngine#maxSessions()}).
      */
     public RoundTripTask sessions(int count) {
-        Workload.clientCompId(Workload.CLIENT_COMP_ID, 0, count); // checks the count
-        if (count > engine.maxSessions()) {
-            throw new IllegalArgumentException(engine.name() + " serves at most " + engine.maxSessions()
-                    + (engine.maxSessions() == 1 ? " session" : " sessions") + " (asked for " + count + ")");
+        String refusal = engine.sessionsRefusal(count);
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
         }
         this.sessions = count;
         return this;
