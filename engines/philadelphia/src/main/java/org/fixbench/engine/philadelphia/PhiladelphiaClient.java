@@ -26,6 +26,7 @@ final class PhiladelphiaClient extends Session implements EngineClient {
     private final FIXConfig config;
     private final Runnable idle;
     private FIXConnection connection;
+    private SocketChannel channel;
     private FIXMessage order;
     private ReportListener listener;
     private volatile boolean closing;
@@ -43,7 +44,7 @@ final class PhiladelphiaClient extends Session implements EngineClient {
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
         this.listener = listener;
-        SocketChannel channel = SocketChannel.open();
+        channel = SocketChannel.open();
         channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
@@ -94,21 +95,25 @@ final class PhiladelphiaClient extends Session implements EngineClient {
 
     @Override
     public boolean poll() {
+        if (!tick(System.currentTimeMillis())) {
+            return false;
+        }
+        boolean any = receive();
+        if (!any && endReason == null) {
+            idle.run(); // the profile's idle: spin, or yield the CPU to the other threads
+        }
+        return any;
+    }
+
+    /** Keeps the session alive at this time (a write only when a heartbeat is due); false once the session ended. */
+    boolean tick(long nowMillis) {
         if (endReason != null) {
             return false;
         }
         try {
-            connection.setCurrentTimeMillis(System.currentTimeMillis());
+            connection.setCurrentTimeMillis(nowMillis);
             connection.keepAlive();
-            int bytes = connection.receive();
-            if (bytes < 0) {
-                end("philadelphia: server closed the connection");
-                return false;
-            }
-            if (bytes == 0) {
-                idle.run(); // the profile's idle: spin, or yield the CPU to the other threads
-            }
-            return bytes > 0;
+            return true;
         } catch (FIXHeartbeatTimeoutException e) {
             end("philadelphia: heartbeat timeout");
         } catch (IOException e) {
@@ -117,6 +122,31 @@ final class PhiladelphiaClient extends Session implements EngineClient {
             }
         }
         return false;
+    }
+
+    /** Receives what has arrived (one read): whether anything had. */
+    boolean receive() {
+        if (endReason != null) {
+            return false;
+        }
+        try {
+            int bytes = connection.receive();
+            if (bytes < 0) {
+                end("philadelphia: server closed the connection");
+                return false;
+            }
+            return bytes > 0;
+        } catch (IOException e) {
+            if (!closing) {
+                end("philadelphia: " + e.getMessage());
+            }
+        }
+        return false;
+    }
+
+    /** The connection's channel, for a selector of many sessions; null before {@link #connect}. */
+    SocketChannel channel() {
+        return channel;
     }
 
     @Override

@@ -1,12 +1,16 @@
 package org.fixbench.engine.philadelphia;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import com.paritytrading.philadelphia.FIXConfig;
 import com.paritytrading.philadelphia.FIXConnection;
@@ -21,11 +25,12 @@ import org.fixbench.engine.Workload;
 
 /**
  * One thread accepts connections, answers each Logon whose SenderCompID is one of the benchmark's client identities
- * ({@link EngineSetup#clientCompIds()}) and not logged on already, and then polls every connection in turn: receives,
- * keeps each session alive and answers each NewOrderSingle with the workload's ExecutionReport, built in a reused
- * message per connection: nothing is allocated per order. It polls the acceptor only while fewer sessions than the
- * benchmark's are logged on (so a full house pays no accept call per poll); a connection that ends frees its
- * identity for the next. If the thread cannot go on, {@link #failure()} says why.
+ * ({@link EngineSetup#clientCompIds()}) and not logged on already. It asks one selector (epoll on Linux), without
+ * waiting, which connections have bytes, receives on those only, and answers each NewOrderSingle with the workload's
+ * ExecutionReport, built in a reused message per connection: nothing is allocated per order. It keeps every session
+ * alive once per millisecond. The acceptor is watched only while fewer sessions than the benchmark's are logged on
+ * (so a full house pays no accept call); a connection that ends frees its identity for the next. If the thread
+ * cannot go on, {@link #failure()} says why.
  */
 final class PhiladelphiaServer implements EngineServer {
     private final EngineSetup setup;
@@ -34,7 +39,11 @@ final class PhiladelphiaServer implements EngineServer {
     private final List<String> identities;
     private final StringBuilder id = new StringBuilder(32);
     private final List<Peer> peers = new ArrayList<>();
+    private final Consumer<SelectionKey> onReady = this::onReady;
     private ServerSocketChannel acceptor;
+    private Selector selector;
+    private SelectionKey acceptorKey;
+    private long tickedMillis;
     private Thread thread;
     private volatile boolean stopping;
     private volatile String failure;
@@ -51,6 +60,8 @@ final class PhiladelphiaServer implements EngineServer {
     public InetSocketAddress start() throws IOException {
         acceptor = setup.openAcceptor();
         acceptor.configureBlocking(false);
+        selector = Selector.open();
+        acceptorKey = acceptor.register(selector, SelectionKey.OP_ACCEPT);
         thread = new Thread(this::serve, "philadelphia-server");
         thread.setDaemon(true);
         thread.start();
@@ -61,26 +72,29 @@ final class PhiladelphiaServer implements EngineServer {
         setup.pinCurrentThread("server");
         try {
             while (!stopping) {
-                boolean work = false;
-                if (loggedOn() < identities.size()) {
-                    work = accept();
-                }
                 long now = System.currentTimeMillis();
+                if (now != tickedMillis) {
+                    tickedMillis = now;
+                    for (int i = 0; i < peers.size(); i++) {
+                        peers.get(i).tick(now);
+                    }
+                }
+                boolean work = selector.selectNow(onReady) > 0;
                 for (int i = 0; i < peers.size(); i++) {
                     Peer peer = peers.get(i);
-                    work |= peer.poll(now);
                     if (peer.endReason != null) {
                         peer.closeQuietly();
                         peers.remove(i--);
                     }
                 }
+                acceptorKey.interestOps(loggedOn() < identities.size() ? SelectionKey.OP_ACCEPT : 0);
                 if (!work) {
                     idle.run();
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             if (!stopping) {
-                failure = "the Philadelphia server cannot accept: " + e.getMessage();
+                failure = "the Philadelphia server cannot accept or poll its connections: " + e.getMessage();
             }
         } catch (RuntimeException | Error e) {
             if (!stopping) {
@@ -99,15 +113,28 @@ final class PhiladelphiaServer implements EngineServer {
         return n;
     }
 
-    private boolean accept() throws IOException {
+    private void onReady(SelectionKey key) {
+        if (key == acceptorKey) {
+            try {
+                accept();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        } else {
+            ((Peer) key.attachment()).receive();
+        }
+    }
+
+    private void accept() throws IOException {
         SocketChannel channel = acceptor.accept();
         if (channel == null) {
-            return false;
+            return;
         }
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
-        peers.add(new Peer(channel));
-        return true;
+        Peer peer = new Peer(channel);
+        peers.add(peer);
+        channel.register(selector, SelectionKey.OP_READ, peer);
     }
 
     @Override
@@ -125,22 +152,33 @@ final class PhiladelphiaServer implements EngineServer {
             report = connection.create();
         }
 
-        /** Receives what has arrived; whether anything had. */
-        boolean poll(long nowMillis) {
+        /** Keeps the session alive at this time (a write only when a heartbeat is due). */
+        void tick(long nowMillis) {
+            if (endReason != null) {
+                return;
+            }
             try {
                 connection.setCurrentTimeMillis(nowMillis);
                 connection.keepAlive();
-                int bytes = connection.receive();
-                if (bytes < 0) {
-                    end("philadelphia server: client closed the connection");
-                }
-                return bytes > 0;
             } catch (FIXHeartbeatTimeoutException e) {
                 end("philadelphia server: heartbeat timeout");
             } catch (IOException e) {
                 end("philadelphia server: " + e.getMessage()); // this connection; the others go on
             }
-            return false;
+        }
+
+        /** Receives what has arrived (one read). */
+        void receive() {
+            if (endReason != null) {
+                return;
+            }
+            try {
+                if (connection.receive() < 0) {
+                    end("philadelphia server: client closed the connection");
+                }
+            } catch (IOException e) {
+                end("philadelphia server: " + e.getMessage()); // this connection; the others go on
+            }
         }
 
         @Override
@@ -227,6 +265,9 @@ final class PhiladelphiaServer implements EngineServer {
         stopping = true;
         if (thread != null) {
             thread.join(2_000);
+        }
+        if (selector != null) {
+            selector.close();
         }
         if (acceptor != null) {
             acceptor.close();

@@ -1,8 +1,13 @@
 package org.fixbench.engine.philadelphia;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
@@ -10,12 +15,16 @@ import org.fixbench.engine.ReportListener;
 
 /**
  * Many sessions ({@link EngineSetup#sessions()} above 1): one {@link PhiladelphiaClient} per session, each its own
- * connection and SenderCompID, logged on one after another; all driven by the sending thread, which in
- * {@link #poll()} receives on every session in turn and idles (the profile's mode) once when none had a byte.
+ * connection and SenderCompID, logged on one after another; all driven by the sending thread. In {@link #poll()} it
+ * asks one selector (epoll on Linux), without waiting, which connections have bytes and receives on those only; it
+ * keeps every session alive once per millisecond, and idles (the profile's mode) when no connection had a byte.
  */
 final class PhiladelphiaSessionsClient implements EngineClient {
     private final PhiladelphiaClient[] members;
     private final Runnable idle;
+    private final Consumer<SelectionKey> onReady = key -> ((PhiladelphiaClient) key.attachment()).receive();
+    private Selector selector;
+    private long tickedMillis;
 
     PhiladelphiaSessionsClient(EngineSetup setup, Properties profile) {
         members = new PhiladelphiaClient[setup.sessions()];
@@ -47,6 +56,10 @@ final class PhiladelphiaSessionsClient implements EngineClient {
                         + e.getMessage(), e);
             }
         }
+        selector = Selector.open();
+        for (PhiladelphiaClient member : members) {
+            member.channel().register(selector, SelectionKey.OP_READ, member);
+        }
     }
 
     @Override
@@ -56,9 +69,18 @@ final class PhiladelphiaSessionsClient implements EngineClient {
 
     @Override
     public boolean poll() {
-        boolean any = false;
-        for (PhiladelphiaClient member : members) {
-            any |= member.poll();
+        long now = System.currentTimeMillis();
+        if (now != tickedMillis) {
+            tickedMillis = now;
+            for (PhiladelphiaClient member : members) {
+                member.tick(now);
+            }
+        }
+        boolean any;
+        try {
+            any = selector.selectNow(onReady) > 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("philadelphia: the selector failed: " + e.getMessage(), e);
         }
         if (!any) {
             idle.run();
@@ -79,6 +101,9 @@ final class PhiladelphiaSessionsClient implements EngineClient {
     @Override
     public void close() throws Exception {
         Exception first = null;
+        if (selector != null) {
+            selector.close();
+        }
         for (PhiladelphiaClient member : members) {
             try {
                 member.close();
