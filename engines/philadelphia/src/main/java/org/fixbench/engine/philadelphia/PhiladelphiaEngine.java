@@ -70,8 +70,8 @@ public final class PhiladelphiaEngine implements FixEngine {
 
     @Override
     public String sessionThreading() {
-        return "philadelphia: the server's one thread polls every connection in turn; the client's sessions are "
-                + "polled in turn by its sending thread";
+        return "philadelphia: the server's one thread and the client's sending thread each ask one selector (epoll) "
+                + "which connections have bytes and receive on those; keep-alive once per millisecond";
     }
 
     static Runnable idle(Properties p) {

@@ -37,6 +37,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
     private final UtcTimeWriter transactTime = new UtcTimeWriter();
     private final UnsafeBuffer orderBuffer = new UnsafeBuffer(new byte[NewOrderSingleEncoder.BLOCK_LENGTH + 8]);
     private final NewOrderSingleDecoder orderView = new NewOrderSingleDecoder();
+    private SocketChannel channel;
     private FixSession session;
     private ReportListener listener;
     private volatile boolean closing;
@@ -57,7 +58,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
         this.listener = listener;
-        SocketChannel channel = SocketChannel.open();
+        channel = SocketChannel.open();
         channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
@@ -107,6 +108,16 @@ final class SbeClient implements EngineClient, FixSession.Application {
         boolean read = session.poll();
         idle.idle(read ? 1 : 0);
         return read;
+    }
+
+    /** The connection, for a selector of many sessions ({@link SbeSessionsClient}); null before connect. */
+    SocketChannel channel() {
+        return channel;
+    }
+
+    /** The session, for {@link SbeSessionsClient}, which polls it only when its connection has bytes. */
+    FixSession session() {
+        return session;
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Workload;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Versions;
 import org.fixbench.engine.sbe.session.SessionConfig;
@@ -110,7 +111,19 @@ public final class SbeEngine implements FixEngine {
     public EngineClient client(EngineSetup setup) {
         SessionConfig config = SessionConfig.of(setup.profileProperties(), setup.clientCompId(), setup.serverCompId(),
                 false);
-        return new SbeClient(config);
+        return setup.sessions() == 1 ? new SbeClient(config) : new SbeSessionsClient(setup, config);
+    }
+
+    @Override
+    public int maxSessions() {
+        return Workload.MAX_SESSIONS;
+    }
+
+    @Override
+    public String sessionThreading() {
+        return "sbe: the server's session thread and the client's sending thread each ask one selector (epoll) which "
+                + "connections have bytes and poll those sessions; timers once per millisecond; the profile's store "
+                + "bounds shared among the sessions";
     }
 
     static IdleStrategy idle(String name) {

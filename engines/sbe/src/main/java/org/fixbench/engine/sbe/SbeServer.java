@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -17,6 +22,7 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.sbe.app.EchoApplication;
 import org.fixbench.engine.sbe.app.ReportApplication;
+import org.fixbench.engine.sbe.session.Counterparties;
 import org.fixbench.engine.sbe.session.EndReason;
 import org.fixbench.engine.sbe.session.FixSession;
 import org.fixbench.engine.sbe.session.SessionConfig;
@@ -25,10 +31,14 @@ import org.fixbench.engine.sbe.session.SessionState;
 
 /**
  * The acceptor. One thread accepts connections (blocking, so it costs nothing while none come) and hands them to
- * the session thread, which polls every live connection in turn (then the profile's idle strategy when nothing
- * arrived). Each connection is its own {@link FixSession}; the session it speaks for (by CompIDs: this acceptor
- * serves one) lives in a {@link SessionRecord} that a connection takes only when its Logon passes every check, and
- * only while no other connection holds it. At most the profile's {@code maxConnections} connections are served at
+ * the session thread. Serving one session, that thread polls every live connection in turn (then the profile's idle
+ * strategy when nothing arrived). Serving many ({@link EngineSetup#sessions()} above 1, one per client identity),
+ * it asks one selector (epoll on Linux), without waiting, which connections have bytes and polls those, and runs
+ * every connection's timers once per millisecond. Each connection is its own {@link FixSession}; the session it
+ * speaks for (by CompIDs: the Logon's SenderCompID picks one of the identities) lives in a {@link SessionRecord},
+ * one per identity, made at start (the profile's store bounds shared among them), that a connection takes only when
+ * its Logon passes every check, and only while no other connection holds it. At most the profile's
+ * {@code maxConnections} (and never fewer than the sessions) connections are served at
  * once: a new one beyond them takes the slot of the oldest connection that has not logged on (which is closed), and is
  * refused only when every slot is held by a logged-on session. A connection's slot is free the moment its peer
  * closes it or its logon timeout passes, so nobody who can open sockets can lock the session out. If either thread
@@ -41,8 +51,13 @@ final class SbeServer implements EngineServer {
     private final ConcurrentLinkedQueue<SocketChannel> accepted = new ConcurrentLinkedQueue<>();
     /** Connections accepted and not yet taken by the session thread (bounded: a flood waits in the kernel). */
     private final AtomicInteger pending = new AtomicInteger();
-    private final SessionRecord record;
-    private FixSession holder;
+    /** The identities served (the clients' SenderCompIDs), when more than one; null for one. */
+    private final Counterparties counterparties;
+    private final Map<String, SessionRecord> records = new HashMap<>();
+    private final Map<String, FixSession> holders = new HashMap<>();
+    private final int maxConnections;
+    private final Consumer<SelectionKey> onReady = this::onReady;
+    private long readyMillis;
     private ServerSocketChannel acceptor;
     private Thread acceptThread;
     private Thread sessionThread;
@@ -53,7 +68,14 @@ final class SbeServer implements EngineServer {
         this.setup = setup;
         this.config = config;
         this.idle = SbeEngine.idle(config.idle());
-        this.record = new SessionRecord(config.storeBytes(), config.storeMessages()).allocate();
+        int n = setup.sessions();
+        List<String> identities = n == 1 ? List.of(config.targetCompId()) : setup.clientCompIds();
+        this.counterparties = n == 1 ? null : new Counterparties(identities);
+        this.maxConnections = Math.max(config.maxConnections(), n);
+        SessionConfig shared = config.storeSharedBy(n);
+        for (String identity : identities) {
+            records.put(identity, new SessionRecord(shared.storeBytes(), shared.storeMessages()).allocate());
+        }
     }
 
     @Override
@@ -114,7 +136,7 @@ final class SbeServer implements EngineServer {
             }
             accepted.add(c);
             pending.incrementAndGet();
-            while (pending.get() > config.maxConnections() && !stopping) {
+            while (pending.get() > maxConnections && !stopping) {
                 sleepQuietly(1); // the session thread takes them; more wait in the kernel's backlog meanwhile
             }
         }
@@ -129,48 +151,97 @@ final class SbeServer implements EngineServer {
         FixSession.Binder binder = new FixSession.Binder() {
             @Override
             public SessionRecord claim(FixSession session) {
+                String who = session.counterpartyCompId();
+                FixSession holder = holders.get(who);
                 if (holder != null && holder != session && holder.state() != SessionState.ENDED) {
                     return null;
                 }
-                holder = session;
-                return record;
+                holders.put(who, session);
+                return records.get(who);
             }
 
             @Override
             public void release(FixSession session, SessionRecord r) {
-                if (holder == session) {
-                    holder = null;
-                }
+                holders.remove(session.counterpartyCompId(), session);
+            }
+
+            @Override
+            public Counterparties counterparties() {
+                return counterparties;
             }
         };
         List<FixSession> sessions = new ArrayList<>();
-        while (!stopping) {
-            SocketChannel c;
-            while ((c = accepted.poll()) != null) {
-                pending.decrementAndGet();
-                String from = remote(c);
-                if (!makeRoom(sessions, from)) {
-                    System.err.println("[sbe server] refused a connection from " + from + ": " + sessions.size()
-                            + " logged-on sessions hold every slot (maxConnections in the profile)");
-                    closeQuietly(c);
-                    continue;
+        Selector selector = null;
+        try {
+            selector = counterparties == null ? null : Selector.open();
+            long tickedMillis = 0;
+            while (!stopping) {
+                take(sessions, application, binder, selector);
+                boolean work = false;
+                long now = SystemEpochClock.INSTANCE.time();
+                if (selector == null) {
+                    for (int i = 0; i < sessions.size(); i++) {
+                        FixSession s = sessions.get(i);
+                        work |= s.poll(i == 0 ? now : SystemEpochClock.INSTANCE.time());
+                        if (s.state() == SessionState.ENDED) {
+                            sessions.remove(i--);
+                        }
+                    }
+                } else {
+                    readyMillis = now;
+                    work = selector.selectNow(onReady) > 0;
+                    if (now != tickedMillis) {
+                        tickedMillis = now;
+                        for (int i = 0; i < sessions.size(); i++) {
+                            FixSession s = sessions.get(i);
+                            s.tick(now);
+                            if (s.state() == SessionState.ENDED) {
+                                sessions.remove(i--);
+                            }
+                        }
+                    }
                 }
-                sessions.add(new FixSession(config, c, application, SystemEpochClock.INSTANCE,
-                        event -> System.err.println("[sbe server " + from + "] " + event), binder));
+                idle.idle(work ? 1 : 0);
             }
-            boolean work = false;
-            long now = SystemEpochClock.INSTANCE.time();
-            for (int i = 0; i < sessions.size(); i++) {
-                FixSession s = sessions.get(i);
-                work |= s.poll(i == 0 ? now : SystemEpochClock.INSTANCE.time());
-                if (s.state() == SessionState.ENDED) {
-                    sessions.remove(i--);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("the selector failed", e);
+        } finally {
+            for (FixSession s : sessions) {
+                s.end(EndReason.CLOSED, "server stopped");
+            }
+            if (selector != null) {
+                try {
+                    selector.close();
+                } catch (IOException ignored) {
+                    // stopping
                 }
             }
-            idle.idle(work ? 1 : 0);
         }
-        for (FixSession s : sessions) {
-            s.end(EndReason.CLOSED, "server stopped");
+    }
+
+    private void onReady(SelectionKey key) {
+        ((FixSession) key.attachment()).poll(readyMillis);
+    }
+
+    /** The connections the accept thread handed over, each a new {@link FixSession} (registered when selecting). */
+    private void take(List<FixSession> sessions, FixSession.Application application, FixSession.Binder binder,
+                      Selector selector) throws IOException {
+        SocketChannel c;
+        while ((c = accepted.poll()) != null) {
+            pending.decrementAndGet();
+            String from = remote(c);
+            if (!makeRoom(sessions, from)) {
+                System.err.println("[sbe server] refused a connection from " + from + ": " + sessions.size()
+                        + " logged-on sessions hold every slot (maxConnections in the profile)");
+                closeQuietly(c);
+                continue;
+            }
+            FixSession session = new FixSession(config, c, application, SystemEpochClock.INSTANCE,
+                    event -> System.err.println("[sbe server " + from + "] " + event), binder);
+            sessions.add(session);
+            if (selector != null) {
+                c.register(selector, SelectionKey.OP_READ, session);
+            }
         }
     }
 
@@ -179,7 +250,7 @@ final class SbeServer implements EngineServer {
      * gone are dropped, or when the oldest connection not yet logged on could be closed to make one.
      */
     private boolean makeRoom(List<FixSession> sessions, String newcomer) {
-        if (sessions.size() < config.maxConnections()) {
+        if (sessions.size() < maxConnections) {
             return true;
         }
         long now = SystemEpochClock.INSTANCE.time();
@@ -190,13 +261,13 @@ final class SbeServer implements EngineServer {
                 sessions.remove(i--);
             }
         }
-        if (sessions.size() < config.maxConnections()) {
+        if (sessions.size() < maxConnections) {
             return true;
         }
         for (int i = 0; i < sessions.size(); i++) { // the oldest first
             FixSession s = sessions.get(i);
             if (s.state() == SessionState.AWAITING_LOGON) {
-                s.end(EndReason.CLOSED, "closed before its Logon: maxConnections (" + config.maxConnections()
+                s.end(EndReason.CLOSED, "closed before its Logon: maxConnections (" + maxConnections
                         + ") reached and a newer connection (" + newcomer + ") took its slot");
                 sessions.remove(i);
                 return true;

@@ -18,13 +18,15 @@ import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixConfigs;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.ServerHooks;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Steady state allocates nothing, in both roles: the client (send an order, poll until its report, on this thread)
  * and the server's thread (parse, validate against the dictionary, build and send the report). Measured with
- * ThreadMXBean per thread over 100,000 round trips after a warm-up.
+ * ThreadMXBean per thread over 100,000 round trips after a warm-up; with one session (each side polls its
+ * connection) and with three (each side asks a selector which connections have bytes; order k on session k mod 3).
  */
 class SbeAllocationTest {
     @TempDir
@@ -32,11 +34,15 @@ class SbeAllocationTest {
     private long reports;
     private long lastClOrdId;
 
-    @Test
-    void aRoundTripAllocatesNothingInEitherRole() throws Exception {
+    private int sessions;
+
+    @ParameterizedTest(name = "{0} session(s)")
+    @ValueSource(ints = {1, 3})
+    void aRoundTripAllocatesNothingInEitherRole(int sessionCount) throws Exception {
+        sessions = sessionCount;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
-                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withSessions(sessionCount);
         SbeEngine engine = new SbeEngine();
         // another test's server thread may still be ending in this JVM: measure the one this server starts
         Set<Thread> before = serverThreads();
@@ -82,7 +88,7 @@ class SbeAllocationTest {
     private void roundTrips(EngineClient client, long firstClOrdId, int count) {
         for (long id = firstClOrdId; id < firstClOrdId + count; id++) {
             long expected = reports + 1;
-            client.send(id);
+            client.send((int) (id % sessions), id);
             long deadline = System.nanoTime() + 5_000_000_000L;
             while (reports < expected) {
                 client.poll();

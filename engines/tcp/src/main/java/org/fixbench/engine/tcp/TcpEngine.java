@@ -56,7 +56,8 @@ public final class TcpEngine implements FixEngine {
     @Override
     public String sessionThreading() {
         return "tcp: one connection per session; the server's one thread and the client's one receiver (or its "
-                + "sender, clientReceiver=sender) read every connection in turn, non-blocking";
+                + "sender, clientReceiver=sender) each ask one selector (epoll) which connections have bytes and "
+                + "read those, non-blocking";
     }
 
     @Override

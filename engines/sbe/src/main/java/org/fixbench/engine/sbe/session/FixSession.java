@@ -46,8 +46,19 @@ public final class FixSession {
 
     /** For an acceptor: the session record a Logon that passed every check may take. */
     public interface Binder {
-        /** The record for this connection, or null when another live connection holds the session. */
+        /**
+         * The record for this connection (for the counterparty its Logon named: {@link #counterpartyCompId()}), or
+         * null when another live connection holds that session.
+         */
         SessionRecord claim(FixSession session);
+
+        /**
+         * The peers this acceptor serves a session each for, when more than the config's target CompID: a Logon's
+         * SenderCompID picks one. Null (the default): the config's target CompID only.
+         */
+        default Counterparties counterparties() {
+            return null;
+        }
 
         /** The connection ended; the record is free again. */
         void release(FixSession session, SessionRecord record);
@@ -84,7 +95,14 @@ public final class FixSession {
         reader = new SessionReader(buffer, config.maxMessageBytes());
         session = new Session(config, this, channel, sender, record, application, binder,
                 log == null ? text -> { } : log, now, maxFields, buffer);
-        parser = new SessionParser(config, session, maxFields);
+        Counterparties counterparties = binder == null ? null : binder.counterparties();
+        parser = counterparties == null ? new SessionParser(config, session, maxFields)
+                : new SessionParser(config, session, maxFields, counterparties, sender);
+    }
+
+    /** The peer's CompID this connection speaks with (an acceptor of many: the one its Logon named). */
+    public String counterpartyCompId() {
+        return sender.targetCompId();
     }
 
     public SessionState state() {
@@ -216,24 +234,38 @@ public final class FixSession {
 
     /** Reads, handles what arrived and runs the timers as of {@code nowMillis}. Returns whether any bytes arrived. */
     public boolean poll(long nowMillis) {
+        return poll(nowMillis, true);
+    }
+
+    /**
+     * Runs the timers and sends what is pending as of {@code nowMillis}, without reading: for a caller that learns
+     * from a selector which connections have bytes, and {@link #poll(long) polls} only those.
+     */
+    public void tick(long nowMillis) {
+        poll(nowMillis, false);
+    }
+
+    private boolean poll(long nowMillis, boolean read) {
         if (state() == SessionState.ENDED) {
             return false;
         }
         session.at(nowMillis);
-        int read;
+        int bytes = 0;
         try {
             sender.flush();
-            read = reader.read(channel);
+            if (read) {
+                bytes = reader.read(channel);
+            }
         } catch (IOException e) {
             session.end(EndReason.CONNECTION_LOST, "connection lost: " + e.getMessage());
             return false;
         }
-        if (read < 0) {
+        if (bytes < 0) {
             session.end(state() == SessionState.LOGOUT_SENT ? EndReason.LOGGED_OUT : EndReason.PEER_CLOSED, null);
             return false;
         }
         try {
-            if (read > 0) {
+            if (bytes > 0) {
                 reader.frame(parser);
                 if (state() == SessionState.ENDED) {
                     return true;
@@ -251,7 +283,7 @@ public final class FixSession {
             // anything else ends the session here, with the reason, rather than killing the thread that serves it
             session.end(EndReason.ERROR, "error while handling input: " + e);
         }
-        return read > 0;
+        return bytes > 0;
     }
 
     // ------------------------------------------------------------------ helpers for applications

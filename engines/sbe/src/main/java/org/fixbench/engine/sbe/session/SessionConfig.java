@@ -54,6 +54,36 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 positive(p, "badInputLogPerSecond", 10), idle);
     }
 
+    /** This side with other CompIDs: one of an initiator's many sessions. */
+    public SessionConfig withCompIds(String sender, String target) {
+        return new SessionConfig(sender, target, acceptor, dictionary, validate, heartBtIntSeconds,
+                minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
+                bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, resetOnLogon,
+                resetOnDisconnect, maxConnections, rememberedClOrdIds, rememberedClOrdIdBytes, badInputLogPerSecond,
+                idle);
+    }
+
+    /** The least store a session gets when {@link #storeSharedBy} divides the profile's among many. */
+    public static final int MIN_SHARED_STORE_BYTES = 64 * 1024;
+    public static final int MIN_SHARED_STORE_MESSAGES = 64;
+
+    /**
+     * The store bounds of one of {@code sessions} sessions on one side: the profile's {@code storeBytes} and
+     * {@code storeMessages} are that side's total, so each session gets its share (at least
+     * {@link #MIN_SHARED_STORE_BYTES} and {@link #MIN_SHARED_STORE_MESSAGES}); one session keeps them whole.
+     */
+    public SessionConfig storeSharedBy(int sessions) {
+        if (sessions <= 1) {
+            return this;
+        }
+        return new SessionConfig(senderCompId, targetCompId, acceptor, dictionary, validate, heartBtIntSeconds,
+                minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
+                bufferBytes, Math.max(MIN_SHARED_STORE_BYTES, storeBytes / sessions),
+                Math.max(MIN_SHARED_STORE_MESSAGES, storeMessages / sessions), logonTimeoutMillis,
+                logoutTimeoutMillis, resetOnLogon, resetOnDisconnect, maxConnections, rememberedClOrdIds,
+                rememberedClOrdIdBytes, badInputLogPerSecond, idle);
+    }
+
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */
     public static final class Bundled {
         public static final FixDictionary FIX44 = FixDictionary.load(null);

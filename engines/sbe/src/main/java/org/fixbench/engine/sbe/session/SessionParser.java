@@ -35,10 +35,23 @@ final class SessionParser implements FixFramer.Handler {
     private final Validator validator;
     private final UtcTimeReader sendingTime = new UtcTimeReader();
     private final byte[] senderCompId;
-    private final byte[] targetCompId;
+    /** The peer's CompID this connection is checked against: the config's, or one of {@link #counterparties}. */
+    private byte[] targetCompId;
+    private final Counterparties counterparties;
+    private final SessionSender sender;
     private boolean draining;
 
     SessionParser(SessionConfig config, Session session, int maxFields) {
+        this(config, session, maxFields, null, null);
+    }
+
+    /**
+     * An acceptor of many counterparties: until a Logon names one of {@code counterparties} by its SenderCompID,
+     * the connection is checked against the config's target CompID; from then on against that counterparty, and
+     * {@code sender} addresses its messages to it.
+     */
+    SessionParser(SessionConfig config, Session session, int maxFields, Counterparties counterparties,
+                  SessionSender sender) {
         this.config = config;
         this.session = session;
         this.message = new FixMessage(maxFields);
@@ -46,6 +59,8 @@ final class SessionParser implements FixFramer.Handler {
         this.validator = new Validator(config.dictionary());
         senderCompId = config.senderCompId().getBytes(StandardCharsets.US_ASCII);
         targetCompId = config.targetCompId().getBytes(StandardCharsets.US_ASCII);
+        this.counterparties = counterparties;
+        this.sender = sender;
     }
 
     // ------------------------------------------------------------------ what the framer finds
@@ -196,6 +211,13 @@ final class SessionParser implements FixFramer.Handler {
             session.logoutAndEnd(EndReason.SENDING_TIME_ACCURACY, "Invalid Logon message: "
                     + RejectReason.SENDING_TIME_ACCURACY.textFor(Tags.SENDING_TIME));
             return;
+        }
+        if (counterparties != null && session.state().beforeLogon()) {
+            int k = counterparties.find(m);
+            if (k >= 0) { // the counterparty this connection speaks for, from now on
+                targetCompId = counterparties.bytes(k);
+                sender.counterparty(counterparties.compId(k));
+            }
         }
         if (!isCorrectCompId(m)) {
             session.logoutAndEnd(EndReason.COMPID_PROBLEM, "Invalid Logon message: "

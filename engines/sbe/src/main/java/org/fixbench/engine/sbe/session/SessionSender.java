@@ -31,10 +31,12 @@ final class SessionSender {
 
     private final WritableByteChannel channel;
     private final FixDictionary dictionary;
+    private final String senderCompId;
+    private String targetCompId;
     private SessionRecord record;
     private final FixWriter writer;
     /** "49=sender SOH 56=target SOH 34=": the header fields every message repeats, written in one copy. */
-    private final byte[] compIdsAndSeqTag;
+    private byte[] compIdsAndSeqTag;
     private final ByteBuffer out;
     private final UnsafeBuffer outBuffer;
     private long lastSentMillis;
@@ -45,11 +47,23 @@ final class SessionSender {
         this.dictionary = config.dictionary();
         this.record = record;
         this.writer = new FixWriter(config.maxMessageBytes());
-        this.compIdsAndSeqTag = (Tags.SENDER_COMP_ID + "=" + config.senderCompId() + "\u0001" + Tags.TARGET_COMP_ID + "="
-                + config.targetCompId() + "\u0001" + Tags.MSG_SEQ_NUM + "=").getBytes(StandardCharsets.US_ASCII);
+        this.senderCompId = config.senderCompId();
+        counterparty(config.targetCompId());
         this.out = ByteBuffer.allocateDirect(Math.max(config.bufferBytes(), 4 * config.maxMessageBytes()));
         this.outBuffer = new UnsafeBuffer(out);
         this.lastSentMillis = nowMillis;
+    }
+
+    /** From now on, messages go to {@code targetCompId} (an acceptor's connection, once a Logon named its peer). */
+    void counterparty(String targetCompId) {
+        this.targetCompId = targetCompId;
+        this.compIdsAndSeqTag = (Tags.SENDER_COMP_ID + "=" + senderCompId + "\u0001" + Tags.TARGET_COMP_ID + "="
+                + targetCompId + "\u0001" + Tags.MSG_SEQ_NUM + "=").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The peer's CompID messages go to. */
+    public String targetCompId() {
+        return targetCompId;
     }
 
     /** From now on, numbers and the store are {@code record}'s (an acceptor's connection, once its Logon passed). */

@@ -1,0 +1,125 @@
+package org.fixbench.engine.sbe;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SystemEpochClock;
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.sbe.session.SessionConfig;
+
+/**
+ * Many sessions ({@link EngineSetup#sessions()} above 1): one {@link SbeClient} per session, each its own connection
+ * and SenderCompID, with its share of the profile's store bounds, logged on one after another; all driven by the
+ * sending thread. In {@link #poll()} it asks one selector (epoll on Linux), without waiting, which connections have
+ * bytes and polls those sessions only; it runs every session's timers once per millisecond, and idles (the
+ * profile's strategy) when no connection had a byte.
+ */
+final class SbeSessionsClient implements EngineClient {
+    private final SbeClient[] members;
+    private final IdleStrategy idle;
+    private final Consumer<SelectionKey> onReady = this::onReady;
+    private Selector selector;
+    private long nowMillis;
+    private long tickedMillis;
+
+    SbeSessionsClient(EngineSetup setup, SessionConfig config) {
+        members = new SbeClient[setup.sessions()];
+        SessionConfig shared = config.storeSharedBy(members.length);
+        for (int i = 0; i < members.length; i++) {
+            members[i] = new SbeClient(shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId()));
+        }
+        idle = SbeEngine.idle(config.idle());
+    }
+
+    @Override
+    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
+        for (int i = 0; i < members.length; i++) {
+            int session = i;
+            try {
+                members[i].connect(server, new ReportListener() {
+                    @Override
+                    public void onExecutionReport(long clOrdId) {
+                        listener.onExecutionReport(session, clOrdId);
+                    }
+
+                    @Override
+                    public void onDisconnect(String reason) {
+                        listener.onDisconnect(session, reason);
+                    }
+                }, timeout);
+            } catch (RuntimeException | IOException e) {
+                throw new IllegalStateException("session " + (i + 1) + " of " + members.length + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        selector = Selector.open();
+        for (SbeClient member : members) {
+            member.channel().register(selector, SelectionKey.OP_READ, member);
+        }
+    }
+
+    @Override
+    public boolean receivesOnCallerThread() {
+        return true;
+    }
+
+    @Override
+    public boolean poll() {
+        long now = SystemEpochClock.INSTANCE.time();
+        nowMillis = now;
+        boolean any;
+        try {
+            any = selector.selectNow(onReady) > 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("sbe: the selector failed: " + e.getMessage(), e);
+        }
+        if (now != tickedMillis) {
+            tickedMillis = now;
+            for (SbeClient member : members) {
+                member.session().tick(now);
+            }
+        }
+        idle.idle(any ? 1 : 0);
+        return any;
+    }
+
+    private void onReady(SelectionKey key) {
+        ((SbeClient) key.attachment()).session().poll(nowMillis);
+    }
+
+    @Override
+    public void send(long clOrdId) {
+        members[0].send(clOrdId);
+    }
+
+    @Override
+    public void send(int session, long clOrdId) {
+        members[session].send(clOrdId);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (selector != null) {
+            selector.close();
+        }
+        RuntimeException first = null;
+        for (SbeClient member : members) {
+            try {
+                member.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
