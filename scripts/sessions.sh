@@ -21,7 +21,7 @@ if [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
   echo "sessions.sh: $OUT is not empty; results are never overwritten: name another folder" >&2
   exit 2
 fi
-ENGINES="tcp:spin,quickfixj:tuned,philadelphia:spin,artio:tuned"
+ENGINES="tcp:spin,sbe:tuned,quickfixj:tuned,philadelphia:spin,artio:tuned"
 status=0
 folders=()
 for n in 1 10 100; do
