@@ -32,7 +32,7 @@ for n in 1 10 100; do
   [ -f "$dir/summary.json" ] && folders+=("$dir")
 done
 if [ ${#folders[@]} -gt 0 ]; then
-  "$ROOT/scripts/fixbench" analyze sessions "${folders[@]}" > "$OUT/sessions.md"
+  "$ROOT/scripts/fixbench" analyze sessions --charts "$OUT" "${folders[@]}" > "$OUT/sessions.md"
   cat "$OUT/sessions.md"
 fi
 echo "sessions sweep written to $OUT (table: $OUT/sessions.md)" >&2

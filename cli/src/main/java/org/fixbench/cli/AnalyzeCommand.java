@@ -1,15 +1,19 @@
 package org.fixbench.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.fixbench.cli.results.EnginePairs;
+import org.fixbench.cli.report.Charts;
 import org.fixbench.cli.results.ForkVsInProcess;
+import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Analyses of results folders, on the reader every other command uses; Markdown on standard output. */
@@ -71,9 +75,19 @@ final class AnalyzeCommand implements Runnable {
         @Parameters(arity = "1..*", paramLabel = "RESULTS")
         List<Path> folders;
 
+        @Option(names = "--charts", paramLabel = "DIR", description = "Also draw latency against "
+                + "session count into DIR/charts/sessions.png, linked from the table as charts/sessions.png")
+        Path charts;
+
         @Override
-        public Integer call() {
-            System.out.print(org.fixbench.cli.results.SessionsTable.markdown(folders));
+        public Integer call() throws IOException {
+            List<SessionsTable.Row> rows = SessionsTable.rows(folders);
+            List<String> links = List.of();
+            if (charts != null) {
+                Charts.saveSessionsChart(rows, charts.resolve("charts"), "sessions");
+                links = List.of("charts/sessions.png");
+            }
+            System.out.print(SessionsTable.markdown(rows, links));
             return 0;
         }
     }

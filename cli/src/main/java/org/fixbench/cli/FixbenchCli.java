@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0", scope = CommandLine.ScopeType.INHERIT,
         description = "FIX-engine comparison benchmark suite for the JVM.",
         subcommands = {CompareCommand.class, KneeCommand.class, DiffCommand.class, ReportCommand.class, AnalyzeCommand.class, SettingsCommand.class, TuneCommand.class, IndexCommand.class, ServeCommand.class, ExampleCommand.class,
-                CalibrateCommand.class, ForkClientCommand.class})
+                CalibrateCommand.class, ForkClientCommand.class, MemoryCommand.class})
 public final class FixbenchCli implements Runnable {
     public static final int EXIT_FAILED_RUNS = org.fixbench.cli.options.ExitStatus.FAILED_RUNS;
     public static final int EXIT_BAD_INPUT = org.fixbench.cli.options.ExitStatus.BAD_INPUT;

@@ -16,11 +16,14 @@ import java.util.Map;
 import java.util.Set;
 
 import org.fixbench.cli.report.Charts;
+import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
+import org.fixbench.harness.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 
 /** Charts drawn from a fixed summary.json (a real 3-engine, 2-rate comparison) must show something. */
 class ChartsTest {
@@ -41,6 +44,36 @@ class ChartsTest {
             }
         }
         assertTrue(colours.size() > 20, "a chart, not a blank image: " + colours.size() + " colours");
+    }
+
+    @Test
+    void theSessionsChartDrawsTheTablesNumbersAndCrossesWhatIsNotOk() {
+        List<SessionsTable.Row> rows = List.of(
+                new SessionsTable.Row("sbe:tuned", 2_000, 1, 20_000, 900_000, Double.NaN, null, 3, 3, RunStatus.OK),
+                new SessionsTable.Row("sbe:tuned", 2_000, 10, 25_000, 1_500_000, 1_900_000, "session 007", 3, 3,
+                        RunStatus.OK),
+                new SessionsTable.Row("sbe:tuned", 2_000, 100, 40_000, 3_000_000, 9_000_000, "session 042", 2, 3,
+                        RunStatus.DISTURBED),
+                new SessionsTable.Row("tcp:spin", 2_000, 1, 18_000, 800_000, Double.NaN, null, 3, 3, RunStatus.OK));
+        XYChart chart = Charts.sessionsChart(rows);
+        assertNotBlank(chart);
+        XYSeries p50 = chart.getSeriesMap().get("sbe:tuned");
+        XYSeries p99 = chart.getSeriesMap().get("sbe:tuned p99");
+        assertEquals(List.of(1.0, 10.0, 100.0), boxed(p50.getXData()));
+        assertEquals(List.of(20.0, 25.0, 40.0), boxed(p50.getYData()), "p50 in µs, the table's numbers");
+        assertEquals(List.of(900.0, 1_500.0, 3_000.0), boxed(p99.getYData()));
+        assertEquals(List.of(18.0), boxed(chart.getSeriesMap().get("tcp:spin").getYData()));
+        XYSeries crossed = chart.getSeriesMap().values().stream().filter(s -> s.getName().startsWith("✗")).findFirst()
+                .orElseThrow();
+        assertEquals(List.of(100.0, 100.0), boxed(crossed.getXData()), "the 100-session point, p50 and p99");
+        String md = SessionsTable.markdown(rows, List.of("charts/sessions.png"));
+        assertTrue(md.contains("| sbe:tuned | 2,000 | 100 | 40.0 | 3,000.0 | 9,000.0 (session 042) | 2 of 3 | DISTURBED |"),
+                md);
+        assertTrue(md.contains("](charts/sessions.png)"), md);
+    }
+
+    private static List<Double> boxed(double[] values) {
+        return java.util.Arrays.stream(values).boxed().toList();
     }
 
     @Test

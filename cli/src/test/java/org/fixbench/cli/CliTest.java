@@ -77,10 +77,15 @@ class CliTest {
         assertOneLineError(run("compare", "--fail-on", "LOST", "--out", out), 2, "fixbench: --fail-on takes SATURATED");
         assertOneLineError(run("compare", "--engines", "tcp", "--sessions", "0", "--out", out), 2,
                 "fixbench: --sessions must be 1-999 (was 0)");
-        assertOneLineError(run("compare", "--engines", "tcp,sbe", "--sessions", "10", "--out", out), 2,
-                "fixbench: sbe serves at most 1 session (asked for 10)");
-        assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--sessions", "2"), 2,
-                "fixbench: sbe serves at most 1 session (asked for 2)");
+        assertOneLineError(run("compare", "--engines", "tcp,dying", "--sessions", "10", "--out", out), 2,
+                "fixbench: dying serves at most 1 session (asked for 10)");
+        assertOneLineError(run("serve", "--engine", "dying", "--port", "9999", "--sessions", "2"), 2,
+                "fixbench: dying serves at most 1 session (asked for 2)");
+        assertOneLineError(run("memory", "--engines", "tcp,dying", "--sessions", "1,2"), 2,
+                "fixbench: dying serves at most 1 session (asked for 2)");
+        assertOneLineError(run("memory", "--engines", "nosuch"), 2, "fixbench: unknown engine 'nosuch' (available: ");
+        assertOneLineError(run("memory", "--engines", "tcp", "--sessions", "0"), 2,
+                "fixbench: --sessions must be 1-999 (was 0)");
         assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999", "--sessions", "1000"), 2,
                 "fixbench: --sessions must be 1-999 (was 1000)");
         assertOneLineError(run("diff", out, out, "--threshold", "NaN"), 2, "fixbench: --threshold must be a finite");

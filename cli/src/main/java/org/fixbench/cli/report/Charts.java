@@ -1,5 +1,6 @@
 package org.fixbench.cli.report;
 
+import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -7,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -425,6 +428,74 @@ public final class Charts {
             chart.getStyler().setMarkerSize(9);
         }
         return chart;
+    }
+
+    /**
+     * Latency against session count ({@code fixbench analyze sessions}): per engine and rate, its p50 (solid) and
+     * p99 (dashed, same colour) at each session count, the very numbers of the sessions table (medians of counted
+     * runs); a point whose runs were not all OK is crossed in red.
+     */
+    public static XYChart sessionsChart(List<SessionsTable.Row> rows) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Latency against FIX sessions (median of counted runs, as in the table)")
+                .xAxisTitle("FIX sessions (one acceptor; the rate split evenly among them)")
+                .yAxisTitle("round trip (µs, log scale): p50 solid, p99 dashed").build();
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0");
+        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
+        chart.getStyler().setMarkerSize(7);
+        Color[] palette = chart.getStyler().getSeriesColors();
+        boolean manyRates = rows.stream().map(SessionsTable.Row::rate).distinct().count() > 1;
+        List<Double> failedX = new ArrayList<>();
+        List<Double> failedY = new ArrayList<>();
+        int i = 0;
+        java.util.function.Function<SessionsTable.Row, String> lineOf = r -> r.engine()
+                + (manyRates ? String.format(Locale.ROOT, " @ %,d/s", r.rate()) : "");
+        for (String key : new LinkedHashSet<>(rows.stream().map(lineOf).toList())) {
+            List<SessionsTable.Row> line = rows.stream().filter(r -> lineOf.apply(r).equals(key))
+                    .sorted(Comparator.comparingInt(SessionsTable.Row::sessions)).toList();
+            Color colour = palette[i++ % palette.length];
+            for (boolean p99 : new boolean[] {false, true}) {
+                List<Double> xs = new ArrayList<>();
+                List<Double> ys = new ArrayList<>();
+                for (SessionsTable.Row r : line) {
+                    double ns = p99 ? r.p99() : r.p50();
+                    if (Double.isNaN(ns)) {
+                        continue;
+                    }
+                    xs.add((double) r.sessions());
+                    ys.add(Math.max(ns / 1000.0, 0.001));
+                    if (!r.allOk()) {
+                        failedX.add((double) r.sessions());
+                        failedY.add(Math.max(ns / 1000.0, 0.001));
+                    }
+                }
+                if (xs.isEmpty()) {
+                    continue;
+                }
+                XYSeries s = chart.addSeries(p99 ? key + " p99" : key, xs, ys);
+                s.setLineColor(colour);
+                s.setMarkerColor(colour);
+                s.setMarker(p99 ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+                s.setLineStyle(p99 ? new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {6f, 4f}, 0f) : new BasicStroke(1.5f));
+                s.setShowInLegend(!p99);
+            }
+        }
+        if (!failedX.isEmpty()) {
+            XYSeries failed = chart.addSeries("✗ not OK (DISTURBED, SATURATED or FAILED runs)", failedX, failedY);
+            failed.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            failed.setMarker(SeriesMarkers.CROSS);
+            failed.setMarkerColor(Color.RED);
+        }
+        return chart;
+    }
+
+    /** Writes the sessions chart as {@code dir/name.png}. */
+    public static void saveSessionsChart(List<SessionsTable.Row> rows, Path dir, String name)
+            throws IOException {
+        save(sessionsChart(rows), Files.createDirectories(dir), name, false);
     }
 
     /** Writes every chart as PNG into {@code folder/charts}; returns what it drew (PNGs relative). */

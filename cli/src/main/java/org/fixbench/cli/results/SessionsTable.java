@@ -21,12 +21,17 @@ public final class SessionsTable {
     private SessionsTable() {
     }
 
-    /** One benchmark's row. */
-    record Row(String engine, long rate, int sessions, double p50, double p99, double worstSessionP99,
-               String worstSession, int ok, int counted, RunStatus worst) {
+    /** One benchmark's row (latencies in ns; NaN when no counted run had the series). */
+    public record Row(String engine, long rate, int sessions, double p50, double p99, double worstSessionP99,
+                      String worstSession, int ok, int counted, RunStatus worst) {
+        /** Every counted run OK, and at least one counted. */
+        public boolean allOk() {
+            return counted > 0 && ok == counted && worst == RunStatus.OK;
+        }
     }
 
-    public static String markdown(List<Path> folders) {
+    /** The rows of the benchmarks in {@code folders}, by engine, rate and session count. */
+    public static List<Row> rows(List<Path> folders) {
         List<Row> rows = new ArrayList<>();
         for (Path folder : folders) {
             for (ResultsReader.SummaryResult r : ResultsReader.summary(folder).results()) {
@@ -34,6 +39,15 @@ public final class SessionsTable {
             }
         }
         rows.sort(Comparator.comparing(Row::engine).thenComparingLong(Row::rate).thenComparingInt(Row::sessions));
+        return rows;
+    }
+
+    public static String markdown(List<Path> folders) {
+        return markdown(rows(folders), List.of());
+    }
+
+    /** The table of {@code rows}, then each chart in {@code charts} (paths relative to the markdown's folder). */
+    public static String markdown(List<Row> rows, List<String> charts) {
         StringBuilder md = new StringBuilder();
         md.append("Each latency is the median over a benchmark's counted runs of the run's own value, in µs, from the "
                 + "intended send time. \"Worst session p99\" is the highest of the sessions' p99s (each the median "
@@ -46,6 +60,9 @@ public final class SessionsTable {
                     row.rate(), row.sessions(), micros(row.p50()), micros(row.p99()),
                     row.worstSession() == null ? "-" : micros(row.worstSessionP99()) + " (" + row.worstSession()
                             + ")", row.ok(), row.counted(), row.worst()));
+        }
+        for (String chart : charts) {
+            md.append("\n![latency against session count, from this table's numbers](").append(chart).append(")\n");
         }
         return md.toString();
     }
