@@ -23,21 +23,28 @@ import org.fixbench.engine.ServerHooks;
 /**
  * What each FIX session costs in memory, measured: for one engine, a server and a client carrying N sessions start
  * in this JVM, every session logs on and has one order answered, and then, after full collections, the heap in use,
- * the direct and mapped buffers in use and the live threads are read, and again once both are closed. The cost per
- * session is the slope between the smallest and the largest session count: what one more session adds, both sides
- * together (client and server are in one process). Native memory an engine takes outside Java buffers, and thread
- * stacks, are not in the bytes; threads are counted.
+ * the direct buffers in use, the mapped buffers (files mapped into memory: address space, resident only as far as
+ * touched), the process's resident set and the live threads are read, each less the same reading just before the
+ * engine started. Each engine is first started and measured once unrecorded with the fewest sessions, so that what
+ * it keeps for the JVM's life (classes' static tables, pools) is in every baseline rather than in the first reading.
+ * The cost per session is the slope between the smallest and the largest session count: what one more session
+ * adds, both sides together (client and server are in one process). Native memory outside Java buffers and thread
+ * stacks show only in the resident set, which also holds heap the JVM committed and did not give back.
  */
 public final class SessionMemory {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** A resident set this system does not report. */
+    static final long UNKNOWN = Long.MIN_VALUE;
 
     private SessionMemory() {
     }
 
     /** One reading: with {@code sessions} logged on, less the same reading with none started. */
-    public record Reading(String engine, int sessions, long heapBytes, long bufferBytes, int threads) {
+    public record Reading(String engine, int sessions, long heapBytes, long directBytes, long mappedBytes,
+                          long residentBytes, int threads) {
+        /** Heap and direct buffers: what the engine holds in Java memory for its sessions. */
         long bytes() {
-            return heapBytes + bufferBytes;
+            return heapBytes + directBytes;
         }
     }
 
@@ -86,23 +93,30 @@ public final class SessionMemory {
             with = Snapshot.take();
         }
         return new Reading(spec.label(), sessions, with.heapBytes - before.heapBytes,
-                with.bufferBytes - before.bufferBytes, with.threads - before.threads);
+                with.directBytes - before.directBytes, with.mappedBytes - before.mappedBytes,
+                with.residentBytes == UNKNOWN || before.residentBytes == UNKNOWN ? UNKNOWN
+                        : with.residentBytes - before.residentBytes,
+                with.threads - before.threads);
     }
 
     /** The table: one row per engine and session count, and each engine's bytes per added session. */
     public static String markdown(List<Reading> readings) {
-        StringBuilder md = new StringBuilder("Memory with N sessions logged on, less the same JVM before the engine "
-                + "started, after full collections; client and server together (one process). Heap: in use. "
-                + "Buffers: direct and mapped Java buffers in use. Per session: (bytes at the most sessions − bytes "
-                + "at the fewest) / (difference in sessions). Thread stacks and native memory outside Java buffers "
-                + "are not in the bytes.\n\n| engine | sessions | heap, KiB | buffers, KiB | total, KiB | threads |"
-                + "\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
+        StringBuilder md = new StringBuilder("Memory with N sessions logged on and one order answered on each, less "
+                + "the same JVM just before the engine started, after full collections; client and server together "
+                + "(one process), each engine first run once unrecorded. Heap: in use. Direct: direct buffers in use. "
+                + "Mapped: files mapped into memory (address space; resident only as far as touched). Resident: the "
+                + "process's resident set (also native memory and thread stacks, and heap the JVM committed and kept)."
+                + " Per session: (value at the most sessions − value at the fewest) / (difference in sessions).\n\n"
+                + "| engine | sessions | heap, KiB | direct, KiB | mapped, KiB | resident, KiB | threads |\n"
+                + "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Reading r : readings) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %,d | %+d |%n", r.engine(), r.sessions(),
-                    r.heapBytes() / 1024, r.bufferBytes() / 1024, r.bytes() / 1024, r.threads()));
+            md.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %,d | %s | %+d |%n", r.engine(),
+                    r.sessions(), r.heapBytes() / 1024, r.directBytes() / 1024, r.mappedBytes() / 1024,
+                    r.residentBytes() == UNKNOWN ? "-" : String.format(Locale.ROOT, "%,d", r.residentBytes() / 1024),
+                    r.threads()));
         }
-        md.append("\n| engine | per added session, KiB (heap + buffers) | threads per added session |\n"
-                + "| --- | ---: | ---: |\n");
+        md.append("\n| engine | per added session: heap + direct, KiB | resident, KiB | threads |\n"
+                + "| --- | ---: | ---: | ---: |\n");
         for (String engine : new java.util.LinkedHashSet<>(readings.stream().map(Reading::engine).toList())) {
             List<Reading> of = readings.stream().filter(r -> r.engine().equals(engine)).toList();
             Reading least = of.stream().min(java.util.Comparator.comparingInt(Reading::sessions)).orElseThrow();
@@ -110,15 +124,18 @@ public final class SessionMemory {
             if (most.sessions() == least.sessions()) {
                 continue;
             }
-            int added = most.sessions() - least.sessions();
-            md.append(String.format(Locale.ROOT, "| %s | %,.1f | %.2f |%n", engine,
-                    (most.bytes() - least.bytes()) / 1024.0 / added, (most.threads() - least.threads()) / (double) added));
+            double added = most.sessions() - least.sessions();
+            md.append(String.format(Locale.ROOT, "| %s | %,.1f | %s | %.2f |%n", engine,
+                    (most.bytes() - least.bytes()) / 1024.0 / added,
+                    most.residentBytes() == UNKNOWN || least.residentBytes() == UNKNOWN ? "-" : String.format(Locale.ROOT, "%,.1f",
+                            (most.residentBytes() - least.residentBytes()) / 1024.0 / added),
+                    (most.threads() - least.threads()) / added));
         }
         return md.toString();
     }
 
-    /** Heap in use after full collections, Java buffers in use, live threads. */
-    private record Snapshot(long heapBytes, long bufferBytes, int threads) {
+    /** Heap in use after full collections, Java buffers in use, the resident set ({@link #UNKNOWN} when unknown), live threads. */
+    private record Snapshot(long heapBytes, long directBytes, long mappedBytes, long residentBytes, int threads) {
         static Snapshot take() throws InterruptedException {
             long previous = Long.MAX_VALUE;
             long heap = 0;
@@ -131,11 +148,30 @@ public final class SessionMemory {
                 }
                 previous = heap;
             }
-            long buffers = 0;
+            long direct = 0;
+            long mapped = 0;
             for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
-                buffers += Math.max(0, pool.getMemoryUsed());
+                if (pool.getName().equals("direct")) {
+                    direct += Math.max(0, pool.getMemoryUsed());
+                } else if (pool.getName().equals("mapped")) {
+                    mapped += Math.max(0, pool.getMemoryUsed());
+                }
             }
-            return new Snapshot(heap, buffers, Thread.activeCount());
+            return new Snapshot(heap, direct, mapped, readResidentBytes(), Thread.activeCount());
+        }
+
+        /** VmRSS of /proc/self/status, in bytes; {@link #UNKNOWN} where there is none. */
+        private static long readResidentBytes() {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                    if (line.startsWith("VmRSS:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                    }
+                }
+            } catch (java.io.IOException | NumberFormatException e) {
+                // not Linux, or unreadable
+            }
+            return UNKNOWN;
         }
     }
 
@@ -143,6 +179,8 @@ public final class SessionMemory {
                                     java.io.PrintStream progress) throws Exception {
         List<Reading> readings = new ArrayList<>();
         for (EngineSpec spec : specs) {
+            progress.println("[memory] " + spec.label() + ": a first start, not recorded ...");
+            measure(spec, sessionCounts.get(0), workDirectory.resolve("first"));
             for (int n : sessionCounts) {
                 progress.println("[memory] " + spec.label() + " with " + n + " session(s) ...");
                 readings.add(measure(spec, n, workDirectory));
