@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The sessions sweep: the FIX engines that serve many sessions and the raw-TCP floor at 1, 10 and 100 FIX sessions
 # against one server, the rate their total (default 2,000 msgs/s, sent round robin), one `fixbench compare` per
-# session count, then `fixbench analyze sessions` over the three into DIR/sessions.md.
+# session count, then `fixbench analyze sessions --charts` over the three into DIR/sessions.md and DIR/charts.
 #   scripts/sessions.sh [--out DIR] [--rate R] [more fixbench compare options]
-# Engines: tcp:spin, quickfixj:tuned, philadelphia:spin, artio:tuned (sbe serves one session so far).
-# About 16 minutes on a 2-vCPU host (15 min 57 s at 2ccdb2e+; --runs 2 for less). DIR defaults to results/<UTC timestamp>-sessions and must not hold results.
+# Engines: tcp:spin, sbe:tuned, quickfixj:tuned, philadelphia:spin, artio:tuned.
+# About 20 minutes on a 2-vCPU host (19 min 27 s at 4dfb5be, five engines; --runs 2 for less). DIR defaults to results/<UTC timestamp>-sessions and must not hold results.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-sessions"
