@@ -77,12 +77,6 @@ class CliTest {
         assertOneLineError(run("compare", "--fail-on", "LOST", "--out", out), 2, "fixbench: --fail-on takes SATURATED");
         assertOneLineError(run("compare", "--engines", "tcp", "--sessions", "0", "--out", out), 2,
                 "fixbench: --sessions must be 1-999 (was 0)");
-        assertOneLineError(run("compare", "--engines", "tcp,dying", "--sessions", "10", "--out", out), 2,
-                "fixbench: dying serves at most 1 session (asked for 10)");
-        assertOneLineError(run("serve", "--engine", "dying", "--port", "9999", "--sessions", "2"), 2,
-                "fixbench: dying serves at most 1 session (asked for 2)");
-        assertOneLineError(run("memory", "--engines", "tcp,dying", "--sessions", "1,2"), 2,
-                "fixbench: dying serves at most 1 session (asked for 2)");
         assertOneLineError(run("memory", "--engines", "nosuch"), 2, "fixbench: unknown engine 'nosuch' (available: ");
         assertOneLineError(run("memory", "--engines", "tcp", "--sessions", "0"), 2,
                 "fixbench: --sessions must be 1-999 (was 0)");
@@ -421,6 +415,30 @@ class CliTest {
             }
         }
         return null;
+    }
+
+    @Test
+    void moreSessionsThanAnEngineServesAreRefusedInOneLine() throws Exception {
+        Path home = tmp.resolve("home-one-session");
+        Files.createDirectories(home.resolve("fix-configs/dying"));
+        Files.writeString(home.resolve("fix-configs/dying/yield.properties"), "mode=yield\n");
+        String previous = System.getProperty("fixbench.home");
+        System.setProperty("fixbench.home", home.toString());
+        try {
+            String out = tmp.resolve("never").toString();
+            assertOneLineError(run("compare", "--engines", "dying", "--sessions", "10", "--out", out), 2,
+                    "fixbench: dying serves at most 1 session (asked for 10)");
+            assertOneLineError(run("serve", "--engine", "dying", "--port", "9999", "--sessions", "2"), 2,
+                    "fixbench: dying serves at most 1 session (asked for 2)");
+            assertOneLineError(run("memory", "--engines", "dying", "--sessions", "1,2"), 2,
+                    "fixbench: dying serves at most 1 session (asked for 2)");
+        } finally {
+            if (previous == null) {
+                System.clearProperty("fixbench.home");
+            } else {
+                System.setProperty("fixbench.home", previous);
+            }
+        }
     }
 
     @Test
