@@ -21,4 +21,22 @@ public interface ReportListener {
     default void onDisconnect(int session, String reason) {
         onDisconnect(reason);
     }
+
+    /**
+     * What one member of a client of many sessions reports to: its reports and its end, passed on to
+     * {@code listener} as session {@code session}'s.
+     */
+    static ReportListener ofSession(ReportListener listener, int session) {
+        return new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                listener.onExecutionReport(session, clOrdId);
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                listener.onDisconnect(session, reason);
+            }
+        };
+    }
 }

@@ -38,19 +38,8 @@ final class PhiladelphiaSessionsClient implements EngineClient {
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
         for (int i = 0; i < members.length; i++) {
-            int session = i;
             try {
-                members[i].connect(server, new ReportListener() {
-                    @Override
-                    public void onExecutionReport(long clOrdId) {
-                        listener.onExecutionReport(session, clOrdId);
-                    }
-
-                    @Override
-                    public void onDisconnect(String reason) {
-                        listener.onDisconnect(session, reason);
-                    }
-                }, timeout);
+                members[i].connect(server, ReportListener.ofSession(listener, i), timeout);
             } catch (RuntimeException e) {
                 throw new IllegalStateException("session " + (i + 1) + " of " + members.length + ": "
                         + e.getMessage(), e);
