@@ -32,6 +32,7 @@ public final class EngineSetup {
     private String application = REPORT;
     private int sessions = 1;
     private int session;
+    private OrderFlow flow = OrderFlow.fixed();
 
     /** The benchmark's server application: each NewOrderSingle answered with the workload's ExecutionReport. */
     public static final String REPORT = "report";
@@ -100,6 +101,16 @@ public final class EngineSetup {
         return copy;
     }
 
+    /** The same setup sending {@code orders} ({@code --workload}); {@link OrderFlow#fixed()} unless set. */
+    public EngineSetup withFlow(OrderFlow orders) {
+        EngineSetup copy = copy();
+        copy.flow = java.util.Objects.requireNonNull(orders);
+        return copy;
+    }
+
+    /** What the client sends, order by order: the fixed order unless {@link #withFlow} said otherwise. */
+    public OrderFlow flow() { return flow; }
+
     /** The same setup for the client of session {@code index} (0-based): its own SenderCompID. */
     public EngineSetup forSession(int index) {
         Workload.clientCompId(clientCompId, index, sessions); // checks the index
@@ -114,6 +125,7 @@ public final class EngineSetup {
         copy.application = application;
         copy.sessions = sessions;
         copy.session = session;
+        copy.flow = flow;
         return copy;
     }
 

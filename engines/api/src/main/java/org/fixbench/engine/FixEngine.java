@@ -73,6 +73,20 @@ public interface FixEngine {
     }
 
     /**
+     * Whether its client sends, and its server answers, every {@link OrderFlow} ({@code mixed} and replayed logs
+     * besides {@code fixed}): new, cancel and replace orders, each answered by the ExecutionReport of its kind.
+     */
+    default boolean sendsEveryWorkload() {
+        return false;
+    }
+
+    /** Why a benchmark of {@code flow} cannot run on this engine (one line), or null when it can. */
+    default String workloadRefusal(OrderFlow flow) {
+        return flow.isFixed() || sendsEveryWorkload() ? null
+                : name() + " sends the fixed workload only (asked for " + flow.name() + ")";
+    }
+
+    /**
      * How its server and client carry many sessions (threads, what each polls), for the results; empty when it
      * serves one.
      */

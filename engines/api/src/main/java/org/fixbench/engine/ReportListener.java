@@ -23,6 +23,14 @@ public interface ReportListener {
     }
 
     /**
+     * An answer on session {@code session} (0-based) was not the one its order calls for ({@link OrderFlow#mismatch});
+     * the benchmark ends with {@code reason}, as when the session ends.
+     */
+    default void onWrongAnswer(int session, String reason) {
+        onDisconnect(session, "wrong answer: " + reason);
+    }
+
+    /**
      * What one member of a client of many sessions reports to: its reports and its end, passed on to
      * {@code listener} as session {@code session}'s.
      */
@@ -36,6 +44,11 @@ public interface ReportListener {
             @Override
             public void onDisconnect(String reason) {
                 listener.onDisconnect(session, reason);
+            }
+
+            @Override
+            public void onWrongAnswer(int ignored, String reason) {
+                listener.onWrongAnswer(session, reason);
             }
         };
     }

@@ -57,6 +57,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private EngineServer server;
     private EngineClient client;
     private int sessions = 1;
+    private OrderFlow flow = OrderFlow.fixed();
     private SessionState[] states;
     private int mask = RING - 1;
 
@@ -122,6 +123,20 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return sessions;
     }
 
+    /** What the client sends ({@code --workload}); refused in one line when the engine cannot send it. */
+    public RoundTripTask flow(OrderFlow orders) {
+        String refusal = engine.workloadRefusal(orders);
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
+        }
+        this.flow = orders;
+        return this;
+    }
+
+    public OrderFlow flow() {
+        return flow;
+    }
+
     /** The name of session {@code index}'s (0-based) latency probe, e.g. {@code session 007}. */
     public static String sessionProbeName(int index) {
         return SESSION_PROBE_PREFIX + String.format(java.util.Locale.ROOT, "%03d", index + 1);
@@ -145,7 +160,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             serverToClient = harness.addProbe(SERVER_TO_CLIENT);
         }
         setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread)
-                .withSessions(sessions);
+                .withSessions(sessions).withFlow(flow);
+        if (!flow.isFixed()) {
+            setup.note("workload " + flow.describe());
+        }
         InetSocketAddress address;
         if (remoteServer == null) {
             server = engine.server(setup);
@@ -211,6 +229,13 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         } else if (!closing) {
             harness.fail(label + " session " + (session + 1) + " (" + Workload.clientCompId(Workload.CLIENT_COMP_ID,
                     session, sessions) + "): session ended during the benchmark: " + reason);
+        }
+    }
+
+    @Override
+    public void onWrongAnswer(int session, String reason) {
+        if (!closing) {
+            harness.fail(label + (sessions == 1 ? "" : " session " + (session + 1)) + ": wrong answer: " + reason);
         }
     }
 
