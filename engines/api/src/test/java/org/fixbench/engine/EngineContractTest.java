@@ -111,6 +111,38 @@ public abstract class EngineContractTest {
         assertFalse(run.series().containsKey(RoundTripTask.CLIENT_TO_SERVER), "legs are not measured with many");
     }
 
+    /**
+     * The seeded mix, more than one cycle of it, on three sessions where the engine serves them: every order
+     * answered, each by the ExecutionReport of its kind (the client checks ExecType, OrdStatus and Symbol of each
+     * answer against the order its ClOrdID names, and a wrong one ends the benchmark); or, for an engine that sends
+     * the fixed order only, a clear refusal.
+     */
+    @Test
+    void theMixedWorkloadIsAnsweredOrderByOrderByTheReportOfItsKind() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        OrderFlow flow = OrderFlow.mixed(11);
+        RoundTripTask task = new RoundTripTask(spec, tmp.resolve("mixed"), InetAddress.getLoopbackAddress(),
+                Duration.ofSeconds(20));
+        if (!spec.engine().sendsEveryWorkload()) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> task.flow(flow));
+            assertEquals(spec.engine().name() + " sends the fixed workload only (asked for mixed:11)",
+                    e.getMessage());
+            return;
+        }
+        int sessions = Math.min(3, spec.engine().maxSessions());
+        task.sessions(sessions).flow(flow);
+        int orders = flow.size() * sessions + 150; // every session past the end of one cycle
+        BenchmarkResult result = new LatencyBenchmark(config("mixed").targetRatePerSecond(2_000)
+                .iterationsPerRun(orders).build(), System.out, ProgressListener.NONE).run(task, Map.of());
+
+        assertFalse(result.aborted(), result.abortReason());
+        Interop.assertCorrect(result.runs().get(0), orders);
+        assertEquals(orders + 50, task.reportsReceived(), "every order answered, by the report of its kind");
+        assertTrue(task.engineNotes().stream().anyMatch(n -> n.startsWith("workload mixed:11 (1000 orders a cycle")),
+                task.engineNotes().toString());
+    }
+
     @Test
     void aServerKilledMidRunEndsTheBenchmarkWithAClearReasonAndKeepsResults() throws Exception {
         EngineSpec real = EngineSpec.parse(engineUnderTest());

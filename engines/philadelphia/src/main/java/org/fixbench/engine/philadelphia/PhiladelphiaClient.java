@@ -15,6 +15,8 @@ import com.paritytrading.philadelphia.FIXValue;
 import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
 import com.paritytrading.philadelphia.fix44.FIX44Tags;
 import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.OrderCursor;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 
@@ -30,15 +32,18 @@ final class PhiladelphiaClient extends Session implements EngineClient {
     private FIXMessage order;
     private ReportListener listener;
     private volatile boolean closing;
+    /** The workload's next order, or null for the fixed one (today's path, unchanged). */
+    private final OrderCursor cursor;
 
-    PhiladelphiaClient(Runnable idle, FIXConfig config) {
+    PhiladelphiaClient(Runnable idle, FIXConfig config, OrderFlow flow) {
         this.idle = idle;
         this.config = config;
+        this.cursor = flow.isFixed() ? null : new OrderCursor(flow);
     }
 
     /** A member of {@link PhiladelphiaSessionsClient}: its poll never idles (the group idles once per round). */
-    static PhiladelphiaClient member(FIXConfig config) {
-        return new PhiladelphiaClient(() -> { }, config);
+    static PhiladelphiaClient member(FIXConfig config, OrderFlow flow) {
+        return new PhiladelphiaClient(() -> { }, config, flow);
     }
 
     @Override
@@ -82,7 +87,20 @@ final class PhiladelphiaClient extends Session implements EngineClient {
     private void onMessage(FIXMessage message) {
         if (message.getMsgType().contentEquals(FIX44MsgTypes.ExecutionReport)) {
             FIXValue clOrdId = message.valueOf(FIX44Tags.ClOrdID);
-            listener.onExecutionReport(clOrdId == null ? -1 : clOrdId.asInt());
+            if (cursor == null) {
+                listener.onExecutionReport(clOrdId == null ? -1 : clOrdId.asInt());
+                return;
+            }
+            FIXValue execType = message.valueOf(FIX44Tags.ExecType);
+            FIXValue ordStatus = message.valueOf(FIX44Tags.OrdStatus);
+            String wrong = clOrdId == null ? "an ExecutionReport without ClOrdID"
+                    : cursor.flow().mismatch(clOrdId, execType == null ? 0 : execType.asChar(),
+                    ordStatus == null ? 0 : ordStatus.asChar(), message.valueOf(FIX44Tags.Symbol));
+            if (wrong != null) {
+                listener.onWrongAnswer(0, wrong);
+                return;
+            }
+            listener.onExecutionReport(OrderFlow.leadingNumber(clOrdId));
         } else {
             end("philadelphia: unexpected message type " + message.getMsgType());
         }
@@ -156,6 +174,10 @@ final class PhiladelphiaClient extends Session implements EngineClient {
         }
         try {
             connection.setCurrentTimeMillis(System.currentTimeMillis());
+            if (cursor != null) {
+                sendNext(clOrdId);
+                return;
+            }
             connection.prepare(order, FIX44MsgTypes.NewOrderSingle);
             order.addField(FIX44Tags.Account).setString(Workload.ACCOUNT);
             order.addField(FIX44Tags.ClOrdID).setInt(clOrdId);
@@ -171,6 +193,37 @@ final class PhiladelphiaClient extends Session implements EngineClient {
         } catch (IOException e) {
             throw new UncheckedIOException("session ended during the benchmark: cannot send: " + e.getMessage(), e);
         }
+    }
+
+    /** The workload's next order, its fields in tag order, as the other engines write them. */
+    private void sendNext(long intendedStartNanos) throws IOException {
+        OrderFlow.Order o = cursor.next(intendedStartNanos);
+        OrderFlow.Kind kind = o.kind();
+        connection.prepare(order, kind.msgType());
+        if (o.account() != null) {
+            order.addField(FIX44Tags.Account).setString(o.account());
+        }
+        order.addField(FIX44Tags.ClOrdID).setString(cursor.clOrdId());
+        if (kind != OrderFlow.Kind.CANCEL) {
+            order.addField(FIX44Tags.HandlInst).setChar(Workload.HANDL_INST);
+        }
+        order.addField(FIX44Tags.OrderQty).setInt(o.orderQty());
+        if (kind.ordType() != 0) {
+            order.addField(FIX44Tags.OrdType).setChar(kind.ordType());
+        }
+        if (kind.hasOrigClOrdId()) {
+            order.addField(FIX44Tags.OrigClOrdID).setString(cursor.origClOrdId());
+        }
+        if (o.price() != null) {
+            order.addField(FIX44Tags.Price).setString(o.price());
+        }
+        order.addField(FIX44Tags.Side).setChar(o.side());
+        order.addField(FIX44Tags.Symbol).setString(o.symbol());
+        if (o.timeInForce() != 0) {
+            order.addField(FIX44Tags.TimeInForce).setChar(o.timeInForce());
+        }
+        order.addField(FIX44Tags.TransactTime).setString(connection.getCurrentTimestamp());
+        connection.send(order);
     }
 
     @Override

@@ -60,7 +60,12 @@ public final class PhiladelphiaEngine implements FixEngine {
     public EngineClient client(EngineSetup setup) {
         Properties p = setup.profileProperties();
         return setup.sessions() == 1 ? new PhiladelphiaClient(idle(p), config(p, setup.clientCompId(),
-                setup.serverCompId())) : new PhiladelphiaSessionsClient(setup, p);
+                setup.serverCompId()), setup.flow()) : new PhiladelphiaSessionsClient(setup, p);
+    }
+
+    @Override
+    public boolean sendsEveryWorkload() {
+        return true;
     }
 
     @Override

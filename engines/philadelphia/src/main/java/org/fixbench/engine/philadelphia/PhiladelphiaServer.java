@@ -21,13 +21,14 @@ import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
 import com.paritytrading.philadelphia.fix44.FIX44Tags;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.Workload;
 
 /**
  * One thread accepts connections, answers each Logon whose SenderCompID is one of the benchmark's client identities
  * ({@link EngineSetup#clientCompIds()}) and not logged on already. It asks one selector (epoll on Linux), without
- * waiting, which connections have bytes, receives on those only, and answers each NewOrderSingle with the workload's
- * ExecutionReport, built in a reused message per connection: nothing is allocated per order. It keeps every session
+ * waiting, which connections have bytes, receives on those only, and answers each NewOrderSingle, OrderCancelRequest
+ * and OrderCancelReplaceRequest with the ExecutionReport of its kind ({@link OrderFlow.Kind}), built in a reused message per connection: nothing is allocated per order. It keeps every session
  * alive once per millisecond. The acceptor is watched only while fewer sessions than the benchmark's are logged on
  * (so a full house pays no accept call); a connection that ends frees its identity for the next. If the thread
  * cannot go on, {@link #failure()} says why.
@@ -215,7 +216,10 @@ final class PhiladelphiaServer implements EngineServer {
 
         private void onMessage(FIXMessage order) throws IOException {
             FIXConnection c = connection;
-            if (!order.getMsgType().contentEquals(FIX44MsgTypes.NewOrderSingle)) {
+            FIXValue msgType = order.getMsgType();
+            char type = msgType.length() == 1 ? msgType.charAt(0) : 0;
+            char execType = OrderFlow.Kind.execTypeFor(type); // D new, F canceled, G replaced
+            if (execType == 0) {
                 c.sendReject(order.getMsgSeqNum(), 11, "Unsupported message type"); // 11 = invalid MsgType
                 return;
             }
@@ -224,26 +228,34 @@ final class PhiladelphiaServer implements EngineServer {
             c.prepare(report, FIX44MsgTypes.ExecutionReport);
             report.addField(FIX44Tags.OrderID).setString(counted(Workload.ORDER_ID_PREFIX, n));
             copy(order, FIX44Tags.ClOrdID);
+            if (type != FIX44MsgTypes.NewOrderSingle) {
+                copy(order, FIX44Tags.OrigClOrdID);
+            }
             report.addField(FIX44Tags.ExecID).setString(counted(Workload.EXEC_ID_PREFIX, n));
-            report.addField(FIX44Tags.ExecType).setChar(Workload.EXEC_TYPE);
-            report.addField(FIX44Tags.OrdStatus).setChar(Workload.ORD_STATUS);
+            report.addField(FIX44Tags.ExecType).setChar(execType);
+            report.addField(FIX44Tags.OrdStatus).setChar(OrderFlow.Kind.ordStatusFor(type));
             copy(order, FIX44Tags.Symbol);
             copy(order, FIX44Tags.Side);
-            copy(order, FIX44Tags.OrderQty);
+            FIXValue orderQty = copy(order, FIX44Tags.OrderQty);
             report.addField(FIX44Tags.CumQty).setInt(Workload.CUM_QTY);
-            report.addField(FIX44Tags.LeavesQty).setInt(Workload.LEAVES_QTY);
+            if (type == FIX44MsgTypes.OrderCancelRequest) {
+                report.addField(FIX44Tags.LeavesQty).setInt(0);
+            } else {
+                report.addField(FIX44Tags.LeavesQty).set(orderQty);
+            }
             report.addField(FIX44Tags.AvgPx).setString(Workload.AVG_PX);
             report.addField(FIX44Tags.TransactTime).setString(c.getCurrentTimestamp());
             setup.hooks().reportSending();
             c.send(report);
         }
 
-        private void copy(FIXMessage order, int tag) throws IOException {
+        private FIXValue copy(FIXMessage order, int tag) throws IOException {
             FIXValue value = order.valueOf(tag);
             if (value == null) {
-                throw new IOException("NewOrderSingle without tag " + tag);
+                throw new IOException("MsgType " + order.getMsgType() + " without tag " + tag);
             }
             report.addField(tag).set(value);
+            return value;
         }
 
         void closeQuietly() {

@@ -30,7 +30,7 @@ final class PhiladelphiaSessionsClient implements EngineClient {
         members = new PhiladelphiaClient[setup.sessions()];
         for (int i = 0; i < members.length; i++) {
             members[i] = PhiladelphiaClient.member(PhiladelphiaEngine.config(profile,
-                    setup.forSession(i).clientCompId(), setup.serverCompId()));
+                    setup.forSession(i).clientCompId(), setup.serverCompId()), setup.flow());
         }
         idle = PhiladelphiaEngine.idle(profile);
     }
