@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.OrderCursor;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 import quickfix.ApplicationAdapter;
@@ -48,6 +50,8 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     private Session[] sessions;
     private volatile ReportListener listener;
     private volatile boolean closing;
+    /** Each session's place in the workload; null for the fixed order (today's path). */
+    private final OrderCursor[] cursors;
 
     QuickFixJClient(EngineSetup setup, QuickFixJProfile profile) {
         this.setup = setup;
@@ -57,6 +61,14 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
             indexBySession.put(ids.get(i), i);
         }
         this.loggedOn = new CountDownLatch(ids.size());
+        if (setup.flow().isFixed()) {
+            cursors = null;
+        } else {
+            cursors = new OrderCursor[ids.size()];
+            for (int i = 0; i < cursors.length; i++) {
+                cursors[i] = new OrderCursor(setup.flow());
+            }
+        }
     }
 
     @Override
@@ -99,12 +111,51 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
 
     @Override
     public void send(long clOrdId) {
-        send(session, clOrdId);
+        send(0, clOrdId);
     }
 
     @Override
     public void send(int index, long clOrdId) {
+        if (cursors != null) {
+            sendNext(sessions[index], cursors[index], clOrdId);
+            return;
+        }
         send(sessions[index], clOrdId);
+    }
+
+    /** The workload's next order on a session, each field's text as the flow gives it, in tag order. */
+    private static void sendNext(Session session, OrderCursor cursor, long intendedStartNanos) {
+        OrderFlow.Order o = cursor.next(intendedStartNanos);
+        OrderFlow.Kind kind = o.kind();
+        Message m = kind == OrderFlow.Kind.CANCEL ? new quickfix.fix44.OrderCancelRequest()
+                : kind == OrderFlow.Kind.REPLACE ? new quickfix.fix44.OrderCancelReplaceRequest() : new NewOrderSingle();
+        if (o.account() != null) {
+            m.setString(Account.FIELD, o.account());
+        }
+        m.setString(ClOrdID.FIELD, cursor.clOrdId().toString());
+        if (kind != OrderFlow.Kind.CANCEL) {
+            m.setChar(HandlInst.FIELD, Workload.HANDL_INST);
+        }
+        m.setInt(OrderQty.FIELD, o.orderQty());
+        if (kind.ordType() != 0) {
+            m.setChar(OrdType.FIELD, kind.ordType());
+        }
+        if (kind.hasOrigClOrdId()) {
+            m.setString(quickfix.field.OrigClOrdID.FIELD, cursor.origClOrdId().toString());
+        }
+        if (o.price() != null) {
+            m.setString(Price.FIELD, o.price());
+        }
+        m.setChar(Side.FIELD, o.side());
+        m.setString(Symbol.FIELD, o.symbol());
+        if (o.timeInForce() != 0) {
+            m.setChar(TimeInForce.FIELD, o.timeInForce());
+        }
+        m.setField(new TransactTime(LocalDateTime.now(ZoneOffset.UTC)));
+        if (!session.send(m)) {
+            throw new IllegalStateException("session ended during the benchmark: " + kind.description()
+                    + " could not be sent (QuickFIX/J session not logged on)");
+        }
     }
 
     private static void send(Session session, long clOrdId) {
@@ -126,11 +177,27 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     public void fromApp(Message message, SessionID sessionId) throws FieldNotFound {
         setup.pinCurrentThread("client receiver");
         if (MsgType.EXECUTION_REPORT.equals(message.getHeader().getString(MsgType.FIELD))) {
-            listener.onExecutionReport(indexBySession.getOrDefault(sessionId, 0),
-                    Long.parseLong(message.getString(ClOrdID.FIELD)));
+            int index = indexBySession.getOrDefault(sessionId, 0);
+            String clOrdId = message.getString(ClOrdID.FIELD);
+            if (cursors == null) {
+                listener.onExecutionReport(index, Long.parseLong(clOrdId));
+                return;
+            }
+            String wrong = cursors[0].flow().mismatch(clOrdId, charOf(message, quickfix.field.ExecType.FIELD),
+                    charOf(message, quickfix.field.OrdStatus.FIELD),
+                    message.isSetField(Symbol.FIELD) ? message.getString(Symbol.FIELD) : null);
+            if (wrong != null) {
+                listener.onWrongAnswer(index, wrong);
+            } else {
+                listener.onExecutionReport(index, OrderFlow.leadingNumber(clOrdId));
+            }
         } else {
             listener.onDisconnect("quickfixj: unexpected message type " + message.getHeader().getString(MsgType.FIELD));
         }
+    }
+
+    private static char charOf(Message message, int tag) throws FieldNotFound {
+        return message.isSetField(tag) ? message.getChar(tag) : 0;
     }
 
     /**

@@ -71,6 +71,11 @@ public final class QuickFixJEngine implements FixEngine {
     }
 
     @Override
+    public boolean sendsEveryWorkload() {
+        return true;
+    }
+
+    @Override
     public int maxSessions() {
         return org.fixbench.engine.Workload.MAX_SESSIONS;
     }

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.Workload;
 import quickfix.ApplicationAdapter;
 import quickfix.DefaultMessageFactory;
@@ -66,17 +67,24 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
             echo(message, sessionId);
             return;
         }
-        if (!MsgType.ORDER_SINGLE.equals(message.getHeader().getString(MsgType.FIELD))) {
+        String msgType = message.getHeader().getString(MsgType.FIELD);
+        char type = msgType.length() == 1 ? msgType.charAt(0) : 0;
+        char execType = OrderFlow.Kind.execTypeFor(type); // D new, F canceled, G replaced
+        if (execType == 0) {
             throw new UnsupportedMessageType();
         }
         setup.hooks().orderReceived();
         long n = ++counter;
         ExecutionReport report = new ExecutionReport(
                 new OrderID(Workload.ORDER_ID_PREFIX + n), new ExecID(Workload.EXEC_ID_PREFIX + n),
-                new ExecType(Workload.EXEC_TYPE), new OrdStatus(Workload.ORD_STATUS),
-                new Side(message.getChar(Side.FIELD)), new LeavesQty(Workload.LEAVES_QTY),
+                new ExecType(execType), new OrdStatus(OrderFlow.Kind.ordStatusFor(type)),
+                new Side(message.getChar(Side.FIELD)),
+                new LeavesQty(type == 'F' ? 0 : message.getDouble(OrderQty.FIELD)),
                 new CumQty(Workload.CUM_QTY), new AvgPx(Double.parseDouble(Workload.AVG_PX)));
         report.set(new ClOrdID(message.getString(ClOrdID.FIELD)));
+        if (type != 'D') {
+            report.set(new quickfix.field.OrigClOrdID(message.getString(quickfix.field.OrigClOrdID.FIELD)));
+        }
         report.set(new Symbol(message.getString(Symbol.FIELD)));
         report.set(new OrderQty(message.getDouble(OrderQty.FIELD)));
         report.set(new TransactTime(LocalDateTime.now(ZoneOffset.UTC)));
