@@ -78,6 +78,65 @@ public final class Workload {
         return frame(body);
     }
 
+    /**
+     * A complete request for {@code order} of a {@link OrderFlow} as an engine's client sends it, its fields in tag
+     * order (the order every client writes them in): Account (when the order has one), ClOrdID, HandlInst (not on a
+     * cancel), OrderQty, OrdType (not on a cancel), OrigClOrdID (cancel and replace), Price (limit and replace),
+     * Side, Symbol, TimeInForce (when the order has one), TransactTime.
+     */
+    public static byte[] sampleRequest(OrderFlow.Order order, String clOrdId, String origClOrdId, int seqNum,
+                                       Instant now) {
+        String t = UTC_TIMESTAMP.format(now);
+        OrderFlow.Kind kind = order.kind();
+        StringBuilder body = new StringBuilder("35=").append(kind.msgType()).append('\u0001')
+                .append(header(CLIENT_COMP_ID, SERVER_COMP_ID, seqNum, t));
+        if (order.account() != null) {
+            body.append("1=").append(order.account()).append('\u0001');
+        }
+        body.append("11=").append(clOrdId).append('\u0001');
+        if (kind != OrderFlow.Kind.CANCEL) {
+            body.append("21=").append(HANDL_INST).append('\u0001');
+        }
+        body.append("38=").append(order.orderQty()).append('\u0001');
+        if (kind.ordType() != 0) {
+            body.append("40=").append(kind.ordType()).append('\u0001');
+        }
+        if (kind.hasOrigClOrdId()) {
+            body.append("41=").append(origClOrdId).append('\u0001');
+        }
+        if (order.price() != null) {
+            body.append("44=").append(order.price()).append('\u0001');
+        }
+        body.append("54=").append(order.side()).append("\u000155=").append(order.symbol()).append('\u0001');
+        if (order.timeInForce() != 0) {
+            body.append("59=").append(order.timeInForce()).append('\u0001');
+        }
+        body.append("60=").append(t).append('\u0001');
+        return frame(body.toString());
+    }
+
+    /**
+     * A complete ExecutionReport answering {@link #sampleRequest}: ExecType and OrdStatus of the order's kind,
+     * OrigClOrdID on a cancel's or replace's, LeavesQty 0 once canceled.
+     */
+    public static byte[] sampleReport(OrderFlow.Order order, String clOrdId, String origClOrdId, long counter,
+                                      int seqNum, Instant now) {
+        String t = UTC_TIMESTAMP.format(now);
+        OrderFlow.Kind kind = order.kind();
+        StringBuilder body = new StringBuilder("35=8\u0001").append(header(SERVER_COMP_ID, CLIENT_COMP_ID, seqNum, t))
+                .append("37=").append(ORDER_ID_PREFIX).append(counter).append("\u000111=").append(clOrdId)
+                .append('\u0001');
+        if (kind.hasOrigClOrdId()) {
+            body.append("41=").append(origClOrdId).append('\u0001');
+        }
+        body.append("17=").append(EXEC_ID_PREFIX).append(counter).append("\u0001150=").append(kind.execType())
+                .append("\u000139=").append(kind.ordStatus()).append("\u000155=").append(order.symbol())
+                .append("\u000154=").append(order.side()).append("\u000138=").append(order.orderQty())
+                .append("\u000114=").append(CUM_QTY).append("\u0001151=").append(kind.leavesQty(order.orderQty()))
+                .append("\u00016=").append(AVG_PX).append("\u000160=").append(t).append('\u0001');
+        return frame(body.toString());
+    }
+
     private static String header(String sender, String target, int seqNum, String sendingTime) {
         return "49=" + sender + "\u000156=" + target + "\u000134=" + seqNum + "\u000152=" + sendingTime + "\u0001";
     }

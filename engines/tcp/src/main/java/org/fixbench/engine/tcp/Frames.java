@@ -13,17 +13,19 @@ final class Frames {
     private Frames() {
     }
 
-    static ByteBuffer orderFrame() {
-        return direct(Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH));
+    /** The sample order's bytes, in a frame of {@code capacity} bytes (zeros after them when longer). */
+    static ByteBuffer orderFrame(int capacity) {
+        return direct(Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH), capacity);
     }
 
-    static ByteBuffer reportFrame() {
-        return direct(Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2, Instant.EPOCH));
+    /** The sample report's bytes, in a frame of {@code capacity} bytes (zeros after them when longer). */
+    static ByteBuffer reportFrame(int capacity) {
+        return direct(Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2, Instant.EPOCH), capacity);
     }
 
-    private static ByteBuffer direct(byte[] bytes) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
-        buffer.put(bytes).flip();
+    private static ByteBuffer direct(byte[] bytes, int capacity) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(Math.max(bytes.length, capacity));
+        buffer.put(bytes, 0, Math.min(bytes.length, capacity)).clear();
         return buffer;
     }
 

@@ -18,8 +18,11 @@ final class TcpClient implements EngineClient {
     private final TcpEngine.Mode mode;
     private final boolean noDelay;
     private final boolean receiveOnCaller;
-    private final ByteBuffer order = Frames.orderFrame();
-    private final ByteBuffer polledReport = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+    private final FrameLengths lengths;
+    private final ByteBuffer order;
+    private final ByteBuffer polledReport;
+    private int sendAt;
+    private int receiveAt;
     private ReportListener listener;
     private SocketChannel channel;
     private Thread receiver;
@@ -30,6 +33,10 @@ final class TcpClient implements EngineClient {
         this.receiveOnCaller = receiveOnCaller;
         this.mode = mode;
         this.noDelay = noDelay;
+        this.lengths = FrameLengths.of(setup.flow());
+        this.order = Frames.orderFrame(lengths.maxOrder());
+        this.polledReport = ByteBuffer.allocateDirect(lengths.maxReport());
+        polledReport.limit(lengths.report(0));
     }
 
     @Override
@@ -60,7 +67,8 @@ final class TcpClient implements EngineClient {
                 any = true;
                 if (!polledReport.hasRemaining()) {
                     listener.onExecutionReport(polledReport.getLong(0));
-                    polledReport.clear();
+                    receiveAt = lengths.next(receiveAt);
+                    polledReport.clear().limit(lengths.report(receiveAt));
                 }
             }
             if (n < 0 && !closing) {
@@ -76,10 +84,11 @@ final class TcpClient implements EngineClient {
 
     private void receive(ReportListener listener) {
         setup.pinCurrentThread("client receiver");
-        ByteBuffer report = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+        ByteBuffer report = ByteBuffer.allocateDirect(lengths.maxReport());
         try {
             while (!closing) {
-                report.clear();
+                report.clear().limit(lengths.report(receiveAt));
+                receiveAt = lengths.next(receiveAt);
                 if (!Frames.readFully(channel, report, mode, () -> closing)) {
                     if (!closing) {
                         listener.onDisconnect("server closed the connection");
@@ -97,7 +106,8 @@ final class TcpClient implements EngineClient {
 
     @Override
     public void send(long clOrdId) {
-        order.clear();
+        order.clear().limit(lengths.order(sendAt));
+        sendAt = lengths.next(sendAt);
         order.putLong(0, clOrdId);
         try {
             Frames.writeFully(channel, order, mode);

@@ -49,6 +49,11 @@ public final class TcpEngine implements FixEngine {
     }
 
     @Override
+    public boolean sendsEveryWorkload() {
+        return true;
+    }
+
+    @Override
     public int maxSessions() {
         return Workload.MAX_SESSIONS;
     }

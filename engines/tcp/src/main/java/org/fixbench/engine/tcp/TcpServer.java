@@ -37,19 +37,22 @@ final class TcpServer implements EngineServer {
 
     private void serve() {
         setup.pinCurrentThread("server");
-        ByteBuffer order = ByteBuffer.allocateDirect(TcpEngine.ORDER_BYTES);
-        ByteBuffer report = Frames.reportFrame();
+        FrameLengths lengths = FrameLengths.of(setup.flow());
+        ByteBuffer order = ByteBuffer.allocateDirect(lengths.maxOrder());
+        ByteBuffer report = Frames.reportFrame(lengths.maxReport());
+        int at = 0;
         try (SocketChannel socket = acceptor.accept()) {
             channel = socket;
             socket.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
             socket.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
             while (!stopping) {
-                order.clear();
+                order.clear().limit(lengths.order(at));
                 if (!Frames.readFully(socket, order, mode, () -> stopping)) {
                     return;
                 }
                 setup.hooks().orderReceived();
-                report.clear();
+                report.clear().limit(lengths.report(at));
+                at = lengths.next(at);
                 report.putLong(0, order.getLong(0));
                 setup.hooks().reportSending();
                 Frames.writeFully(socket, report, mode);

@@ -26,7 +26,10 @@ final class TcpSessionsClient implements EngineClient {
     private final TcpEngine.Mode mode;
     private final boolean noDelay;
     private final boolean receiveOnCaller;
-    private final ByteBuffer order = Frames.orderFrame();
+    private final FrameLengths lengths;
+    private final ByteBuffer order;
+    private int[] sendAt;
+    private int[] receiveAt;
     private SocketChannel[] channels;
     private ByteBuffer[] reports;
     private boolean[] ended;
@@ -45,6 +48,8 @@ final class TcpSessionsClient implements EngineClient {
         this.mode = mode;
         this.noDelay = noDelay;
         this.receiveOnCaller = receiveOnCaller;
+        this.lengths = FrameLengths.of(setup.flow());
+        this.order = Frames.orderFrame(lengths.maxOrder());
     }
 
     @Override
@@ -53,6 +58,8 @@ final class TcpSessionsClient implements EngineClient {
         channels = new SocketChannel[sessions];
         reports = new ByteBuffer[sessions];
         ended = new boolean[sessions];
+        sendAt = new int[sessions];
+        receiveAt = new int[sessions];
         this.listener = listener;
         selector = Selector.open();
         for (int i = 0; i < sessions; i++) {
@@ -66,7 +73,8 @@ final class TcpSessionsClient implements EngineClient {
             }
             channel.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
             channel.configureBlocking(false);
-            reports[i] = ByteBuffer.allocateDirect(TcpEngine.REPORT_BYTES);
+            reports[i] = ByteBuffer.allocateDirect(lengths.maxReport());
+            reports[i].limit(lengths.report(0));
             channel.register(selector, SelectionKey.OP_READ, i);
         }
         if (!receiveOnCaller) {
@@ -110,7 +118,8 @@ final class TcpSessionsClient implements EngineClient {
                 any = true;
                 if (!report.hasRemaining()) {
                     listener.onExecutionReport(session, report.getLong(0));
-                    report.clear();
+                    receiveAt[session] = lengths.next(receiveAt[session]);
+                    report.clear().limit(lengths.report(receiveAt[session]));
                 }
             }
             if (n < 0) {
@@ -145,7 +154,8 @@ final class TcpSessionsClient implements EngineClient {
 
     @Override
     public void send(int session, long clOrdId) {
-        order.clear();
+        order.clear().limit(lengths.order(sendAt[session]));
+        sendAt[session] = lengths.next(sendAt[session]);
         order.putLong(0, clOrdId);
         try {
             Frames.writeFully(channels[session], order, mode);

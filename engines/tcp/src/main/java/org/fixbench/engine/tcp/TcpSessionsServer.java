@@ -25,7 +25,8 @@ final class TcpSessionsServer implements EngineServer {
     private final EngineSetup setup;
     private final TcpEngine.Mode mode;
     private final boolean noDelay;
-    private final ByteBuffer report = Frames.reportFrame();
+    private final FrameLengths lengths;
+    private final ByteBuffer report;
     private final Consumer<SelectionKey> onReady = this::onReady;
     private ServerSocketChannel acceptor;
     private Selector selector;
@@ -42,6 +43,19 @@ final class TcpSessionsServer implements EngineServer {
         this.setup = setup;
         this.mode = mode;
         this.noDelay = noDelay;
+        this.lengths = FrameLengths.of(setup.flow());
+        this.report = Frames.reportFrame(lengths.maxReport());
+    }
+
+    /** One connection's order being read and its place in the workload. */
+    private static final class Connection {
+        final ByteBuffer order;
+        int at;
+
+        Connection(FrameLengths lengths) {
+            order = ByteBuffer.allocateDirect(lengths.maxOrder());
+            order.limit(lengths.order(0));
+        }
     }
 
     @Override
@@ -77,17 +91,19 @@ final class TcpSessionsServer implements EngineServer {
             return;
         }
         SocketChannel c = (SocketChannel) key.channel();
-        ByteBuffer order = (ByteBuffer) key.attachment();
+        Connection connection = (Connection) key.attachment();
+        ByteBuffer order = connection.order;
         try {
             int n;
             while ((n = c.read(order)) > 0 || !order.hasRemaining()) {
                 if (!order.hasRemaining()) {
                     setup.hooks().orderReceived();
-                    report.clear();
+                    report.clear().limit(lengths.report(connection.at));
                     report.putLong(0, order.getLong(0));
                     setup.hooks().reportSending();
                     Frames.writeFully(c, report, mode);
-                    order.clear();
+                    connection.at = lengths.next(connection.at);
+                    order.clear().limit(lengths.order(connection.at));
                 }
             }
             if (n < 0) {
@@ -109,7 +125,7 @@ final class TcpSessionsServer implements EngineServer {
             }
             c.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
             c.configureBlocking(false);
-            c.register(selector, SelectionKey.OP_READ, ByteBuffer.allocateDirect(TcpEngine.ORDER_BYTES));
+            c.register(selector, SelectionKey.OP_READ, new Connection(lengths));
             if (++open >= setup.sessions()) {
                 acceptorKey.interestOps(0);
             }

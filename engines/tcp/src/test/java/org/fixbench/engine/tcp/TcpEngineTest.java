@@ -20,11 +20,30 @@ class TcpEngineTest extends EngineContractTest {
 
     @Test
     void framesHaveTheWorkloadsByteCounts() {
-        assertEquals(Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH).length,
-                Frames.orderFrame().remaining());
+        FrameLengths fixed = FrameLengths.of(org.fixbench.engine.OrderFlow.fixed());
+        assertEquals(Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2, Instant.EPOCH).length, fixed.order(0));
         assertEquals(Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2, Instant.EPOCH).length,
-                Frames.reportFrame().remaining());
+                fixed.report(0));
+        assertEquals(fixed.order(0), Frames.orderFrame(fixed.maxOrder()).remaining());
+        assertEquals(0, fixed.next(0), "one frame, again and again");
         assertTrue(TcpEngine.ORDER_BYTES > 150, "a realistic NewOrderSingle: " + TcpEngine.ORDER_BYTES);
+    }
+
+    /** The floor parses nothing: its frames are as long as each order of the workload and its report. */
+    @Test
+    void mixedFramesAreAsLongAsEachOrderAndItsReport() {
+        org.fixbench.engine.OrderFlow flow = org.fixbench.engine.OrderFlow.mixed(5);
+        FrameLengths lengths = FrameLengths.of(flow);
+        java.util.Set<Integer> distinct = new java.util.HashSet<>();
+        for (int i = 0; i < flow.size(); i++) {
+            org.fixbench.engine.OrderFlow.Order o = flow.order(i);
+            String id = "1234567890123456789" + o.clOrdIdTail();
+            assertEquals(Workload.sampleRequest(o, id, id, 2, Instant.EPOCH).length, lengths.order(i));
+            assertEquals(Workload.sampleReport(o, id, id, 1, 2, Instant.EPOCH).length, lengths.report(i));
+            distinct.add(lengths.order(i));
+        }
+        assertTrue(distinct.size() > 20, "orders of many lengths: " + distinct.size());
+        assertEquals(0, lengths.next(flow.size() - 1));
     }
 
     @Test
