@@ -135,6 +135,9 @@ public final class OrderFlow {
         private final char timeInForce;
         private final String clOrdIdTail;
         private final byte[] symbolBytes;
+        private final byte[] accountBytes;
+        private final long priceMantissa;
+        private final int priceScale;
 
         Order(int index, Kind kind, String symbol, char side, int orderQty, String price, String account,
               char timeInForce, String clOrdIdTail) {
@@ -148,6 +151,10 @@ public final class OrderFlow {
             this.timeInForce = kind == Kind.CANCEL ? 0 : timeInForce;
             this.clOrdIdTail = clOrdIdTail;
             this.symbolBytes = symbol.getBytes(StandardCharsets.US_ASCII);
+            this.accountBytes = account == null ? null : account.getBytes(StandardCharsets.US_ASCII);
+            int point = this.price == null ? -1 : this.price.indexOf('.');
+            this.priceScale = point < 0 ? 0 : this.price.length() - point - 1;
+            this.priceMantissa = this.price == null ? 0 : Long.parseLong(this.price.replace(".", ""));
         }
 
         public int index() { return index; }
@@ -158,6 +165,12 @@ public final class OrderFlow {
         public int orderQty() { return orderQty; }
         public String price() { return price; }
         public String account() { return account; }
+        /** {@link #account()} in ASCII; null when the order has none. */
+        public byte[] accountBytes() { return accountBytes; }
+        /** {@link #price()} as mantissa × 10^-{@link #priceScale()}; 0 without a price. */
+        public long priceMantissa() { return priceMantissa; }
+        /** Digits after the point in {@link #price()}. */
+        public int priceScale() { return priceScale; }
         public char timeInForce() { return timeInForce; }
         /** What follows the time in ClOrdID: empty for {@code fixed}. */
         public String clOrdIdTail() { return clOrdIdTail; }

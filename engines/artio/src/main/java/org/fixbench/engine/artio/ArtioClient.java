@@ -8,10 +8,16 @@ import io.aeron.logbuffer.ControlledFragmentHandler.Action;
 import org.agrona.DirectBuffer;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.OrderCursor;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.artio.codecs.FixDictionaryImpl;
 import org.fixbench.engine.artio.codecs.builder.NewOrderSingleEncoder;
+import org.fixbench.engine.artio.codecs.builder.OrderCancelReplaceRequestEncoder;
+import org.fixbench.engine.artio.codecs.builder.OrderCancelRequestEncoder;
+import org.agrona.AsciiSequenceView;
+import uk.co.real_logic.artio.builder.Encoder;
 import org.fixbench.engine.artio.codecs.decoder.ExecutionReportDecoder;
 import uk.co.real_logic.artio.Reply;
 import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
@@ -48,6 +54,14 @@ final class ArtioClient implements EngineClient {
     private ReportListener listener;
     private volatile boolean closing;
     private String endReason;
+    /** Each session's place in the workload and its cancel and replace encoders; null for the fixed order. */
+    private final OrderCursor[] cursors;
+    private OrderCancelRequestEncoder[] cancels;
+    private OrderCancelReplaceRequestEncoder[] replaces;
+    private final byte[] origClOrdId = new byte[40];
+    private final byte[] mixedClOrdId = new byte[40];
+    private final AsciiSequenceView answeredClOrdId = new AsciiSequenceView();
+    private final AsciiSequenceView answeredSymbol = new AsciiSequenceView();
 
     ArtioClient(EngineSetup setup, ArtioProfile profile) {
         this.setup = setup;
@@ -61,6 +75,18 @@ final class ArtioClient implements EngineClient {
             order.instrument().symbol(SYMBOL);
             order.orderQtyData().orderQty(Workload.ORDER_QTY, 0);
             orders[i] = order;
+        }
+        if (setup.flow().isFixed()) {
+            cursors = null;
+            return;
+        }
+        cursors = new OrderCursor[setup.sessions()];
+        cancels = new OrderCancelRequestEncoder[setup.sessions()];
+        replaces = new OrderCancelReplaceRequestEncoder[setup.sessions()];
+        for (int i = 0; i < cursors.length; i++) {
+            cursors[i] = new OrderCursor(setup.flow());
+            cancels[i] = new OrderCancelRequestEncoder();
+            replaces[i] = new OrderCancelReplaceRequestEncoder().handlInst(Workload.HANDL_INST);
         }
     }
 
@@ -126,20 +152,102 @@ final class ArtioClient implements EngineClient {
         if (endReason != null) {
             throw new IllegalStateException("session ended during the benchmark: " + endReason);
         }
-        order.clOrdID(clOrdId, ArtioEngine.putDigits(clOrdIdValue, clOrdId, 0));
-        int timeLength = timestamp.encode(System.currentTimeMillis());
-        order.transactTime(timestamp.buffer(), timeLength);
+        Encoder message;
+        String description;
+        if (cursors == null) {
+            order.clOrdID(clOrdId, ArtioEngine.putDigits(clOrdIdValue, clOrdId, 0));
+            int timeLength = timestamp.encode(System.currentTimeMillis());
+            order.transactTime(timestamp.buffer(), timeLength);
+            message = order;
+            description = "NewOrderSingle";
+        } else {
+            OrderFlow.Order o = cursors[index].next(clOrdIdValue);
+            message = next(index, o);
+            description = o.kind().description();
+        }
         long deadline = 0;
-        while (session.trySend(order) < 0) {
+        while (session.trySend(message) < 0) {
             // back pressure: keep the library moving, never drop the order
             if (deadline == 0) {
                 deadline = System.nanoTime() + 5_000_000_000L;
             } else if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("session ended during the benchmark: artio back-pressured the "
-                        + "NewOrderSingle for 5 s");
+                        + description + " for 5 s");
             }
             node.library.poll(10);
         }
+    }
+
+    /** Session {@code index}'s encoder for the workload's order {@code o}, every field set or reset for it. */
+    private Encoder next(int index, OrderFlow.Order o) {
+        OrderCursor cursor = cursors[index];
+        int clOrdIdLength = ascii(cursor.clOrdId(), mixedClOrdId);
+        int timeLength = timestamp.encode(System.currentTimeMillis());
+        switch (o.kind()) {
+            case CANCEL: {
+                OrderCancelRequestEncoder cancel = cancels[index];
+                if (o.accountBytes() != null) {
+                    cancel.account(o.accountBytes());
+                } else {
+                    cancel.resetAccount();
+                }
+                cancel.clOrdID(mixedClOrdId, clOrdIdLength).origClOrdID(origClOrdId,
+                        ascii(cursor.origClOrdId(), origClOrdId)).side(o.side());
+                cancel.orderQtyData().orderQty(o.orderQty(), 0);
+                cancel.instrument().symbol(o.symbolBytes());
+                return cancel.transactTime(timestamp.buffer(), timeLength);
+            }
+            case REPLACE: {
+                OrderCancelReplaceRequestEncoder replace = replaces[index];
+                if (o.accountBytes() != null) {
+                    replace.account(o.accountBytes());
+                } else {
+                    replace.resetAccount();
+                }
+                if (o.timeInForce() != 0) {
+                    replace.timeInForce(o.timeInForce());
+                } else {
+                    replace.resetTimeInForce();
+                }
+                replace.clOrdID(mixedClOrdId, clOrdIdLength).origClOrdID(origClOrdId,
+                        ascii(cursor.origClOrdId(), origClOrdId)).side(o.side()).ordType(o.kind().ordType())
+                        .price(o.priceMantissa(), o.priceScale());
+                replace.orderQtyData().orderQty(o.orderQty(), 0);
+                replace.instrument().symbol(o.symbolBytes());
+                return replace.transactTime(timestamp.buffer(), timeLength);
+            }
+            default: {
+                NewOrderSingleEncoder order = orders[index];
+                if (o.accountBytes() != null) {
+                    order.account(o.accountBytes());
+                } else {
+                    order.resetAccount();
+                }
+                if (o.timeInForce() != 0) {
+                    order.timeInForce(o.timeInForce());
+                } else {
+                    order.resetTimeInForce();
+                }
+                if (o.price() != null) {
+                    order.price(o.priceMantissa(), o.priceScale());
+                } else {
+                    order.resetPrice();
+                }
+                order.clOrdID(mixedClOrdId, clOrdIdLength).side(o.side()).ordType(o.kind().ordType());
+                order.orderQtyData().orderQty(o.orderQty(), 0);
+                order.instrument().symbol(o.symbolBytes());
+                return order.transactTime(timestamp.buffer(), timeLength);
+            }
+        }
+    }
+
+    /** ASCII text into {@code bytes}; its length. */
+    private static int ascii(CharSequence text, byte[] bytes) {
+        int length = text.length();
+        for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) text.charAt(i);
+        }
+        return length;
     }
 
     /** One session's messages: its reports go to the listener with its index. */
@@ -158,7 +266,19 @@ final class ArtioClient implements EngineClient {
                 ascii.wrap(buffer);
                 report.reset();
                 report.decode(ascii, offset, length);
-                listener.onExecutionReport(index, ArtioEngine.parseDigits(report.clOrdID(), report.clOrdIDLength()));
+                if (cursors == null) {
+                    listener.onExecutionReport(index, ArtioEngine.parseDigits(report.clOrdID(),
+                            report.clOrdIDLength()));
+                    return Action.CONTINUE;
+                }
+                report.clOrdID(answeredClOrdId);
+                String wrong = setup.flow().mismatch(answeredClOrdId, report.execType(), report.ordStatus(),
+                        report.symbol(answeredSymbol));
+                if (wrong != null) {
+                    listener.onWrongAnswer(index, wrong);
+                } else {
+                    listener.onExecutionReport(index, OrderFlow.leadingNumber(answeredClOrdId));
+                }
             }
             return Action.CONTINUE;
         }

@@ -54,6 +54,11 @@ public final class ArtioEngine implements FixEngine {
     }
 
     @Override
+    public boolean sendsEveryWorkload() {
+        return true;
+    }
+
+    @Override
     public int maxSessions() {
         return org.fixbench.engine.Workload.MAX_SESSIONS;
     }

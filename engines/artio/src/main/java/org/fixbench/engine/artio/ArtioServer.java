@@ -8,9 +8,12 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.artio.codecs.builder.ExecutionReportEncoder;
 import org.fixbench.engine.artio.codecs.decoder.NewOrderSingleDecoder;
+import org.fixbench.engine.artio.codecs.decoder.OrderCancelReplaceRequestDecoder;
+import org.fixbench.engine.artio.codecs.decoder.OrderCancelRequestDecoder;
 import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
 import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionAcquiredInfo;
@@ -21,14 +24,17 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
 
 /**
  * The acceptor: the engine logs on the benchmark's client identities only and hands each logged-on session to our
- * library (sole library); our one thread polls it for every session, and each NewOrderSingle is decoded and answered
- * on its own session with an ExecutionReport from reused codecs.
+ * library (sole library); our one thread polls it for every session, and each NewOrderSingle, OrderCancelRequest
+ * and OrderCancelReplaceRequest is decoded and answered on its own session with the ExecutionReport of its kind
+ * ({@link OrderFlow.Kind}) from reused codecs.
  */
 final class ArtioServer implements EngineServer {
     private final EngineSetup setup;
     private final ArtioProfile profile;
     private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
     private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
+    private final OrderCancelRequestDecoder cancel = new OrderCancelRequestDecoder();
+    private final OrderCancelReplaceRequestDecoder replace = new OrderCancelReplaceRequestDecoder();
     private final UtcTimestampEncoder timestamp = new UtcTimestampEncoder();
     private static final byte[] ORDER_ID_PREFIX = Workload.ORDER_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EXEC_ID_PREFIX = Workload.EXEC_ID_PREFIX.getBytes(StandardCharsets.US_ASCII);
@@ -76,35 +82,65 @@ final class ArtioServer implements EngineServer {
         private final ExecutionReportEncoder report = new ExecutionReportEncoder();
 
         Handler() {
-            report.execType(Workload.EXEC_TYPE).ordStatus(Workload.ORD_STATUS)
-                    .cumQty(Workload.CUM_QTY, 0).leavesQty(Workload.LEAVES_QTY, 0).avgPx(0, 0);
+            report.cumQty(Workload.CUM_QTY, 0).avgPx(0, 0);
         }
 
         @Override
         public Action onMessage(DirectBuffer buffer, int offset, int length, int libraryId, Session session,
                                 int sequenceIndex, long messageType, long timestampInNs, long position,
                                 OnMessageInfo messageInfo) {
-            if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
-                return Action.CONTINUE;
+            if (messageType == NewOrderSingleDecoder.MESSAGE_TYPE) {
+                ascii.wrap(buffer);
+                order.reset();
+                order.decode(ascii, offset, length);
+                setup.hooks().orderReceived(); // the whole NewOrderSingle decoded
+                report.clOrdID(order.clOrdID(), order.clOrdIDLength());
+                report.resetOrigClOrdID();
+                report.instrument().symbol(order.symbol(), order.symbolLength());
+                report.side(order.side());
+                report.orderQtyData().orderQty(order.orderQty());
+                report.leavesQty(order.orderQty());
+                answer(session, OrderFlow.Kind.LIMIT);
+            } else if (messageType == OrderCancelRequestDecoder.MESSAGE_TYPE) {
+                ascii.wrap(buffer);
+                cancel.reset();
+                cancel.decode(ascii, offset, length);
+                setup.hooks().orderReceived();
+                report.clOrdID(cancel.clOrdID(), cancel.clOrdIDLength());
+                report.origClOrdID(cancel.origClOrdID(), cancel.origClOrdIDLength());
+                report.instrument().symbol(cancel.symbol(), cancel.symbolLength());
+                report.side(cancel.side());
+                report.orderQtyData().orderQty(cancel.orderQty());
+                report.leavesQty(0, 0);
+                answer(session, OrderFlow.Kind.CANCEL);
+            } else if (messageType == OrderCancelReplaceRequestDecoder.MESSAGE_TYPE) {
+                ascii.wrap(buffer);
+                replace.reset();
+                replace.decode(ascii, offset, length);
+                setup.hooks().orderReceived();
+                report.clOrdID(replace.clOrdID(), replace.clOrdIDLength());
+                report.origClOrdID(replace.origClOrdID(), replace.origClOrdIDLength());
+                report.instrument().symbol(replace.symbol(), replace.symbolLength());
+                report.side(replace.side());
+                report.orderQtyData().orderQty(replace.orderQty());
+                report.leavesQty(replace.orderQty());
+                answer(session, OrderFlow.Kind.REPLACE);
             }
-            ascii.wrap(buffer);
-            order.reset();
-            order.decode(ascii, offset, length);
-            setup.hooks().orderReceived(); // the whole NewOrderSingle decoded
+            return Action.CONTINUE;
+        }
+
+        /** The report of the order's kind (D new, F canceled, G replaced), with its counted ids, sent. */
+        private void answer(Session session, OrderFlow.Kind kind) {
             long n = ++counter;
             report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
-            report.clOrdID(order.clOrdID(), order.clOrdIDLength());
             report.execID(execId, EXEC_ID_PREFIX.length + ArtioEngine.putDigits(n, execId, EXEC_ID_PREFIX.length));
-            report.instrument().symbol(order.symbol(), order.symbolLength());
-            report.side(order.side());
-            report.orderQtyData().orderQty(order.orderQty());
+            report.execType(kind.execType()).ordStatus(kind.ordStatus());
             int timeLength = timestamp.encode(System.currentTimeMillis());
             report.transactTime(timestamp.buffer(), timeLength);
             setup.hooks().reportSending(); // trySend encodes and hands to the framer: Artio has no point in between
             while (session.trySend(report) < 0 && !stopping) {
                 Thread.onSpinWait(); // back pressure from the framer: retry, never drop
             }
-            return Action.CONTINUE;
         }
     }
 
