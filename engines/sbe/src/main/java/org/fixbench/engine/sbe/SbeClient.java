@@ -6,22 +6,31 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
+import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.OrderCursor;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.model.HandlInst;
-import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
-import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
-import org.fixbench.engine.sbe.model.OrdType;
-import org.fixbench.engine.sbe.model.Side;
-import org.fixbench.engine.sbe.model.TimeInForce;
+import org.fixbench.engine.sbe.app.AmendmentCodec;
 import org.fixbench.engine.sbe.app.OrderCodec;
 import org.fixbench.engine.sbe.codec.FixMessage;
 import org.fixbench.engine.sbe.codec.FixWriter;
 import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.engine.sbe.model.DecimalEncoder;
+import org.fixbench.engine.sbe.model.HandlInst;
+import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
+import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
+import org.fixbench.engine.sbe.model.OrdType;
+import org.fixbench.engine.sbe.model.OrderCancelReplaceRequestDecoder;
+import org.fixbench.engine.sbe.model.OrderCancelReplaceRequestEncoder;
+import org.fixbench.engine.sbe.model.OrderCancelRequestDecoder;
+import org.fixbench.engine.sbe.model.OrderCancelRequestEncoder;
+import org.fixbench.engine.sbe.model.Side;
+import org.fixbench.engine.sbe.model.TimeInForce;
 import org.fixbench.engine.sbe.session.FixSession;
 import org.fixbench.engine.sbe.session.SessionConfig;
 import org.fixbench.engine.sbe.session.SessionRecord;
@@ -41,9 +50,23 @@ final class SbeClient implements EngineClient, FixSession.Application {
     private FixSession session;
     private ReportListener listener;
     private volatile boolean closing;
+    /** The workload's next order and the cancel and replace models; null for the fixed order (today's path). */
+    private final OrderCursor cursor;
+    private final UnsafeBuffer cancelBuffer = new UnsafeBuffer(new byte[OrderCancelRequestEncoder.BLOCK_LENGTH + 8]);
+    private final UnsafeBuffer replaceBuffer =
+            new UnsafeBuffer(new byte[OrderCancelReplaceRequestEncoder.BLOCK_LENGTH + 8]);
+    private final OrderCancelRequestDecoder cancelView = new OrderCancelRequestDecoder();
+    private final OrderCancelReplaceRequestDecoder replaceView = new OrderCancelReplaceRequestDecoder();
+    private final AsciiSequenceView answeredClOrdId = new AsciiSequenceView();
+    private final AsciiSequenceView answeredSymbol = new AsciiSequenceView();
 
-    SbeClient(SessionConfig config) {
+    SbeClient(SessionConfig config, OrderFlow flow) {
         this.config = config;
+        this.cursor = flow.isFixed() ? null : new OrderCursor(flow);
+        cancelView.wrap(cancelBuffer, 0, OrderCancelRequestEncoder.BLOCK_LENGTH,
+                OrderCancelRequestEncoder.SCHEMA_VERSION);
+        replaceView.wrap(replaceBuffer, 0, OrderCancelReplaceRequestEncoder.BLOCK_LENGTH,
+                OrderCancelReplaceRequestEncoder.SCHEMA_VERSION);
         this.idle = SbeEngine.idle(config.idle());
         NewOrderSingleEncoder order = new NewOrderSingleEncoder().wrap(orderBuffer, 0);
         order.account(Workload.ACCOUNT).handlInst(HandlInst.get((byte) Workload.HANDL_INST))
@@ -86,9 +109,36 @@ final class SbeClient implements EngineClient, FixSession.Application {
             return false;
         }
         int k = message.find(11);
+        if (cursor != null) {
+            checkAnswer(message, k);
+            return true;
+        }
         long clOrdId = k < 0 ? -1 : FixMessage.parseLong(message.buffer(), message.start(k), message.length(k));
         listener.onExecutionReport(clOrdId < 0 ? -1 : clOrdId);
         return true;
+    }
+
+    /** The workload's answer: ExecType, OrdStatus and Symbol against the order its ClOrdID names. */
+    private void checkAnswer(FixMessage message, int clOrdIdField) {
+        if (clOrdIdField < 0) {
+            listener.onWrongAnswer(0, "an ExecutionReport without ClOrdID");
+            return;
+        }
+        answeredClOrdId.wrap(message.buffer(), message.start(clOrdIdField), message.length(clOrdIdField));
+        int k = message.find(55);
+        answeredSymbol.wrap(message.buffer(), k < 0 ? 0 : message.start(k), k < 0 ? 0 : message.length(k));
+        String wrong = cursor.flow().mismatch(answeredClOrdId, charOf(message, 150), charOf(message, 39),
+                answeredSymbol);
+        if (wrong != null) {
+            listener.onWrongAnswer(0, wrong);
+        } else {
+            listener.onExecutionReport(OrderFlow.leadingNumber(answeredClOrdId));
+        }
+    }
+
+    private static char charOf(FixMessage message, int tag) {
+        int k = message.find(tag);
+        return k < 0 || message.length(k) != 1 ? 0 : (char) message.buffer().getByte(message.start(k));
     }
 
     @Override
@@ -125,6 +175,10 @@ final class SbeClient implements EngineClient, FixSession.Application {
         if (session.endReason() != null) {
             throw new IllegalStateException("session ended during the benchmark: " + session.endReason());
         }
+        if (cursor != null) {
+            sendNext(clOrdId);
+            return;
+        }
         int at = NewOrderSingleEncoder.clOrdIdEncodingOffset();
         int length = orderBuffer.putLongAscii(at, clOrdId);
         orderBuffer.setMemory(at + length, NewOrderSingleEncoder.clOrdIdLength() - length, (byte) 0);
@@ -134,6 +188,103 @@ final class SbeClient implements EngineClient, FixSession.Application {
         FixWriter w = session.begin('D' << 8);
         OrderCodec.newOrderSingleBody(orderView, w);
         session.send();
+    }
+
+    /** The workload's next order: its model filled from the flow, encoded from the model. */
+    private void sendNext(long intendedStartNanos) {
+        OrderFlow.Order o = cursor.next(intendedStartNanos);
+        long nowMillis = System.currentTimeMillis();
+        switch (o.kind()) {
+            case CANCEL -> {
+                UnsafeBuffer b = cancelBuffer;
+                text(b, OrderCancelRequestEncoder.clOrdIdEncodingOffset(), OrderCancelRequestEncoder.clOrdIdLength(),
+                        cursor.clOrdId());
+                text(b, OrderCancelRequestEncoder.origClOrdIdEncodingOffset(),
+                        OrderCancelRequestEncoder.origClOrdIdLength(), cursor.origClOrdId());
+                text(b, OrderCancelRequestEncoder.accountEncodingOffset(), OrderCancelRequestEncoder.accountLength(),
+                        o.accountBytes());
+                decimal(b, OrderCancelRequestEncoder.orderQtyEncodingOffset(), o.orderQty(), 0);
+                b.putByte(OrderCancelRequestEncoder.sideEncodingOffset(), (byte) o.side());
+                text(b, OrderCancelRequestEncoder.symbolEncodingOffset(), OrderCancelRequestEncoder.symbolLength(),
+                        o.symbolBytes());
+                time(b, OrderCancelRequestEncoder.transactTimeEncodingOffset(),
+                        OrderCancelRequestEncoder.transactTimeLength(), nowMillis);
+                AmendmentCodec.cancelBody(cancelView, session.begin('F' << 8));
+            }
+            case REPLACE -> {
+                UnsafeBuffer b = replaceBuffer;
+                text(b, OrderCancelReplaceRequestEncoder.clOrdIdEncodingOffset(),
+                        OrderCancelReplaceRequestEncoder.clOrdIdLength(), cursor.clOrdId());
+                text(b, OrderCancelReplaceRequestEncoder.origClOrdIdEncodingOffset(),
+                        OrderCancelReplaceRequestEncoder.origClOrdIdLength(), cursor.origClOrdId());
+                text(b, OrderCancelReplaceRequestEncoder.accountEncodingOffset(),
+                        OrderCancelReplaceRequestEncoder.accountLength(), o.accountBytes());
+                b.putByte(OrderCancelReplaceRequestEncoder.handlInstEncodingOffset(), (byte) Workload.HANDL_INST);
+                decimal(b, OrderCancelReplaceRequestEncoder.orderQtyEncodingOffset(), o.orderQty(), 0);
+                b.putByte(OrderCancelReplaceRequestEncoder.ordTypeEncodingOffset(), (byte) o.kind().ordType());
+                decimal(b, OrderCancelReplaceRequestEncoder.priceEncodingOffset(), o.priceMantissa(),
+                        -o.priceScale());
+                b.putByte(OrderCancelReplaceRequestEncoder.sideEncodingOffset(), (byte) o.side());
+                text(b, OrderCancelReplaceRequestEncoder.symbolEncodingOffset(),
+                        OrderCancelReplaceRequestEncoder.symbolLength(), o.symbolBytes());
+                b.putByte(OrderCancelReplaceRequestEncoder.timeInForceEncodingOffset(), (byte) o.timeInForce());
+                time(b, OrderCancelReplaceRequestEncoder.transactTimeEncodingOffset(),
+                        OrderCancelReplaceRequestEncoder.transactTimeLength(), nowMillis);
+                AmendmentCodec.replaceBody(replaceView, session.begin('G' << 8));
+            }
+            default -> {
+                UnsafeBuffer b = orderBuffer;
+                text(b, NewOrderSingleEncoder.accountEncodingOffset(), NewOrderSingleEncoder.accountLength(),
+                        o.accountBytes());
+                text(b, NewOrderSingleEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdLength(),
+                        cursor.clOrdId());
+                b.putByte(NewOrderSingleEncoder.handlInstEncodingOffset(), (byte) Workload.HANDL_INST);
+                decimal(b, NewOrderSingleEncoder.orderQtyEncodingOffset(), o.orderQty(), 0);
+                b.putByte(NewOrderSingleEncoder.ordTypeEncodingOffset(), (byte) o.kind().ordType());
+                if (o.price() != null) {
+                    decimal(b, NewOrderSingleEncoder.priceEncodingOffset(), o.priceMantissa(), -o.priceScale());
+                } else {
+                    decimal(b, NewOrderSingleEncoder.priceEncodingOffset(), DecimalEncoder.mantissaNullValue(),
+                            DecimalEncoder.exponentNullValue());
+                }
+                b.putByte(NewOrderSingleEncoder.sideEncodingOffset(), (byte) o.side());
+                text(b, NewOrderSingleEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolLength(),
+                        o.symbolBytes());
+                b.putByte(NewOrderSingleEncoder.timeInForceEncodingOffset(), (byte) o.timeInForce());
+                time(b, NewOrderSingleEncoder.transactTimeEncodingOffset(), NewOrderSingleEncoder.transactTimeLength(),
+                        nowMillis);
+                OrderCodec.newOrderSingleBody(orderView, session.begin('D' << 8));
+            }
+        }
+        session.send();
+    }
+
+    /** ASCII text into a NUL-padded model field. */
+    private static void text(UnsafeBuffer b, int at, int capacity, CharSequence value) {
+        int length = value.length();
+        for (int i = 0; i < length; i++) {
+            b.putByte(at + i, (byte) value.charAt(i));
+        }
+        b.setMemory(at + length, capacity - length, (byte) 0);
+    }
+
+    /** Bytes into a NUL-padded model field; null leaves it empty (the field is not sent). */
+    private static void text(UnsafeBuffer b, int at, int capacity, byte[] value) {
+        int length = value == null ? 0 : value.length;
+        if (length > 0) {
+            b.putBytes(at, value);
+        }
+        b.setMemory(at + length, capacity - length, (byte) 0);
+    }
+
+    private static void decimal(UnsafeBuffer b, int at, long mantissa, int exponent) {
+        b.putLong(at + DecimalEncoder.mantissaEncodingOffset(), mantissa, java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putByte(at + DecimalEncoder.exponentEncodingOffset(), (byte) exponent);
+    }
+
+    private void time(UnsafeBuffer b, int at, int capacity, long nowMillis) {
+        int length = transactTime.format(nowMillis, b, at);
+        b.setMemory(at + length, capacity - length, (byte) 0);
     }
 
     @Override

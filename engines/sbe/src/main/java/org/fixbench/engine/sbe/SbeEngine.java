@@ -111,7 +111,12 @@ public final class SbeEngine implements FixEngine {
     public EngineClient client(EngineSetup setup) {
         SessionConfig config = SessionConfig.of(setup.profileProperties(), setup.clientCompId(), setup.serverCompId(),
                 false);
-        return setup.sessions() == 1 ? new SbeClient(config) : new SbeSessionsClient(setup, config);
+        return setup.sessions() == 1 ? new SbeClient(config, setup.flow()) : new SbeSessionsClient(setup, config);
+    }
+
+    @Override
+    public boolean sendsEveryWorkload() {
+        return true;
     }
 
     @Override

@@ -34,7 +34,7 @@ final class SbeSessionsClient implements EngineClient {
         members = new SbeClient[setup.sessions()];
         SessionConfig shared = config.storeSharedBy(members.length);
         for (int i = 0; i < members.length; i++) {
-            members[i] = new SbeClient(shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId()));
+            members[i] = new SbeClient(shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId()), setup.flow());
         }
         idle = SbeEngine.idle(config.idle());
     }

@@ -439,7 +439,9 @@ public final class OrderCodec {
     public static void newOrderSingleBody(NewOrderSingleDecoder order, FixWriter w) {
         int o = order.offset();
         DirectBuffer b = order.buffer();
-        w.textField(1, b, o + NewOrderSingleDecoder.accountEncodingOffset(), NewOrderSingleDecoder.accountLength());
+        if (b.getByte(o + NewOrderSingleDecoder.accountEncodingOffset()) != 0) {
+            w.textField(1, b, o + NewOrderSingleDecoder.accountEncodingOffset(), NewOrderSingleDecoder.accountLength());
+        }
         w.textField(11, b, o + NewOrderSingleDecoder.clOrdIdEncodingOffset(), NewOrderSingleDecoder.clOrdIdLength());
         if (order.handlInst() != HandlInst.NULL_VAL) {
             w.charField(21, order.handlInstRaw());
@@ -451,7 +453,9 @@ public final class OrderCodec {
         }
         w.charField(54, order.sideRaw());
         w.textField(55, b, o + NewOrderSingleDecoder.symbolEncodingOffset(), NewOrderSingleDecoder.symbolLength());
-        w.charField(59, order.timeInForceRaw());
+        if (order.timeInForceRaw() != TimeInForce.NULL_VAL.value()) {
+            w.charField(59, order.timeInForceRaw());
+        }
         w.textField(60, b, o + NewOrderSingleDecoder.transactTimeEncodingOffset(),
                 NewOrderSingleDecoder.transactTimeLength());
     }
@@ -462,6 +466,10 @@ public final class OrderCodec {
         DirectBuffer b = report.buffer();
         w.textField(37, b, o + ExecutionReportDecoder.orderIdEncodingOffset(), ExecutionReportDecoder.orderIdLength());
         w.textField(11, b, o + ExecutionReportDecoder.clOrdIdEncodingOffset(), ExecutionReportDecoder.clOrdIdLength());
+        if (b.getByte(o + ExecutionReportDecoder.origClOrdIdEncodingOffset()) != 0) {
+            w.textField(41, b, o + ExecutionReportDecoder.origClOrdIdEncodingOffset(),
+                    ExecutionReportDecoder.origClOrdIdLength());
+        }
         w.textField(17, b, o + ExecutionReportDecoder.execIdEncodingOffset(), ExecutionReportDecoder.execIdLength());
         w.charField(150, report.execTypeRaw());
         w.charField(39, report.ordStatusRaw());

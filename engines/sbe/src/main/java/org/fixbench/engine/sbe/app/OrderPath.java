@@ -13,6 +13,7 @@ import org.fixbench.engine.sbe.codec.UtcTimeWriter;
 import org.fixbench.engine.sbe.dictionary.FixDictionary;
 import org.fixbench.engine.sbe.dictionary.Validator;
 import org.fixbench.engine.sbe.model.DecimalDecoder;
+import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.ExecType;
 import org.fixbench.engine.sbe.model.ExecutionReportDecoder;
 import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
@@ -54,6 +55,11 @@ public final class OrderPath {
     private final ExecutionReportEncoder report = new ExecutionReportEncoder();
     private final ExecutionReportDecoder reportView = new ExecutionReportDecoder();
     private final UtcTimeWriter transactTime = new UtcTimeWriter();
+    private final AmendmentCodec amendments = new AmendmentCodec();
+    private final UnsafeBuffer amendmentBuffer = new UnsafeBuffer(new byte[Math.max(
+            AmendmentCodec.CANCEL.blockLength(), AmendmentCodec.REPLACE.blockLength()) + 8]);
+    private AmendmentCodec.Layout amended = AmendmentCodec.CANCEL;
+    private boolean amendmentFailed;
     private long counter;
 
     public OrderPath(SessionConfig config) {
@@ -85,8 +91,20 @@ public final class OrderPath {
 
     /** The order in {@code message} into the model; false (and {@link #failure()}) when it cannot be. */
     public boolean decode(FixMessage indexed) {
+        amendmentFailed = false;
         order.wrap(orderBuffer, 0);
         return codec.decodeNewOrderSingle(indexed, order) > 0;
+    }
+
+    /**
+     * An OrderCancelRequest ({@code cancel}) or OrderCancelReplaceRequest into the model
+     * ({@link AmendmentCodec}); false (and {@link #failure()}) when it cannot be.
+     */
+    public boolean decodeAmendment(FixMessage indexed, boolean cancel) {
+        amended = cancel ? AmendmentCodec.CANCEL : AmendmentCodec.REPLACE;
+        boolean ok = amendments.decode(indexed, amended, amendmentBuffer, 0);
+        amendmentFailed = !ok;
+        return ok;
     }
 
     /** Whether the decoded order has the quantity the report needs. */
@@ -100,15 +118,15 @@ public final class OrderPath {
     }
 
     public RejectReason failure() {
-        return codec.failure();
+        return amendmentFailed ? amendments.failure() : codec.failure();
     }
 
     public int errorTag() {
-        return codec.errorTag();
+        return amendmentFailed ? amendments.errorTag() : codec.errorTag();
     }
 
     public String failureText() {
-        return codec.failureText();
+        return amendmentFailed ? amendments.failureText() : codec.failureText();
     }
 
     /** The validator {@link #parse} used. */
@@ -125,6 +143,7 @@ public final class OrderPath {
         counted(ExecutionReportEncoder.orderIdEncodingOffset(), ExecutionReportEncoder.orderIdLength(), ORDER_ID_PREFIX, n);
         copy(ExecutionReportEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdEncodingOffset(),
                 NewOrderSingleEncoder.clOrdIdLength());
+        reportBuffer.putByte(ExecutionReportEncoder.origClOrdIdEncodingOffset(), (byte) 0); // a new order has none
         counted(ExecutionReportEncoder.execIdEncodingOffset(), ExecutionReportEncoder.execIdLength(), EXEC_ID_PREFIX, n);
         report.execType(ExecType.New).ordStatus(OrdStatus.New).side(orderView.side());
         copy(ExecutionReportEncoder.symbolEncodingOffset(), NewOrderSingleEncoder.symbolEncodingOffset(),
@@ -139,6 +158,46 @@ public final class OrderPath {
         int length = transactTime.format(nowMillis, reportBuffer, at);
         reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
         OrderCodec.executionReportBody(reportView, w);
+    }
+
+    /**
+     * Builds the ExecutionReport for the decoded cancel (ExecType and OrdStatus canceled, LeavesQty 0) or replace
+     * (replaced, new, LeavesQty the new quantity): ClOrdID, OrigClOrdID, Symbol, Side and OrderQty copied from it;
+     * and writes its body into {@code w}, a message the session has begun.
+     */
+    public void amendmentReportBody(long nowMillis, FixWriter w) {
+        AmendmentCodec.Layout from = amended;
+        boolean cancel = from == AmendmentCodec.CANCEL;
+        long n = ++counter;
+        counted(ExecutionReportEncoder.orderIdEncodingOffset(), ExecutionReportEncoder.orderIdLength(), ORDER_ID_PREFIX, n);
+        copy(amendmentBuffer, ExecutionReportEncoder.clOrdIdEncodingOffset(), from.clOrdId,
+                ExecutionReportEncoder.clOrdIdLength());
+        copy(amendmentBuffer, ExecutionReportEncoder.origClOrdIdEncodingOffset(), from.origClOrdId,
+                ExecutionReportEncoder.origClOrdIdLength());
+        counted(ExecutionReportEncoder.execIdEncodingOffset(), ExecutionReportEncoder.execIdLength(), EXEC_ID_PREFIX, n);
+        report.execType(cancel ? ExecType.Canceled : ExecType.Replaced)
+                .ordStatus(cancel ? OrdStatus.Canceled : OrdStatus.New);
+        reportBuffer.putByte(ExecutionReportEncoder.sideEncodingOffset(), amendmentBuffer.getByte(from.side));
+        copy(amendmentBuffer, ExecutionReportEncoder.symbolEncodingOffset(), from.symbol,
+                ExecutionReportEncoder.symbolLength());
+        long qty = amendmentBuffer.getLong(from.orderQty + DecimalEncoder.mantissaEncodingOffset(),
+                java.nio.ByteOrder.LITTLE_ENDIAN);
+        byte qtyExponent = amendmentBuffer.getByte(from.orderQty + DecimalEncoder.exponentEncodingOffset());
+        report.orderQty().mantissa(qty).exponent(qtyExponent);
+        report.cumQty().mantissa(Workload.CUM_QTY).exponent((byte) 0);
+        report.leavesQty().mantissa(cancel ? 0 : qty).exponent(cancel ? 0 : qtyExponent);
+        report.avgPx().mantissa(0).exponent((byte) 0);
+        int at = ExecutionReportEncoder.transactTimeEncodingOffset();
+        int length = transactTime.format(nowMillis, reportBuffer, at);
+        reportBuffer.setMemory(at + length, ExecutionReportEncoder.transactTimeLength() - length, (byte) 0);
+        OrderCodec.executionReportBody(reportView, w);
+    }
+
+    /** Copies a text field of {@code capacity} bytes (a multiple of 8) from {@code source} to the report's model. */
+    private void copy(UnsafeBuffer source, int reportOffset, int sourceOffset, int capacity) {
+        for (int w = 0; w < capacity; w += 8) {
+            reportBuffer.putLong(reportOffset + w, source.getLong(sourceOffset + w));
+        }
     }
 
     /** Writes prefix + n into a NUL-padded model field of {@code capacity} bytes (a multiple of 8). */

@@ -9,8 +9,9 @@ import org.fixbench.engine.sbe.session.FixSession;
 import org.fixbench.engine.sbe.session.SessionConfig;
 
 /**
- * The benchmark's server application: each NewOrderSingle is parsed into the SBE model and answered with the
- * workload's ExecutionReport, built in the model and encoded from it ({@link OrderPath}). Nothing is allocated per
+ * The benchmark's server application: each NewOrderSingle, OrderCancelRequest and OrderCancelReplaceRequest is
+ * parsed into the SBE model and answered with the ExecutionReport of its kind, built in the model and encoded from it
+ * ({@link OrderPath}). Nothing is allocated per
  * order.
  */
 public final class ReportApplication implements FixSession.Application {
@@ -25,7 +26,7 @@ public final class ReportApplication implements FixSession.Application {
     @Override
     public boolean onMessage(FixSession session, FixMessage message) {
         if (!message.isType('D')) {
-            return false;
+            return onAmendment(session, message);
         }
         if (!path.decode(message)) {
             session.reject(message, path.failure(), path.errorTag(), path.failureText());
@@ -42,6 +43,22 @@ public final class ReportApplication implements FixSession.Application {
         // clock read a poll)
         path.reportBody(session.nowMillis(), session.begin(MsgTypes.EXECUTION_REPORT));
         session.send(hooks); // "report sending" once framed and stored, just before the socket write
+        return true;
+    }
+
+    /** An OrderCancelRequest or OrderCancelReplaceRequest, answered by the report of its kind; else not ours. */
+    private boolean onAmendment(FixSession session, FixMessage message) {
+        boolean cancel = message.isType('F');
+        if (!cancel && !message.isType('G')) {
+            return false;
+        }
+        if (!path.decodeAmendment(message, cancel)) {
+            session.reject(message, path.failure(), path.errorTag(), path.failureText());
+            return true;
+        }
+        hooks.orderReceived();
+        path.amendmentReportBody(session.nowMillis(), session.begin(MsgTypes.EXECUTION_REPORT));
+        session.send(hooks);
         return true;
     }
 }
