@@ -20,7 +20,7 @@ import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.ServerHooks;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Steady state allocates nothing, in both roles: the client (send an order, poll until its report, on this thread)
@@ -36,13 +36,14 @@ class SbeAllocationTest {
 
     private int sessions;
 
-    @ParameterizedTest(name = "{0} session(s)")
-    @ValueSource(ints = {1, 3})
-    void aRoundTripAllocatesNothingInEitherRole(int sessionCount) throws Exception {
+    @ParameterizedTest(name = "{0} session(s), workload {1}")
+    @CsvSource({"1, fixed", "3, fixed", "1, mixed", "3, mixed"})
+    void aRoundTripAllocatesNothingInEitherRole(int sessionCount, String workload) throws Exception {
         sessions = sessionCount;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         EngineSetup setup = new EngineSetup("yield", FixConfigs.profileFile("sbe", "yield"), tmp,
-                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withSessions(sessionCount);
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { }).withSessions(sessionCount)
+                .withFlow(org.fixbench.engine.OrderFlow.parse(workload));
         SbeEngine engine = new SbeEngine();
         // another test's server thread may still be ending in this JVM: measure the one this server starts
         Set<Thread> before = serverThreads();
