@@ -39,7 +39,7 @@ final class ForkClientCommand implements Callable<Integer> {
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
                 new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
-                .sessions(r.sessions());
+                .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()));
         BenchmarkResult b;
         // the server's profiler (attached to its JVM) inside the client's, so both cover the same moments
         org.fixbench.cli.run.Profiler serverProfiler = r.profileKind() == null || r.serverPid() <= 0

@@ -64,6 +64,11 @@ final class ServeCommand implements Callable<Integer> {
             + "clients' SenderCompIDs are the --target-comp-id followed by -001 to -N (default: ${DEFAULT-VALUE})")
     int sessions = 1;
 
+    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE", description = "what the clients send "
+            + "(the FIX engines answer any; the raw-TCP floor must be told, to know its frames' lengths; "
+            + "default: ${DEFAULT-VALUE})")
+    String workload = "fixed";
+
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
@@ -85,7 +90,11 @@ final class ServeCommand implements Callable<Integer> {
         if (senderCompId.isBlank() || targetCompId.isBlank()) {
             throw new IllegalArgumentException("CompIDs must not be blank");
         }
+        org.fixbench.engine.OrderFlow flow = org.fixbench.engine.OrderFlow.parse(workload);
         String refusal = spec.engine().sessionsRefusal(sessions);
+        if (refusal == null) {
+            refusal = spec.engine().workloadRefusal(flow);
+        }
         if (refusal != null) {
             throw new IllegalArgumentException(refusal);
         }
@@ -112,7 +121,8 @@ final class ServeCommand implements Callable<Integer> {
         org.fixbench.engine.Directories.reapOrphans();
         Path work = org.fixbench.engine.Directories.createWork("serve");
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
-                port, senderCompId, targetCompId, counting, this::pin).withApplication(app).withSessions(sessions);
+                port, senderCompId, targetCompId, counting, this::pin).withApplication(app).withSessions(sessions)
+                .withFlow(flow);
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch cleaned = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

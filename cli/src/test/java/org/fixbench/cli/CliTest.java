@@ -63,6 +63,12 @@ class CliTest {
         assertOneLineError(run("compare", "--engines", "sbe,tcp", "--server", "127.0.0.1:9", "--out", out), 2,
                 "fixbench: --server drives one server");
         assertOneLineError(run("compare", "--fork", "maybe", "--out", out), 2, "fixbench: --fork must be process or none");
+        assertOneLineError(run("compare", "--engines", "sbe", "--workload", "mixed:x", "--out", out), 2,
+                "fixbench: --workload mixed:x: the seed is not a whole number");
+        assertOneLineError(run("compare", "--engines", "sbe", "--workload", "no-such.log", "--out", out), 2,
+                "fixbench: --workload ");
+        assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--workload", "mixed:x"), 2,
+                "fixbench: --workload mixed:x: the seed is not a whole number");
         assertOneLineError(run("compare", "--rates", "0.5", "--out", out), 2,
                 "fixbench: rate must be a whole number of messages per second");
         assertOneLineError(run("compare", "--engines", "tcp", "--rates", "10k,10000", "--out", out), 2,

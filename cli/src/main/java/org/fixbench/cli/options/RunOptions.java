@@ -155,6 +155,31 @@ public class RunOptions {
         return sessions;
     }
 
+    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE", description = "what each session sends: "
+            + "the one fixed limit order (default), a seeded mix of limit and market orders, cancels and replaces "
+            + "(mixed: seed 1), or the orders of a FIX log file, replayed in order")
+    String workload = "fixed";
+    private org.fixbench.engine.OrderFlow flow;
+
+    /**
+     * What each session sends ({@code --workload}), read once; a file is named by its absolute path so forked JVMs
+     * read the same one.
+     *
+     * @throws IllegalArgumentException in one line when the value is not a workload (a file: naming its line)
+     */
+    public org.fixbench.engine.OrderFlow flow() {
+        if (flow == null) {
+            flow = org.fixbench.engine.OrderFlow.parse(workloadSpec());
+        }
+        return flow;
+    }
+
+    /** {@code --workload} as forked processes are given it: a file by its absolute path. */
+    public String workloadSpec() {
+        return workload.equals("fixed") || workload.equals("mixed") || workload.startsWith("mixed:") ? workload
+                : java.nio.file.Path.of(workload).toAbsolutePath().toString();
+    }
+
     @Option(names = "--jitter", paramLabel = "on|off|auto",
             description = "spinning jitter thread (default auto: on with 4+ CPUs)")
     String jitter = "auto";

@@ -385,6 +385,11 @@ public final class ComparisonReport {
     }
 
     /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
+    /** What a result's sessions sent (label {@value ResultLabels#WORKLOAD}; {@code fixed} without it). */
+    public static String workloadOf(BenchmarkResult r) {
+        return r.labels().get(ResultLabels.WORKLOAD) instanceof String w ? w : "fixed";
+    }
+
     /** How many FIX sessions a result's benchmark opened (label {@value ResultLabels#SESSIONS}; 1 without it). */
     public static int sessionsOf(BenchmarkResult r) {
         return r.labels().get(ResultLabels.SESSIONS) instanceof Number n ? n.intValue() : 1;
@@ -661,6 +666,12 @@ public final class ComparisonReport {
                 }
             });
         }
+        java.util.Set<String> workloads = new java.util.TreeSet<>();
+        results.forEach(r -> workloads.add(workloadOf(r)));
+        sb.append("- Workload: ").append(String.join(", ", workloads)).append(workloads.equals(java.util.Set.of(
+                "fixed")) ? " (one limit order, the same every time)" : " (`--workload`: ClOrdID, symbols, optional "
+                + "fields, cancels and replaces as the seed or the log gives them; every answer checked)")
+                .append('\n');
         if (env.get("processes") != null) {
             sb.append("- Processes: ").append(env.get("processes")).append('\n');
         }

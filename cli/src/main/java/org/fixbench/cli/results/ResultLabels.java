@@ -23,6 +23,11 @@ public final class ResultLabels {
     /** How many FIX sessions the benchmark opened (absent: one, as before the label existed). */
     public static final String SESSIONS = "sessions";
     public static final String PROCESSES = "processes";
+    /**
+     * What each session sent, when not the fixed order: {@code mixed:SEED}, or {@code file:NAME sha256:HEX16} for a
+     * replayed log (absent: fixed, as before the label existed).
+     */
+    public static final String WORKLOAD = "workload";
     /** A profiled result: what profiled it (its latencies include the profiler's cost), and its profile files. */
     public static final String PROFILED = "profiled";
     public static final String PROFILES = "profiles";

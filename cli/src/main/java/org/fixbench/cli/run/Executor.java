@@ -42,10 +42,17 @@ public interface Executor {
 
         private final Profiles profiles;
         private int sessions = 1;
+        private org.fixbench.engine.OrderFlow flow = org.fixbench.engine.OrderFlow.fixed();
 
         /** Each benchmark opens this many FIX sessions. */
         public InProcess sessions(int count) {
             this.sessions = count;
+            return this;
+        }
+
+        /** What each session sends. */
+        public InProcess flow(org.fixbench.engine.OrderFlow orders) {
+            this.flow = orders;
             return this;
         }
 
@@ -92,11 +99,11 @@ public interface Executor {
         RoundTripTask task(Contender c, Path work) {
             if (remoteServer != null) {
                 return RoundTripTask.againstServer(c.client(), remoteServer, null, work, connectTimeout)
-                        .sessions(sessions);
+                        .sessions(sessions).flow(flow);
             }
             return (c.isPair() ? new RoundTripTask(c.asEngine(), c.server().profile(), c.server().profileFile(),
                     c.label(), work, bindAddress, connectTimeout)
-                    : new RoundTripTask(c.client(), work, bindAddress, connectTimeout)).sessions(sessions);
+                    : new RoundTripTask(c.client(), work, bindAddress, connectTimeout)).sessions(sessions).flow(flow);
         }
 
         @Override

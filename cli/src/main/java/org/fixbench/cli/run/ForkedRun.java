@@ -48,7 +48,8 @@ public final class ForkedRun {
     /** {@code profileKind}, {@code profileFile}: profile the measured runs into this file (null: not profiled). */
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
-                   String profileKind, String profileFile, String serverProfileFile, int sessions)
+                   String profileKind, String profileFile, String serverProfileFile, int sessions,
+                          String workload)
             implements Serializable {
     }
 
@@ -68,6 +69,7 @@ public final class ForkedRun {
     private Executor.Profiles profiles = Executor.Profiles.NONE;
     private Path jvmLogFolder;
     private int sessions = 1;
+    private String workload = "fixed";
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -87,6 +89,12 @@ public final class ForkedRun {
     /** Each run opens this many FIX sessions (the server is told to accept them). */
     ForkedRun sessions(int count) {
         this.sessions = count;
+        return this;
+    }
+
+    /** What each session sends: a {@code --workload} value (a file by its absolute path). */
+    ForkedRun workload(String spec) {
+        this.workload = spec;
         return this;
     }
 
@@ -166,7 +174,7 @@ public final class ForkedRun {
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                         "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
                         "--app", "report", "--probe-ring", ring.toString(), "--sessions",
-                        Integer.toString(sessions)));
+                        Integer.toString(sessions), "--workload", workload));
                 if (serverCpu >= 0) {
                     serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
                 }
@@ -187,7 +195,7 @@ public final class ForkedRun {
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
-                    serverProfileFile == null ? null : serverProfileFile.toString(), sessions));
+                    serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);

@@ -170,9 +170,13 @@ public final class Sweep implements ProgressListener {
     public static List<HarnessConfig> planContenders(RunOptions options, List<Contender> engines, List<Long> rates,
                                               long defaultRunNanos, long defaultWarmupNanos) {
         int sessions = options.sessions();
+        org.fixbench.engine.OrderFlow flow = options.flow();
         for (Contender spec : engines) {
             for (org.fixbench.engine.FixEngine engine : List.of(spec.client().engine(), spec.server().engine())) {
                 String refusal = engine.sessionsRefusal(sessions);
+                if (refusal == null) {
+                    refusal = engine.workloadRefusal(flow);
+                }
                 if (refusal != null) {
                     throw new IllegalArgumentException(refusal);
                 }
@@ -212,9 +216,9 @@ public final class Sweep implements ProgressListener {
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
         executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder)
-                .sessions(options.sessions()), remoteServer, session.environment)
+                .sessions(options.sessions()).workload(options.workloadSpec()), remoteServer, session.environment)
                 : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles)
-                .sessions(options.sessions());
+                .sessions(options.sessions()).flow(options.flow());
         if (interleave) {
             runInterleaved(engines, rates, configs);
         } else {
@@ -498,6 +502,9 @@ public final class Sweep implements ProgressListener {
         labels.put(ResultLabels.PROCESSES, executor.processes());
         if (options.sessions() > 1) {
             labels.put(ResultLabels.SESSIONS, options.sessions());
+        }
+        if (!options.flow().isFixed()) {
+            labels.put(ResultLabels.WORKLOAD, options.flow().name());
         }
         if (remoteServer != null) {
             labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
