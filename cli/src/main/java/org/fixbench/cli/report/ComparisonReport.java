@@ -384,7 +384,6 @@ public final class ComparisonReport {
         return sb.toString();
     }
 
-    /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
     /** What a result's sessions sent (label {@value ResultLabels#WORKLOAD}; {@code fixed} without it). */
     public static String workloadOf(BenchmarkResult r) {
         return r.labels().get(ResultLabels.WORKLOAD) instanceof String w ? w : "fixed";
@@ -402,6 +401,7 @@ public final class ComparisonReport {
                 .sorted().toList();
     }
 
+    /** A pooled percentile with the runs' own lowest – highest beside it (just the value for a single run). */
     public static String pooledCell(BenchmarkResult r, String series, double p) {
         double pooled = ComparisonTable.pooledNanos(r, series, p);
         if (Double.isNaN(pooled)) {
