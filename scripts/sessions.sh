@@ -4,7 +4,9 @@
 # session count, then `fixbench analyze sessions --charts` over the three into DIR/sessions.md and DIR/charts.
 #   scripts/sessions.sh [--out DIR] [--rate R] [more fixbench compare options]
 # Engines: tcp:spin, sbe:tuned, quickfixj:tuned, philadelphia:spin, artio:tuned.
-# About 20 minutes on a 2-vCPU host (19 min 27 s at 4dfb5be, five engines; --runs 2 for less). DIR defaults to results/<UTC timestamp>-sessions and must not hold results.
+# Runs are the default comparison's shape (3 rounds of 3 s runs after a 2 s warm-up, fresh JVMs per run).
+# The time it took is in the published sweep's README. DIR defaults to results/<UTC timestamp>-sessions and must
+# not hold results.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-sessions"
@@ -27,8 +29,8 @@ folders=()
 for n in 1 10 100; do
   dir="$OUT/sessions-$(printf %03d "$n")"
   echo "== $n session(s) at $RATE msgs/s ($(date -u +%H:%M:%S) UTC) ==" >&2
-  "$ROOT/scripts/fixbench" compare --engines "$ENGINES" --rates "$RATE" --sessions "$n" --runs 3 --duration 4s \
-      --warmup 4s --seed 20261125 --out "$dir" "$@" || status=$?
+  "$ROOT/scripts/fixbench" compare --engines "$ENGINES" --rates "$RATE" --sessions "$n" --runs 3 --duration 3s \
+      --warmup 2s --seed 20261125 --out "$dir" "$@" || status=$?
   [ -f "$dir/summary.json" ] && folders+=("$dir")
 done
 if [ ${#folders[@]} -gt 0 ]; then
