@@ -133,6 +133,36 @@ class KneeAndDiffTest {
     }
 
     @Test
+    void aBenchmarkTheMachineDisturbedGetsNoVerdictAndTheDiffIsNotJudged() {
+        // A/A: the same runs, one of them marked DISTURBED in NEW (the machine took the CPU), must not read worse;
+        // the planted SATURATED run above (the engine's own doing) still does
+        SummaryFile.Result same = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 10.3);
+        List<SummaryFile.Run> runs = new ArrayList<>(same.runs());
+        SummaryFile.Run last = runs.get(7);
+        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.DISTURBED, "waited 300 ms for a CPU",
+                false, 1000, 0, last.series()));
+        SummaryFile.Result disturbed = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
+        SummaryFile.Result other = result("x:b", 1000, 20, 21, 20.5, 20.2, 20.8, 20.1, 20.9, 20.3);
+        Diff.Outcome outcome = Diff.compare(List.of(same, other), List.of(disturbed, other), 0.10);
+        String table = Diff.markdown(outcome, 0.10);
+        assertEquals(0, outcome.count(Diff.Verdict.WORSE), table);
+        Diff.Row status = outcome.rows().stream().filter(r -> r.key().startsWith("x:a")).findFirst().orElseThrow();
+        assertEquals("status", status.percentile(), table);
+        assertEquals(Diff.Verdict.INSUFFICIENT_RUNS, status.verdict(), table);
+        assertTrue(status.note().contains("the machine's doing"), status.note());
+        assertTrue(outcome.couldNotJudge(), "a gate must not read a benchmark it could not judge as a pass");
+        assertEquals(5, DiffCommand.exitStatus(outcome));
+        assertTrue(table.contains("1 benchmark(s) had runs DISTURBED"), table);
+        // disturbed in OLD, saturated in NEW: the engine did not keep up, worse whatever the machine did before
+        List<SummaryFile.Run> saturated = new ArrayList<>(same.runs());
+        saturated.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.SATURATED, "replies at 900/s",
+                false, 1000, 0, last.series()));
+        Diff.Outcome worse = Diff.compare(List.of(disturbed),
+                List.of(new SummaryFile.Result("x:a", "x", "a", 1000, saturated)), 0.10);
+        assertEquals(Diff.Verdict.WORSE, worse.rows().get(0).verdict(), Diff.markdown(worse, 0.10));
+    }
+
+    @Test
     void diffCommandExitsNonZeroWhenWorseAndRejectsBadInput() throws Exception {
         Path fixed = Path.of(KneeAndDiffTest.class.getResource("/fixed-summary.json").toURI());
         Path a = Files.createDirectories(tmp.resolve("a"));

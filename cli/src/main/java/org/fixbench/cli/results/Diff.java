@@ -9,12 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.fixbench.harness.RunStatus;
+
 /**
  * Old results against new, per engine × profile × rate × percentile of the round trip, with verdicts that hold up
  * across many rows and few runs.
  *
  * <p>A benchmark with a run that is not OK on a side gets a status row, no latency rows (no figure from survivors):
- * worse when it turned DISTURBED, SATURATED or FAILED, or is missing in NEW. Engine rows of paired comparisons are
+ * worse when it turned SATURATED or FAILED (it did not keep up, or broke), or is missing in NEW; no verdict, and the
+ * diff as a whole not judged ({@link Outcome#couldNotJudge()}), when runs were DISTURBED but none failed (the machine
+ * did not let it run: that says nothing of the code, and same code must not read worse). Engine rows of paired comparisons are
  * judged on each run's overhead over the floor run adjacent to it in time (drift-proof: the machine's slow and fast
  * levels move both); the floor's rows can only report that the machine changed. Unpaired rows compare absolute
  * latencies and say so. Each row's change is new / old of the medians (for overheads: the engine's old median
@@ -90,6 +94,7 @@ public final class Diff {
         older.forEach(r -> { if (r.floor() != null) { floors.add(r.floor()); } });
         newer.forEach(r -> { if (r.floor() != null) { floors.add(r.floor()); } });
         List<Row> rows = new ArrayList<>();
+        int disturbed = 0;
         for (Map.Entry<String, SummaryFile.Result> e : oldByKey.entrySet()) {
             SummaryFile.Result o = e.getValue();
             SummaryFile.Result n = newByKey.get(e.getKey());
@@ -103,9 +108,25 @@ public final class Diff {
             boolean oldOk = allOk(o);
             boolean newOk = allOk(n);
             if (!newOk || !oldOk) {
-                Verdict v = oldOk ? Verdict.WORSE : newOk ? Verdict.BETTER : Verdict.NO_CHANGE;
-                String text = oldOk ? "turned " + statuses(n) : newOk ? "was " + statuses(o) + ", now all OK"
-                        : "not OK on either side (" + statuses(o) + " / " + statuses(n) + ")";
+                boolean oldDown = didNotKeepUp(o);
+                boolean newDown = didNotKeepUp(n);
+                Verdict v;
+                String text;
+                if (newDown && !oldDown) {
+                    v = Verdict.WORSE;
+                    text = "turned " + statuses(n);
+                } else if (oldDown && !newDown) {
+                    v = Verdict.BETTER;
+                    text = "was " + statuses(o) + ", now " + (newOk ? "all OK" : "kept up (" + statuses(n) + ")");
+                } else if (oldDown) {
+                    v = Verdict.NO_CHANGE;
+                    text = "not OK on either side (" + statuses(o) + " / " + statuses(n) + ")";
+                } else {
+                    v = Verdict.INSUFFICIENT_RUNS;
+                    text = "no verdict: runs DISTURBED, the machine's doing, not the code's (OLD " + statuses(o)
+                            + " / NEW " + statuses(n) + ")";
+                    disturbed++;
+                }
                 rows.add(new Row(e.getKey(), "status", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                         o.counted().size(), n.counted().size(), v, text + "; no latency figures from the runs that "
                         + "were OK", "status"));
@@ -132,7 +153,22 @@ public final class Diff {
         }
         newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> rows.add(new Row(k, "-",
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Verdict.NO_CHANGE, "only in NEW", "status")));
-        return judge(rows, excluded, threshold);
+        Outcome judged = judge(rows, excluded, threshold);
+        if (disturbed == 0 || judged.insufficient() != null) {
+            return judged;
+        }
+        return new Outcome(judged.rows(), judged.excluded(), disturbed + " benchmark(s) had runs DISTURBED (the "
+                + "machine did not let them run) and got no verdict; run them again on a quieter machine", 0);
+    }
+
+    /**
+     * Whether a benchmark did not keep up or broke: a counted run SATURATED or FAILED, or none counted. That is the
+     * benchmark's own doing; a DISTURBED run is the machine's and says nothing of the code (a tuning session reads
+     * it the same way).
+     */
+    public static boolean didNotKeepUp(SummaryFile.Result r) {
+        return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> x.status() == RunStatus.SATURATED
+                || x.status() == RunStatus.FAILED);
     }
 
     private static boolean allOk(SummaryFile.Result r) {
@@ -363,13 +399,13 @@ public final class Diff {
                 + "runs, Holm-corrected across %d rows at α = %.2f.%n%n", thresholdText(threshold),
                 outcome.rows().stream().filter(r -> !Double.isNaN(r.pValue())).count(), ALPHA));
         if (outcome.insufficient() != null) {
-            sb.append("**No verdicts: ").append(outcome.insufficient()).append(".**\n\n");
+            sb.append("**Not judged: ").append(outcome.insufficient()).append(".**\n\n");
         }
         sb.append("Engine rows are judged on their paired overhead (each run minus the floor run adjacent to it in "
                 + "time), so a slower or faster machine moves the floor, not the verdict; new/old is then the engine's "
                 + "old latency with the change of overhead added, over its old latency. The floor's own rows can "
-                + "only say the machine changed. A benchmark that turned DISTURBED, SATURATED or FAILED, or is "
-                + "missing in NEW, is worse.\n\n");
+                + "only say the machine changed. A benchmark that turned SATURATED or FAILED, or is missing in NEW, "
+                + "is worse; one with DISTURBED runs (the machine did not let it run) gets no verdict.\n\n");
         sb.append("| engine @ rate | percentile | compared | old (µs) | new (µs) | new/old | runs old/new | p | verdict "
                 + "| note |\n");
         sb.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");

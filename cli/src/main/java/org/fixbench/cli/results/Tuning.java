@@ -100,8 +100,7 @@ public final class Tuning {
     }
 
     private static boolean failed(SummaryFile.Result r) {
-        return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> x.status() == RunStatus.SATURATED
-                || x.status() == RunStatus.FAILED);
+        return Diff.didNotKeepUp(r);
     }
 
     /** "baseline: 1 of 7 DISTURBED" or "variant: all 7 OK". */
