@@ -60,7 +60,7 @@ final class DiffCommand implements Callable<Integer> {
         long better = outcome.count(Diff.Verdict.BETTER);
         long machine = outcome.count(Diff.Verdict.MACHINE_CHANGED);
         if (outcome.couldNotJudge()) {
-            System.out.println("no verdicts: " + outcome.insufficient()
+            System.out.println("not judged: " + outcome.insufficient()
                     + (worse > 0 ? "; but " + worse + " worse by status (turned not OK or missing)" : ""));
         } else {
             System.out.println(worse + " worse, " + better + " better, " + machine + " floor row(s) where the machine "

@@ -180,7 +180,7 @@ public final class Diff {
         Map<org.fixbench.harness.RunStatus, Integer> counts = new java.util.TreeMap<>();
         r.counted().stream().filter(run -> !run.ok()).forEach(run -> counts.merge(run.status(), 1, Integer::sum));
         if (counts.isEmpty()) {
-            return "no counted runs";
+            return r.counted().isEmpty() ? "no counted runs" : "all " + r.counted().size() + " runs OK";
         }
         List<String> parts = new ArrayList<>();
         counts.forEach((status, c) -> parts.add(c + " of " + r.counted().size() + " runs " + status));
