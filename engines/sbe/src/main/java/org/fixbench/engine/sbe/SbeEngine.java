@@ -131,6 +131,17 @@ public final class SbeEngine implements FixEngine {
                 + "bounds shared among the sessions";
     }
 
+    /**
+     * Why {@code sessions} sessions did not fit in this JVM (the first {@code held} did): each session holds a receive
+     * queue of {@code bufferBytes} on the heap and two socket buffers of that size off it, whatever else it needs.
+     */
+    static String memoryRefusal(int sessions, int held, int bufferBytes) {
+        return "sbe: " + sessions + " sessions do not fit in this JVM's memory (" + held + " did; heap at most "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): each session holds its bufferBytes ("
+                + bufferBytes + ") on the heap and twice that off it; lower bufferBytes (e.g. sbe:PROFILE"
+                + "+bufferBytes=65536) or the sessions";
+    }
+
     static IdleStrategy idle(String name) {
         return switch (name) {
             case "spin" -> new BusySpinIdleStrategy();

@@ -236,8 +236,16 @@ final class SbeServer implements EngineServer {
                 closeQuietly(c);
                 continue;
             }
-            FixSession session = new FixSession(config, c, application, SystemEpochClock.INSTANCE,
-                    event -> System.err.println("[sbe server " + from + "] " + event), binder);
+            FixSession session;
+            try {
+                session = new FixSession(config, c, application, SystemEpochClock.INSTANCE,
+                        event -> System.err.println("[sbe server " + from + "] " + event), binder);
+            } catch (OutOfMemoryError e) {
+                System.err.println("[sbe server] refused a connection from " + from + ": " + SbeEngine.memoryRefusal(
+                        Math.max(setup.sessions(), sessions.size() + 1), sessions.size(), config.bufferBytes()));
+                closeQuietly(c);
+                continue;
+            }
             sessions.add(session);
             if (selector != null) {
                 c.register(selector, SelectionKey.OP_READ, session);

@@ -29,6 +29,7 @@ final class SbeSessionsClient implements EngineClient {
     private Selector selector;
     private long nowMillis;
     private long tickedMillis;
+    private final int bufferBytes;
 
     SbeSessionsClient(EngineSetup setup, SessionConfig config) {
         members = new SbeClient[setup.sessions()];
@@ -37,6 +38,7 @@ final class SbeSessionsClient implements EngineClient {
             members[i] = new SbeClient(shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId()), setup.flow());
         }
         idle = SbeEngine.idle(config.idle());
+        bufferBytes = config.bufferBytes();
     }
 
     @Override
@@ -44,6 +46,10 @@ final class SbeSessionsClient implements EngineClient {
         for (int i = 0; i < members.length; i++) {
             try {
                 members[i].connect(server, ReportListener.ofSession(listener, i), timeout);
+            } catch (OutOfMemoryError e) {
+                int held = i;
+                java.util.Arrays.fill(members, i, members.length, null);
+                throw new IllegalStateException(SbeEngine.memoryRefusal(members.length, held, bufferBytes));
             } catch (RuntimeException | IOException e) {
                 throw new IllegalStateException("session " + (i + 1) + " of " + members.length + ": "
                         + e.getMessage(), e);
