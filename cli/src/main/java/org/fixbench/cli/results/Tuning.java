@@ -83,8 +83,8 @@ public final class Tuning {
      * the baseline did; otherwise no verdict, saying why (runs the machine disturbed say nothing of the setting).
      */
     static Diff.Row statusRow(Diff.Row row, SummaryFile.Result v, SummaryFile.Result b) {
-        boolean variantFailed = failed(v);
-        boolean baselineFailed = failed(b);
+        boolean variantFailed = Diff.didNotKeepUp(v);
+        boolean baselineFailed = Diff.didNotKeepUp(b);
         String what = statuses(b, "baseline") + "; " + statuses(v, "variant");
         if (variantFailed && !baselineFailed) {
             return row.with(Diff.Verdict.WORSE, "the variant did not keep up (" + what + ")");
@@ -97,10 +97,6 @@ public final class Tuning {
         }
         return row.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED, the machine, not the setting ("
                 + what + ")");
-    }
-
-    private static boolean failed(SummaryFile.Result r) {
-        return Diff.didNotKeepUp(r);
     }
 
     /** "baseline: 1 of 7 DISTURBED" or "variant: all 7 OK". */
