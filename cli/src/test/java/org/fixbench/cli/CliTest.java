@@ -69,6 +69,14 @@ class CliTest {
                 "fixbench: --workload ");
         assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--workload", "mixed:x"), 2,
                 "fixbench: --workload mixed:x: the seed is not a whole number");
+        java.nio.file.Path untimed = tmp.resolve("untimed.log");
+        try {
+            java.nio.file.Files.writeString(untimed, "8=FIX.4.4|35=D|11=A|55=X|54=1|38=1|40=1|10=000|\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertOneLineError(run("compare", "--engines", "sbe", "--workload", "paced:" + untimed, "--out", out), 2,
+                "fixbench: " + untimed + ":1: no SendingTime (52) or TransactTime (60) to pace the replay by");
         assertOneLineError(run("compare", "--rates", "0.5", "--out", out), 2,
                 "fixbench: rate must be a whole number of messages per second");
         assertOneLineError(run("compare", "--engines", "tcp", "--rates", "10k,10000", "--out", out), 2,

@@ -47,6 +47,7 @@ public final class HarnessConfig {
     private final boolean jitterMonitor;
     private final long highestTrackableNanos;
     private final boolean quiet;
+    private final Pacing pacing;
 
     private HarnessConfig(Builder b) {
         this.name = b.name;
@@ -96,15 +97,24 @@ public final class HarnessConfig {
                 : Machine.cpus() >= 4;
         this.highestTrackableNanos = b.highestTrackableNanos;
         this.quiet = b.quiet;
+        this.pacing = b.pacing;
     }
 
     static long iterationsFor(long ratePerSecond, long durationNanos) {
         return Math.max(1, Math.round(ratePerSecond * (durationNanos / (double) NANOS_PER_SECOND)));
     }
 
-    /** Offset of iteration {@code i} from the start of a run: {@code i × interval}, exact for any rate. */
+    /** Offset of iteration {@code i} from the start of a run at the target rate, as {@link #pacing()} spaces them. */
     public long scheduleOffsetNanos(long iteration) {
-        return scheduleOffsetNanos(iteration, targetRatePerSecond);
+        return pacing.offsetNanos(iteration, targetRatePerSecond);
+    }
+
+    /**
+     * How iterations are spaced around the rate: {@link Pacing#EVEN} (exactly {@code 1/rate} apart, the default) or
+     * a recorded shape whose mean rate is the rate.
+     */
+    public Pacing pacing() {
+        return pacing;
     }
 
     /** When iteration {@code iteration} of a run at {@code ratePerSecond} is due, after the run's start. */
@@ -137,7 +147,7 @@ public final class HarnessConfig {
     public long warmupScheduleNanos() {
         long nanos = 0;
         for (int i = 0; i < warmupPassIterations.length; i++) {
-            nanos += scheduleOffsetNanos(warmupPassIterations[i], warmupPassRates[i]);
+            nanos += pacing.offsetNanos(warmupPassIterations[i], warmupPassRates[i]);
         }
         return nanos;
     }
@@ -186,7 +196,7 @@ public final class HarnessConfig {
         return new Portable(name, targetRatePerSecond, warmupPassIterations.clone(), warmupPassRates.clone(), runs, iterationsPerRun, pauseBetweenRunsNanos,
                 accountForCoordinatedOmission, skipFirstRun, saturationBoundNanos, sampleTimeoutNanos,
                 unansweredAgeBoundNanos, risingFactor, risingFloorNanos, waitStrategy, pinning, cpus.clone(),
-                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet);
+                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet, pacing);
     }
 
     /** {@link HarnessConfig} as plain, serializable data ({@link #portable()}); {@link #build} makes it again. */
@@ -197,7 +207,7 @@ public final class HarnessConfig {
                            long unansweredAgeBoundNanos, double risingFactor, long risingFloorNanos,
                            WaitStrategy waitStrategy, boolean pinning, int[] cpus, boolean hiccupMeter,
                            boolean jitterMonitor, long highestTrackableNanos, boolean quiet,
-                           boolean warmupUntilJitQuiet)
+                           boolean warmupUntilJitQuiet, Pacing pacing)
             implements java.io.Serializable {
         /** The configuration again, with CPUs for this process ({@code cpus} replaces the original list). */
         public HarnessConfig build(int... cpusHere) {
@@ -209,7 +219,7 @@ public final class HarnessConfig {
                     .unansweredAgeBoundNanos(unansweredAgeBoundNanos).rising(risingFactor, risingFloorNanos)
                     .waitStrategy(waitStrategy).pinning(pinning).cpus(cpusHere).pinning(pinning)
                     .hiccupMeter(hiccupMeter).jitterMonitor(jitterMonitor).highestTrackableNanos(highestTrackableNanos)
-                    .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).build();
+                    .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).pacing(pacing).build();
         }
     }
 
@@ -255,6 +265,7 @@ public final class HarnessConfig {
         private Boolean jitterMonitor;
         private long highestTrackableNanos = 60 * NANOS_PER_SECOND;
         private boolean quiet;
+        private Pacing pacing = Pacing.EVEN;
 
         private Builder(String name) {
             this.name = name;
@@ -315,6 +326,8 @@ public final class HarnessConfig {
         public Builder highestTrackableNanos(long nanos) { this.highestTrackableNanos = nanos; return this; }
         /** No text output (tests). */
         public Builder quiet(boolean quiet) { this.quiet = quiet; return this; }
+        /** See {@link HarnessConfig#pacing()}. */
+        public Builder pacing(Pacing pacing) { this.pacing = Objects.requireNonNull(pacing, "pacing"); return this; }
 
         public HarnessConfig build() {
             require(name != null && !name.isBlank(), "benchmark name must not be blank");

@@ -101,6 +101,8 @@ public final class LatencyBenchmark implements Harness {
     private volatile String failure;
     private boolean initialised;
     private long warmupIterationsDone = -1;
+    /** Iterations handed to the task so far (warm-up and runs): where a paced schedule's cycle goes on from. */
+    private long iterationsHandedOut;
     private String warmupNote;
 
     public LatencyBenchmark(HarnessConfig config) {
@@ -316,7 +318,7 @@ public final class LatencyBenchmark implements Harness {
                         }
                         lastPassMillis = passJitMillis(warm, before < 0 ? -1 : jitMillis() - before);
                         extra++;
-                        extraNanos += HarnessConfig.scheduleOffsetNanos(extraIterations, config.targetRatePerSecond());
+                        extraNanos += config.pacing().offsetNanos(extraIterations, config.targetRatePerSecond());
                         warmupIterationsDone += extraIterations;
                     }
                     jit = lastPassMillis < 0 ? "; no JIT compile time to watch in this JVM"
@@ -406,6 +408,8 @@ public final class LatencyBenchmark implements Harness {
         long saturationBound = config.saturationBoundNanos();
 
         boolean polls = task.pollsOnTimedThread();
+        Pacing pacing = config.pacing();
+        long handedOutBefore = iterationsHandedOut;
         long startNanos = clock.nanoTime();
         if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
             runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
@@ -421,7 +425,7 @@ public final class LatencyBenchmark implements Harness {
         long oldestAgeNanos = 0;
         try {
             while (sent < iterations && failure == null) {
-                long intendedNanos = startNanos + HarnessConfig.scheduleOffsetNanos(sent, ratePerSecond);
+                long intendedNanos = startNanos + pacing.offsetNanos(handedOutBefore, sent, ratePerSecond);
                 long nowNanos;
                 while ((nowNanos = clock.nanoTime()) < intendedNanos) {
                     if (!polls) {
@@ -458,6 +462,7 @@ public final class LatencyBenchmark implements Harness {
             fail("task failed at iteration " + (sent + 1) + ": " + describe(e));
         }
 
+        iterationsHandedOut += sent;
         long sendEndNanos = clock.nanoTime();
         long timeoutNanos = config.sampleTimeoutNanos();
         long deadline = sendEndNanos + timeoutNanos;
@@ -515,7 +520,12 @@ public final class LatencyBenchmark implements Harness {
         long lastThirdP50 = medianOrMinusOne(thirds[2].takeInterval());
 
         List<RunReason> reasons = new ArrayList<>();
-        double target = ratePerSecond;
+        // the rate the schedule asked for over what was sent: the target itself when even; a paced run that ended
+        // inside a burst or a lull of its cycle asked for more or less than its mean
+        double target = pacing.isEven() || sent == 0 ? ratePerSecond
+                : sent / ((pacing.offsetNanos(handedOutBefore, sent - 1, ratePerSecond) + intervalNanos) / 1e9);
+        String targetText = pacing.isEven() ? String.format("the target %,d/s", ratePerSecond)
+                : String.format("the paced schedule's %,.0f/s", target);
         if (saturatedLateness >= 0) {
             reasons.add(new RunReason(RunReason.Kind.SEND_BEHIND, String.format(
                     "saturated: %s behind schedule at iteration %,d of %,d, stopped early", seconds(saturatedLateness),
@@ -527,14 +537,14 @@ public final class LatencyBenchmark implements Harness {
         boolean ranToEnd = saturatedLateness < 0 && failure == null;
         if (ranToEnd && achievedRate < target * (1 - RATE_TOLERANCE)) {
             reasons.add(new RunReason(RunReason.Kind.SEND_RATE, String.format(
-                    "achieved %,.0f/s, %.1f%% below the target %,d/s", achievedRate,
-                    100 * (1 - achievedRate / target), ratePerSecond)));
+                    "achieved %,.0f/s, %.1f%% below %s", achievedRate,
+                    100 * (1 - achievedRate / target), targetText)));
         }
         if (ranToEnd && answered > 0 && completionRate < target * (1 - RATE_TOLERANCE)) {
             reasons.add(new RunReason(RunReason.Kind.COMPLETION_RATE, String.format(
-                    "replies completed at %,.0f/s, %.1f%% below the target %,d/s (the last reply came %s after the "
+                    "replies completed at %,.0f/s, %.1f%% below %s (the last reply came %s after the "
                             + "run's first send)", completionRate, 100 * (1 - completionRate / target),
-                    ratePerSecond, seconds(replySpanNanos))));
+                    targetText, seconds(replySpanNanos))));
         }
         if (oldestAgeNanos > config.unansweredAgeBoundNanos()) {
             reasons.add(new RunReason(RunReason.Kind.UNANSWERED_AGE, String.format(
@@ -743,6 +753,10 @@ public final class LatencyBenchmark implements Harness {
         out.println("Correcting for coordinated omission: " + correct + "; wait strategy: "
                 + config.waitStrategy().label() + "; hiccup meter: " + config.hiccupMeter() + "; jitter monitor: "
                 + config.jitterMonitor());
+        if (!config.pacing().isEven()) {
+            out.println("Paced: " + config.pacing() + ", stretched to a mean of the target rate; each run goes on"
+                    + " where the last left the cycle");
+        }
     }
 
     private void printRun(RunResult run) {

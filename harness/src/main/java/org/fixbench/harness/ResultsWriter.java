@@ -107,6 +107,7 @@ public final class ResultsWriter {
         config.put("skipFirstRun", c.skipFirstRun());
         config.put("hiccupMeter", c.hiccupMeter());
         config.put("jitterMonitor", c.jitterMonitor());
+        config.put("pacing", c.pacing().toString());
         json.put("config", config);
         List<Object> pinning = new ArrayList<>();
         for (PinOutcome p : result.pinning()) {

@@ -155,9 +155,10 @@ public class RunOptions {
         return sessions;
     }
 
-    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE", description = "what each session sends: "
-            + "the one fixed limit order (default), a seeded mix of limit and market orders, cancels and replaces "
-            + "(mixed: seed 1), or the orders of a FIX log file, replayed in order")
+    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE|paced:FILE", description = "what each "
+            + "session sends: the one fixed limit order (default), a seeded mix of limit and market orders, cancels "
+            + "and replaces (mixed: seed 1), or the orders of a FIX log file, replayed in order, evenly at the rate "
+            + "or (paced:FILE) with the gaps between their SendingTimes, stretched to the rate's mean")
     String workload = "fixed";
     private org.fixbench.engine.OrderFlow flow;
 
@@ -176,8 +177,14 @@ public class RunOptions {
 
     /** {@code --workload} as forked processes are given it: a file by its absolute path. */
     public String workloadSpec() {
-        return workload.equals("fixed") || workload.equals("mixed") || workload.startsWith("mixed:") ? workload
-                : java.nio.file.Path.of(workload).toAbsolutePath().toString();
+        if (workload.equals("fixed") || workload.equals("mixed") || workload.startsWith("mixed:")) {
+            return workload;
+        }
+        String paced = org.fixbench.engine.OrderFlow.PACED;
+        if (workload.startsWith(paced) && workload.length() > paced.length()) {
+            return paced + java.nio.file.Path.of(workload.substring(paced.length())).toAbsolutePath();
+        }
+        return workload.startsWith(paced) ? workload : java.nio.file.Path.of(workload).toAbsolutePath().toString();
     }
 
     @Option(names = "--jitter", paramLabel = "on|off|auto",
@@ -214,6 +221,7 @@ public class RunOptions {
                 .warmupNanos(warmupNanos != null ? warmupNanos : defaultWarmupNanos)
                 .warmupRatePerSecond(warmupRatePerSecond()).warmupUntilJitQuiet(true)
                 .waitStrategy(WaitStrategy.parse(wait)).skipFirstRun(skipFirstRun).pinning(pinning()).cpus(cpuList())
+                .pacing(flow().pacing(sessions))
                 .jitterMonitor(switch (jitter) {
                     case "on" -> Boolean.TRUE;
                     case "off" -> Boolean.FALSE;

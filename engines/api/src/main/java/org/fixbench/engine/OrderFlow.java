@@ -23,7 +23,10 @@ import java.util.SplittableRandom;
  *       OrderCancelRequests and OrderCancelReplaceRequests, Account and TimeInForce present or not, symbols of 1 to
  *       12 characters, ClOrdIDs of varying length;</li>
  *   <li>a file: the NewOrderSingles, OrderCancelRequests and OrderCancelReplaceRequests of a FIX log, in the log's
- *       order, with their own fields ({@link #replay(Path)}).</li>
+ *       order, with their own fields ({@link #replay(Path)}), sent evenly at the target rate;</li>
+ *   <li>{@code paced:FILE}: the same orders at the log's own pacing ({@link #pacing(int)}): the gaps between their
+ *       SendingTimes (52, else TransactTime 60), stretched or shrunk so their mean is the target rate's interval; at
+ *       the log's own mean rate ({@link #recordedRatePerSecond()}) that is the log's own speed.</li>
  * </ul>
  *
  * <p>ClOrdID (11) is the intended start time in decimal; with any workload but {@code fixed} it is followed by
@@ -203,11 +206,18 @@ public final class OrderFlow {
     private final String name;
     private final Order[] orders;
     private final boolean fixed;
+    /** Paced replay: the time between order k and k+1 of the log (the last: the log's mean gap); else null. */
+    private final long[] gapNanos;
 
     private OrderFlow(String name, Order[] orders, boolean fixed) {
+        this(name, orders, fixed, null);
+    }
+
+    private OrderFlow(String name, Order[] orders, boolean fixed, long[] gapNanos) {
         this.name = name;
         this.orders = orders;
         this.fixed = fixed;
+        this.gapNanos = gapNanos;
     }
 
     /** Today's workload: the {@link Workload}'s limit order, again and again. */
@@ -259,14 +269,14 @@ public final class OrderFlow {
     }
 
     /**
-     * The workload a {@code --workload} value names: {@code fixed}, {@code mixed}, {@code mixed:SEED}, or a FIX log
-     * file to replay.
+     * The workload a {@code --workload} value names: {@code fixed}, {@code mixed}, {@code mixed:SEED}, a FIX log
+     * file to replay, or {@code paced:FILE} to replay one at its own pacing.
      *
      * @throws IllegalArgumentException with a one-line reason (for a file: its name and the line) when it cannot be
      */
     public static OrderFlow parse(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("--workload: empty (fixed, mixed, mixed:SEED or a FIX log file)");
+            throw new IllegalArgumentException("--workload: empty (" + CHOICES + ")");
         }
         if (spec.equals("fixed")) {
             return fixed();
@@ -281,8 +291,19 @@ public final class OrderFlow {
                 throw new IllegalArgumentException("--workload " + spec + ": the seed is not a whole number");
             }
         }
+        if (spec.startsWith(PACED)) {
+            String file = spec.substring(PACED.length());
+            if (file.isBlank()) {
+                throw new IllegalArgumentException("--workload " + spec + ": no file after " + PACED);
+            }
+            return replay(Path.of(file), true);
+        }
         return replay(Path.of(spec));
     }
+
+    /** The prefix of a {@code --workload} that replays a log at its own pacing. */
+    public static final String PACED = "paced:";
+    private static final String CHOICES = "fixed, mixed, mixed:SEED, a FIX log file or paced:FILE";
 
     /**
      * The orders of a FIX log: each line holding a message ({@code 8=FIX...}, fields separated by SOH, {@code |} or
@@ -295,18 +316,30 @@ public final class OrderFlow {
      *                                  a file without a single order
      */
     public static OrderFlow replay(Path file) {
+        return replay(file, false);
+    }
+
+    /**
+     * {@link #replay(Path)}, and with {@code paced} the orders' times too: each order's SendingTime (52), else its
+     * TransactTime (60), as {@code YYYYMMDD-HH:MM:SS} with 0, 3, 6 or 9 decimals.
+     *
+     * @throws IllegalArgumentException also, when paced, naming the line: an order without either time or with one
+     *                                  that is not a UTC timestamp, or earlier than the order before it; and for a
+     *                                  log with fewer than two orders or all at one instant
+     */
+    public static OrderFlow replay(Path file, boolean paced) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("--workload " + file + ": no such file (fixed, mixed, mixed:SEED or a"
-                    + " FIX log file)");
+            throw new IllegalArgumentException("--workload " + file + ": no such file (" + CHOICES + ")");
         } catch (IOException e) {
             throw new IllegalArgumentException("--workload " + file + ": cannot read: " + e.getMessage());
         }
         String sha256 = sha256(bytes);
         String[] lines = new String(bytes, StandardCharsets.ISO_8859_1).split("\r?\n", -1);
         List<Order> orders = new ArrayList<>();
+        List<Long> times = new ArrayList<>();
         for (int n = 0; n < lines.length; n++) {
             String line = lines[n];
             if (line.isBlank()) {
@@ -384,6 +417,25 @@ public final class OrderFlow {
             if (orders.size() == MAX_REPLAY_ORDERS) {
                 throw new IllegalArgumentException(where + "more than " + MAX_REPLAY_ORDERS + " orders to replay");
             }
+            if (paced) {
+                String tag = value(fields, "52") != null ? "52" : "60";
+                String time = value(fields, tag);
+                if (time == null) {
+                    throw new IllegalArgumentException(where + "no SendingTime (52) or TransactTime (60) to pace the"
+                            + " replay by");
+                }
+                long nanos = utcTimestampNanos(time);
+                if (nanos == Long.MIN_VALUE) {
+                    throw new IllegalArgumentException(where + (tag.equals("52") ? "SendingTime (52) " : "TransactTime"
+                            + " (60) ") + time + " is not a UTC timestamp (YYYYMMDD-HH:MM:SS, with 0, 3, 6 or 9"
+                            + " decimals)");
+                }
+                if (!times.isEmpty() && nanos < times.get(times.size() - 1)) {
+                    throw new IllegalArgumentException(where + "the order's time " + time + " is earlier than the"
+                            + " order's before it: a paced replay needs the log in time order");
+                }
+                times.add(nanos);
+            }
             orders.add(new Order(orders.size(), kind, symbol, side.charAt(0), orderQty, price, account,
                     tif == null ? 0 : tif.charAt(0), tail.toString()));
         }
@@ -391,7 +443,72 @@ public final class OrderFlow {
             throw new IllegalArgumentException("--workload " + file + ": holds no NewOrderSingle (D),"
                     + " OrderCancelRequest (F) or OrderCancelReplaceRequest (G) to replay");
         }
-        return new OrderFlow("file:" + file.getFileName() + " sha256:" + sha256, orders.toArray(new Order[0]), false);
+        String name = "file:" + file.getFileName() + " sha256:" + sha256;
+        if (!paced) {
+            return new OrderFlow(name, orders.toArray(new Order[0]), false);
+        }
+        long spanNanos = times.get(times.size() - 1) - times.get(0);
+        if (times.size() < 2 || spanNanos == 0) {
+            throw new IllegalArgumentException("--workload " + PACED + file + ": " + (times.size() < 2
+                    ? "one order, no pacing to replay" : "every order at the same instant, no pacing to replay")
+                    + " (replay it without " + PACED + ")");
+        }
+        long[] gaps = new long[times.size()];
+        for (int k = 0; k < gaps.length - 1; k++) {
+            gaps[k] = times.get(k + 1) - times.get(k);
+        }
+        gaps[gaps.length - 1] = Math.max(1, spanNanos / (gaps.length - 1)); // from the last order to the next cycle
+        return new OrderFlow(name + " paced", orders.toArray(new Order[0]), false, gaps);
+    }
+
+    /** Nanoseconds since the epoch of a FIX UTCTimestamp, or {@link Long#MIN_VALUE} when it is not one. */
+    static long utcTimestampNanos(String text) {
+        if (!text.matches("[0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.([0-9]{3}|[0-9]{6}|[0-9]{9}))?")) {
+            return Long.MIN_VALUE;
+        }
+        try {
+            java.time.LocalDateTime at = java.time.LocalDateTime.of(Integer.parseInt(text.substring(0, 4)),
+                    Integer.parseInt(text.substring(4, 6)), Integer.parseInt(text.substring(6, 8)),
+                    Integer.parseInt(text.substring(9, 11)), Integer.parseInt(text.substring(12, 14)),
+                    Integer.parseInt(text.substring(15, 17)));
+            long fraction = 0;
+            if (text.length() > 17) {
+                String digits = text.substring(18);
+                fraction = Long.parseLong(digits) * (long) Math.pow(10, 9 - digits.length());
+            }
+            return at.toEpochSecond(java.time.ZoneOffset.UTC) * 1_000_000_000L + fraction;
+        } catch (java.time.DateTimeException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /**
+     * How a harness spaces this workload's orders sent on {@code sessions} sessions in turn: evenly, or for a paced
+     * replay the log's gaps, each gap shared by the sessions' orders of that place in the log.
+     */
+    public org.fixbench.harness.Pacing pacing(int sessions) {
+        return gapNanos == null ? org.fixbench.harness.Pacing.EVEN
+                : org.fixbench.harness.Pacing.ofGaps(gapNanos, sessions);
+    }
+
+    /** Whether this is a replay at the log's own pacing. */
+    public boolean isPaced() {
+        return gapNanos != null;
+    }
+
+    /**
+     * A paced replay's own mean rate, orders per second of one session (its orders over the time from its first
+     * order to its last, plus one mean gap); 0 for any other workload.
+     */
+    public double recordedRatePerSecond() {
+        if (gapNanos == null) {
+            return 0;
+        }
+        long span = 0;
+        for (long gap : gapNanos) {
+            span += gap;
+        }
+        return gapNanos.length * 1e9 / span;
     }
 
     private static List<String[]> fields(String message) {
@@ -479,7 +596,12 @@ public final class OrderFlow {
             b.append(sep).append(count(kind)).append(' ').append(kind.description);
             sep = ", ";
         }
-        return b.append(')').toString();
+        b.append(')');
+        if (gapNanos != null) {
+            b.append(String.format(java.util.Locale.ROOT, ", at the log's own pacing stretched to the target rate"
+                    + " (the log's own mean: %,.1f orders/s a session)", recordedRatePerSecond()));
+        }
+        return b.toString();
     }
 
     /** The decimal number {@code text} starts with (the intended start time of a ClOrdID); -1 if none. */

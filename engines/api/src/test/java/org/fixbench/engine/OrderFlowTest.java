@@ -133,17 +133,66 @@ class OrderFlowTest {
                 + " NewOrderSingle (D), OrderCancelRequest (F) or OrderCancelReplaceRequest (G) to replay");
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> OrderFlow.parse(tmp.resolve("none.log").toString()));
-        assertTrue(missing.getMessage().endsWith("none.log: no such file (fixed, mixed, mixed:SEED or a FIX log"
-                + " file)"), missing.getMessage());
+        assertTrue(missing.getMessage().endsWith("none.log: no such file (fixed, mixed, mixed:SEED, a FIX log file"
+                + " or paced:FILE)"), missing.getMessage());
         assertEquals("--workload mixed:x: the seed is not a whole number",
                 assertThrows(IllegalArgumentException.class, () -> OrderFlow.parse("mixed:x")).getMessage());
     }
 
+    @Test
+    void aPacedReplayKeepsTheGapsBetweenTheLogsSendingTimes() throws Exception {
+        Path log = tmp.resolve("orders.log");
+        Files.writeString(log, String.join("\n",
+                "8=FIX.4.4|35=A|52=20261125-09:59:59|10=000|",
+                "8=FIX.4.4|35=D|52=20261125-10:00:00.000|11=A|55=X|54=1|38=1|40=2|44=1|10=000|",
+                "8=FIX.4.4|35=D|52=20261125-10:00:00.000250|11=B|55=X|54=1|38=1|40=1|10=000|",
+                "8=FIX.4.4|35=8|52=20261125-10:00:05|11=B|150=0|10=000|",
+                "8=FIX.4.4|35=F|11=C|41=B|55=X|54=1|38=1|60=20261125-10:00:00.001000000|10=000|"));
+        OrderFlow paced = OrderFlow.parse("paced:" + log);
+        assertTrue(paced.isPaced());
+        assertTrue(paced.name().endsWith(" paced"), paced.name());
+        assertEquals(3, paced.size());
+        // gaps 250 us and 750 us, then the mean gap (500 us) back to the first: 3 orders in 1.5 ms, 2,000/s
+        assertEquals(org.fixbench.harness.Pacing.ofGaps(new long[] {250_000, 750_000, 500_000}, 4), paced.pacing(4));
+        assertEquals(2_000.0, paced.recordedRatePerSecond(), 1e-9);
+        assertTrue(paced.describe().contains("the log's own mean: 2,000.0 orders/s a session"), paced.describe());
+        OrderFlow even = OrderFlow.parse(log.toString());
+        assertFalse(even.isPaced());
+        assertEquals(org.fixbench.harness.Pacing.EVEN, even.pacing(4));
+        assertEquals(0.0, even.recordedRatePerSecond());
+        assertEquals(org.fixbench.harness.Pacing.EVEN, OrderFlow.mixed(3).pacing(1));
+    }
+
+    @Test
+    void aLogThatCannotBePacedIsRefusedInOneLineNamingTheLine() throws Exception {
+        String order = "|11=A|55=X|54=1|38=1|40=1|10=000|\n";
+        assertRefused("paced:", "8=FIX.4.4|35=D" + order, "orders.log:1: no SendingTime (52) or TransactTime (60) to"
+                + " pace the replay by");
+        assertRefused("paced:", "8=FIX.4.4|35=D|52=20261125-10:00" + order, "orders.log:1: SendingTime (52)"
+                + " 20261125-10:00 is not a UTC timestamp (YYYYMMDD-HH:MM:SS, with 0, 3, 6 or 9 decimals)");
+        assertRefused("paced:", "8=FIX.4.4|35=D|52=20261125-10:00:01" + order + "8=FIX.4.4|35=D|52=20261125-10:00:00"
+                + order, "orders.log:2: the order's time 20261125-10:00:00 is earlier than the order's before it: a"
+                + " paced replay needs the log in time order");
+        assertRefused("paced:", "8=FIX.4.4|35=D|52=20261325-10:00:00" + order, "orders.log:1: SendingTime (52)"
+                + " 20261325-10:00:00 is not a UTC timestamp (YYYYMMDD-HH:MM:SS, with 0, 3, 6 or 9 decimals)");
+        assertRefused("paced:", "8=FIX.4.4|35=D|52=20261125-10:00:00" + order + "8=FIX.4.4|35=D|52=20261125-10:00:00"
+                + order, "--workload paced:" + tmp.resolve("orders.log") + ": every order at the same instant, no"
+                + " pacing to replay (replay it without paced:)");
+        assertRefused("paced:", "8=FIX.4.4|35=D|52=20261125-10:00:00" + order, "--workload paced:"
+                + tmp.resolve("orders.log") + ": one order, no pacing to replay (replay it without paced:)");
+        assertEquals("--workload paced:: no file after paced:",
+                assertThrows(IllegalArgumentException.class, () -> OrderFlow.parse("paced:")).getMessage());
+    }
+
     private void assertRefused(String content, String message) throws Exception {
+        assertRefused("", content, message);
+    }
+
+    private void assertRefused(String prefix, String content, String message) throws Exception {
         Path log = tmp.resolve("orders.log");
         Files.writeString(log, content);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> OrderFlow.parse(log.toString()));
+                () -> OrderFlow.parse(prefix + log));
         assertEquals(message.startsWith("orders.log") ? tmp + "/" + message : message, e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
