@@ -47,10 +47,23 @@ class AllocationTest {
                 + perIteration + " per iteration)");
     }
 
+    @Test
+    void thePacedTimedLoopAllocatesNothingPerIteration() {
+        Pacing bursts = Pacing.ofGaps(new long[] {0, 0, 0, 40, 7, 900}, 2);
+        long small = allocationOfOneBenchmark(100_000, bursts);
+        long large = allocationOfOneBenchmark(400_000, bursts);
+        assertTrue(large - small < 30_000, "300,000 more paced iterations allocated " + (large - small) + " bytes");
+    }
+
     private static long allocationOfOneBenchmark(long iterations) {
+        return allocationOfOneBenchmark(iterations, Pacing.EVEN);
+    }
+
+    private static long allocationOfOneBenchmark(long iterations, Pacing pacing) {
         ManualClock clock = new ManualClock();
         ScriptedTask task = new ScriptedTask(clock);
-        LatencyBenchmark benchmark = new LatencyBenchmark(clock.configure("alloc", 1_000_000, iterations).build());
+        LatencyBenchmark benchmark = new LatencyBenchmark(clock.configure("alloc", 1_000_000, iterations)
+                .pacing(pacing).build());
         allocationWarmUp();
         long before = allocatedBytes();
         benchmark.run(task, Map.of());
