@@ -4,9 +4,10 @@
 # session count, then `fixbench analyze sessions --charts` over the three into DIR/sessions.md and DIR/charts.
 #   scripts/sessions.sh [--out DIR] [--rate R] [--runs N] [more fixbench compare options]
 # Engines: tcp:spin, sbe:tuned, quickfixj:tuned, philadelphia:spin, artio:tuned.
-# Runs are 3 s, as the default comparison's, in fresh JVMs per run, but in 2 rounds (not 3) after a 1 s warm-up (not
-# 2 s; it goes on while the JIT compiles, up to 2 s more), so the sweep fits 10 minutes here: with 3 rounds and 2 s
-# it took 14 min 5 s from a fresh clone, with 2 rounds and 2 s 10 min 58 s (--runs N and --warmup D set them).
+# Runs are the default comparison's (3 s after a 2 s warm-up that goes on while the JIT compiles, fresh JVMs per run)
+# in 2 rounds, not 3. From a fresh clone here: 10 min 58 s (3 rounds: 14 min 5 s). A 1 s warm-up (--warmup 1s) took
+# 8 min 17 s but left 19 of 36 runs DISTURBED, the JIT compiling inside them (0.2-3.2 s of JIT CPU a run), so it is not the default.
+# --runs N and --warmup D change them.
 # The time it took is in the published sweep's README. DIR defaults to results/<UTC timestamp>-sessions and must
 # not hold results.
 set -euo pipefail
@@ -14,7 +15,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-sessions"
 RATE=2000
 RUNS=2
-WARMUP=1s
+WARMUP=2s
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) [ -n "${2:-}" ] || { echo "sessions.sh: --out needs a folder" >&2; exit 2; }; OUT="$2"; shift 2 ;;
