@@ -5,7 +5,7 @@
 #   scripts/sessions.sh [--out DIR] [--rate R] [--runs N] [more fixbench compare options]
 # Engines: tcp:spin, sbe:tuned, quickfixj:tuned, philadelphia:spin, artio:tuned.
 # Runs are the default comparison's (3 s after a 2 s warm-up that goes on while the JIT compiles, fresh JVMs per run)
-# in 2 rounds, not 3. From a fresh clone here: 10 min 58 s (3 rounds: 14 min 5 s). A 1 s warm-up (--warmup 1s) took
+# in 2 rounds, not 3. From a fresh clone here: 9 min 39 s (3 rounds: 14 min 5 s). A 1 s warm-up (--warmup 1s) took
 # 8 min 17 s but left 19 of 36 runs DISTURBED, the JIT compiling inside them (0.2-3.2 s of JIT CPU a run), so it is not the default.
 # --runs N and --warmup D change them.
 # The time it took is in the published sweep's README. DIR defaults to results/<UTC timestamp>-sessions and must
