@@ -410,6 +410,9 @@ public final class LatencyBenchmark implements Harness {
         boolean polls = task.pollsOnTimedThread();
         Pacing pacing = config.pacing();
         long handedOutBefore = iterationsHandedOut;
+        // where in the pacing's cycle this run starts, and that point's offset: computed once, not per send
+        long cycleFrom = pacing.isEven() ? 0 : handedOutBefore % pacing.cycleIterations();
+        long cycleFromOffsetNanos = pacing.offsetNanos(cycleFrom, ratePerSecond);
         long startNanos = clock.nanoTime();
         if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
             runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
@@ -425,7 +428,7 @@ public final class LatencyBenchmark implements Harness {
         long oldestAgeNanos = 0;
         try {
             while (sent < iterations && failure == null) {
-                long intendedNanos = startNanos + pacing.offsetNanos(handedOutBefore, sent, ratePerSecond);
+                long intendedNanos = startNanos + pacing.offsetNanos(cycleFrom + sent, ratePerSecond) - cycleFromOffsetNanos;
                 long nowNanos;
                 while ((nowNanos = clock.nanoTime()) < intendedNanos) {
                     if (!polls) {

@@ -671,7 +671,7 @@ public final class ComparisonReport {
         sb.append("- Workload: ").append(String.join(", ", workloads)).append(workloads.equals(java.util.Set.of(
                 "fixed")) ? " (one limit order, the same every time)" : " (`--workload`: ClOrdID, symbols, optional "
                 + "fields, cancels and replaces as the seed or the log gives them; every answer checked"
-                + (workloads.stream().anyMatch(w -> w.endsWith(" paced")) ? "; paced: sent with the gaps between the"
+                + (workloads.stream().anyMatch(org.fixbench.engine.OrderFlow::isPacedName) ? "; paced: sent with the gaps between the"
                 + " log's SendingTimes, stretched so their mean is each rate's interval, and each rate's send and reply"
                 + " rules held to that schedule" : "") + ")")
                 .append('\n');

@@ -301,6 +301,14 @@ public final class OrderFlow {
         return replay(Path.of(spec));
     }
 
+    /** How {@link #name()} ends for a replay at the log's own pacing. */
+    private static final String PACED_NAME_SUFFIX = " paced";
+
+    /** Whether a workload's {@link #name()} (as results label it) is a replay at the log's own pacing. */
+    public static boolean isPacedName(String name) {
+        return name != null && name.endsWith(PACED_NAME_SUFFIX);
+    }
+
     /** The prefix of a {@code --workload} that replays a log at its own pacing. */
     public static final String PACED = "paced:";
     private static final String CHOICES = "fixed, mixed, mixed:SEED, a FIX log file or paced:FILE";
@@ -458,7 +466,7 @@ public final class OrderFlow {
             gaps[k] = times.get(k + 1) - times.get(k);
         }
         gaps[gaps.length - 1] = Math.max(1, spanNanos / (gaps.length - 1)); // from the last order to the next cycle
-        return new OrderFlow(name + " paced", orders.toArray(new Order[0]), false, gaps);
+        return new OrderFlow(name + PACED_NAME_SUFFIX, orders.toArray(new Order[0]), false, gaps);
     }
 
     /** Nanoseconds since the epoch of a FIX UTCTimestamp, or {@link Long#MIN_VALUE} when it is not one. */
