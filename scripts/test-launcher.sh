@@ -49,4 +49,9 @@ case "$out" in *"never overwritten"*) ;; *) fail "sessions.sh: no reason given: 
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "sessions.sh: the reason is not one line: $out"
 status=0; out=$("$ROOT/scripts/sessions.sh" --rate 2k 2>&1) || status=$?
 [ "$status" -eq 2 ] || fail "sessions.sh --rate 2k: expected exit 2, got $status: $out"
+for bad in "--runs x" "--runs 0" "--warmup"; do
+  status=0; out=$("$ROOT/scripts/sessions.sh" $bad 2>&1) || status=$?
+  [ "$status" -eq 2 ] || fail "sessions.sh $bad: expected exit 2, got $status: $out"
+  [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "sessions.sh $bad: the reason is not one line: $out"
+done
 echo "test-launcher: OK (no build for generated code; no build under a running fixbench; tuning-sessions.sh and sessions.sh refuse bad input)"
