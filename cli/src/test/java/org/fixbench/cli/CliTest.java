@@ -469,7 +469,7 @@ class CliTest {
             Path out = tmp.resolve("dying");
             StringWriter err = new StringWriter();
             int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying", "--rates", "500,1000",
-                    "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--no-pin", "--fork", "none",
+                    "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none",
                     "--out", out.toString()},
                     new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
             assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());

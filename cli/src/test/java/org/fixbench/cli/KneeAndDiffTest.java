@@ -149,7 +149,7 @@ class KneeAndDiffTest {
         Diff.Row status = outcome.rows().stream().filter(r -> r.key().startsWith("x:a")).findFirst().orElseThrow();
         assertEquals("status", status.percentile(), table);
         assertEquals(Diff.Verdict.INSUFFICIENT_RUNS, status.verdict(), table);
-        assertTrue(status.note().contains("the machine's doing, not the code's (OLD all 8 runs OK / NEW 1 of 8 runs "
+        assertTrue(status.note().contains("the CPU taken by the JIT or other processes, not the code's (OLD all 8 runs OK / NEW 1 of 8 runs "
                 + "DISTURBED)"), status.note());
         assertTrue(outcome.couldNotJudge(), "a gate must not read a benchmark it could not judge as a pass");
         assertEquals(5, DiffCommand.exitStatus(outcome));

@@ -11,16 +11,16 @@ import java.util.List;
  * over it, one line per measuring thread, and whether the
  * other process (the forked server) could be read, the wall-clock time they were read over (System.nanoTime,
  * whatever clock the harness was given), and per JVM watched (this one first) the CPU its JIT compiler threads and
- * its garbage collector threads used over the run.
+ * its garbage collector threads used over the run, and the other processes that used the most CPU over it.
  */
 public record CpuWait(long waitNanos, long involuntarySwitches, String worstThread, long worstThreadWaitNanos,
                       int measuringThreads, int busyThreads, long[] waitPerSecondNanos, long otherProcessesCpuNanos,
                       long housekeepingCpuNanos, List<String> threads, boolean serverRead, long wallNanos,
-                      List<Jvm> jvms) implements java.io.Serializable {
+                      List<Jvm> jvms, List<String> topOtherProcesses) implements java.io.Serializable {
     /** A thread on a CPU or waiting for one for at least this share of the run is busy (it spins). */
     public static final double BUSY_SHARE = 0.8;
     public static final CpuWait UNAVAILABLE = new CpuWait(-1, -1, null, -1, 0, 0, new long[0], -1, -1, List.of(),
-            false, 0, List.of());
+            false, 0, List.of(), List.of());
 
     /**
      * One JVM's housekeeping over a run, from its threads' CPU time: {@code role} "client" (the JVM that measures)
@@ -30,9 +30,26 @@ public record CpuWait(long waitNanos, long involuntarySwitches, String worstThre
     public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos) implements java.io.Serializable {
     }
 
+    public CpuWait(long waitNanos, long involuntarySwitches, String worstThread, long worstThreadWaitNanos,
+                   int measuringThreads, int busyThreads, long[] waitPerSecondNanos, long otherProcessesCpuNanos,
+                   long housekeepingCpuNanos, List<String> threads, boolean serverRead, long wallNanos,
+                   List<Jvm> jvms) {
+        this(waitNanos, involuntarySwitches, worstThread, worstThreadWaitNanos, measuringThreads, busyThreads,
+                waitPerSecondNanos, otherProcessesCpuNanos, housekeepingCpuNanos, threads, serverRead, wallNanos, jvms,
+                List.of());
+    }
+
+    /** The same, naming the other processes that used the most CPU over the run ("name (pid N) 150 ms"). */
+    public CpuWait withTopOtherProcesses(List<String> top) {
+        return new CpuWait(waitNanos, involuntarySwitches, worstThread, worstThreadWaitNanos, measuringThreads,
+                busyThreads, waitPerSecondNanos, otherProcessesCpuNanos, housekeepingCpuNanos, threads, serverRead,
+                wallNanos, jvms, top);
+    }
+
     public CpuWait {
         threads = List.copyOf(threads);
         jvms = List.copyOf(jvms);
+        topOtherProcesses = List.copyOf(topOtherProcesses);
         waitPerSecondNanos = waitPerSecondNanos.clone();
     }
 

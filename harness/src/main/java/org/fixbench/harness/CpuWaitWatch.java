@@ -55,6 +55,8 @@ final class CpuWaitWatch implements AutoCloseable {
     private final Thread thread;
     private final Object lock = new Object();
     private volatile boolean running = true;
+    /** While set (the warm-up's scheduled passes), the watch's thread reads as a run would, every 10 ms. */
+    private volatile boolean exercising;
     /** The current run's snapshots: index 0 at its start, then one per second; guarded by {@link #lock}. */
     private List<Map<Long, ThreadTimes>> snapshots = null;
     private long runStartNanos;
@@ -84,6 +86,20 @@ final class CpuWaitWatch implements AutoCloseable {
     static boolean supported() {
         return Files.isReadable(Path.of("/proc/self/task"))
                 && Files.isReadable(Path.of("/proc/thread-self/schedstat"));
+    }
+
+    /**
+     * On: until turned off, this watch's thread reads /proc as runs do (both JVMs' threads, every process, a run's
+     * figures from two readings), every 10 ms, and throws the readings away. For the warm-up: the watch's own code is
+     * then compiled while the engine's is, not later. Measured: without it the once-a-second readings inside a
+     * measured run were what the client's compilers compiled there (-XX:+PrintCompilation: sun.nio.fs, Files,
+     * streams, regex).
+     */
+    void exercise(boolean on) {
+        exercising = on;
+        if (on) {
+            java.util.concurrent.locks.LockSupport.unpark(thread);
+        }
     }
 
     /** Called by the harness thread as a run starts. */
@@ -124,7 +140,34 @@ final class CpuWaitWatch implements AutoCloseable {
         synchronized (lock) {
             watched = List.copyOf(pids);
         }
-        return outcome(runSnapshots, wallNanos, other, watched.size() > 1 && hasPid(last, watched.get(1)), watched);
+        return outcome(runSnapshots, wallNanos, other, watched.size() > 1 && hasPid(last, watched.get(1)), watched)
+                .withTopOtherProcesses(topOthers(othersStart, others, 3));
+    }
+
+    /** The {@code limit} other processes that used the most CPU between the readings: "comm (pid N) X ms". */
+    static List<String> topOthers(Map<Long, Long> before, Map<Long, Long> after, int limit) {
+        if (before == null || after == null) {
+            return List.of();
+        }
+        List<long[]> used = new ArrayList<>();
+        after.forEach((pid, ticks) -> {
+            long delta = ticks - before.getOrDefault(pid, 0L);
+            if (delta > 0) {
+                used.add(new long[] {pid, delta});
+            }
+        });
+        used.sort((a, b) -> Long.compare(b[1], a[1]));
+        List<String> top = new ArrayList<>();
+        for (long[] u : used.subList(0, Math.min(limit, used.size()))) {
+            String name;
+            try {
+                name = Files.readString(Path.of("/proc", Long.toString(u[0]), "comm")).trim();
+            } catch (IOException | RuntimeException e) {
+                name = "(ended)";
+            }
+            top.add(name + " (pid " + u[0] + ") " + u[1] * TICK_NANOS / 1_000_000 + " ms");
+        }
+        return top;
     }
 
     private static boolean hasPid(Map<Long, ThreadTimes> snapshot, long pid) {
@@ -227,6 +270,20 @@ final class CpuWaitWatch implements AutoCloseable {
 
     private void loop() {
         while (running) {
+            if (exercising) {
+                Map<Long, ThreadTimes> first = snapshotAll();
+                Map<Long, Long> others = otherProcessTicks();
+                List<Long> watched;
+                synchronized (lock) {
+                    watched = List.copyOf(pids);
+                }
+                if (!first.isEmpty()) {
+                    outcome(new ArrayList<>(List.of(first, snapshotAll())), 1_000_000L,
+                            otherProcessesNanos(others, others), watched.size() > 1, watched);
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+                continue;
+            }
             Map<Long, ThreadTimes> snapshot = null;
             long due;
             synchronized (lock) {

@@ -26,6 +26,8 @@ public final class HarnessConfig {
     private final long[] warmupPassIterations;
     private final long[] warmupPassRates;
     private final boolean warmupUntilJitQuiet;
+    private final long warmupCapNanos;
+    private final java.util.function.LongSupplier compileTimeSource;
     private final boolean timeline;
     private final boolean cpuWaitWatch;
     private final int runs;
@@ -74,6 +76,8 @@ public final class HarnessConfig {
         }
         this.warmupIterations = java.util.Arrays.stream(warmupPassIterations).sum();
         this.warmupUntilJitQuiet = b.warmupUntilJitQuiet;
+        this.warmupCapNanos = b.warmupCapNanos;
+        this.compileTimeSource = b.compileTimeSource;
         this.cpuWaitWatch = b.cpuWaitWatch;
         this.timeline = b.timeline;
         this.runs = b.runs;
@@ -134,9 +138,9 @@ public final class HarnessConfig {
     /** The warm-up's passes (runs back to back, see {@link #WARMUP_PASSES}): iterations of each. */
     public long[] warmupPassIterations() { return warmupPassIterations.clone(); }
     /**
-     * Whether the warm-up goes on, in passes of a quarter of its length at the rate, while this JVM's just-in-time
-     * compiler is still compiling (up to twice the warm-up's length more), so the first measured second is not
-     * spent compiling the hot path.
+     * Whether the warm-up goes on after its scheduled passes, in settling passes at the run's rate and wait strategy,
+     * until the JIT compilers of every watched JVM are quiet ({@link WarmupPolicy}; up to {@link #warmupCapNanos()}),
+     * so that no measured run is spent compiling.
      */
     public boolean warmupUntilJitQuiet() { return warmupUntilJitQuiet; }
 
@@ -154,7 +158,13 @@ public final class HarnessConfig {
 
     /** The largest number of iterations one warm-up pass has. */
     public long largestWarmupPass() {
-        return java.util.Arrays.stream(warmupPassIterations).max().orElse(0);
+        long scheduled = java.util.Arrays.stream(warmupPassIterations).max().orElse(0);
+        return warmupUntilJitQuiet && scheduled > 0 ? Math.max(scheduled, settlingPassIterations()) : scheduled;
+    }
+
+    /** Iterations of one of the warm-up's settling passes (see {@link WarmupPolicy}): a quarter second at the rate. */
+    public long settlingPassIterations() {
+        return Math.max(1, targetRatePerSecond * WarmupPolicy.SETTLING_PASS_NANOS / NANOS_PER_SECOND);
     }
 
     /** The warm-up's passes: the rate of each; the last is the target rate. */
@@ -174,6 +184,16 @@ public final class HarnessConfig {
     public long risingFloorNanos() { return risingFloorNanos; }
     public WaitStrategy waitStrategy() { return waitStrategy; }
     Idler idler() { return idler; }
+    /**
+     * How the warm-up's scheduled passes wait: {@link WaitStrategy#BACKOFF}, which parks, so that the JIT compilers
+     * get the CPU the timed thread would spin on (the settling passes and the runs then use {@link #idler()}); a
+     * test's injected idler where there is one.
+     */
+    Idler warmupIdler() { return idler instanceof WaitStrategy ? WaitStrategy.BACKOFF : idler; }
+    /** Settling passes (see {@link WarmupPolicy}) stop at this much time, ns, with the compilers still busy. */
+    public long warmupCapNanos() { return warmupCapNanos; }
+    /** For tests: the compile time so far, ns, in place of the JVMs' compiler threads (null: read those). */
+    java.util.function.LongSupplier compileTimeSource() { return compileTimeSource; }
     public NanoClock clock() { return clock; }
     public boolean pinning() { return pinning; }
     public int[] cpus() { return cpus.clone(); }
@@ -196,7 +216,7 @@ public final class HarnessConfig {
         return new Portable(name, targetRatePerSecond, warmupPassIterations.clone(), warmupPassRates.clone(), runs, iterationsPerRun, pauseBetweenRunsNanos,
                 accountForCoordinatedOmission, skipFirstRun, saturationBoundNanos, sampleTimeoutNanos,
                 unansweredAgeBoundNanos, risingFactor, risingFloorNanos, waitStrategy, pinning, cpus.clone(),
-                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet, pacing);
+                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet, pacing, warmupCapNanos);
     }
 
     /** {@link HarnessConfig} as plain, serializable data ({@link #portable()}); {@link #build} makes it again. */
@@ -207,7 +227,7 @@ public final class HarnessConfig {
                            long unansweredAgeBoundNanos, double risingFactor, long risingFloorNanos,
                            WaitStrategy waitStrategy, boolean pinning, int[] cpus, boolean hiccupMeter,
                            boolean jitterMonitor, long highestTrackableNanos, boolean quiet,
-                           boolean warmupUntilJitQuiet, Pacing pacing)
+                           boolean warmupUntilJitQuiet, Pacing pacing, long warmupCapNanos)
             implements java.io.Serializable {
         /** The configuration again, with CPUs for this process ({@code cpus} replaces the original list). */
         public HarnessConfig build(int... cpusHere) {
@@ -219,7 +239,8 @@ public final class HarnessConfig {
                     .unansweredAgeBoundNanos(unansweredAgeBoundNanos).rising(risingFactor, risingFloorNanos)
                     .waitStrategy(waitStrategy).pinning(pinning).cpus(cpusHere).pinning(pinning)
                     .hiccupMeter(hiccupMeter).jitterMonitor(jitterMonitor).highestTrackableNanos(highestTrackableNanos)
-                    .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).pacing(pacing).build();
+                    .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).warmupCapNanos(warmupCapNanos).pacing(pacing)
+                    .build();
         }
     }
 
@@ -243,6 +264,8 @@ public final class HarnessConfig {
         private long[] passIterations;
         private long[] passRates;
         private boolean warmupUntilJitQuiet;
+        private long warmupCapNanos = WarmupPolicy.DEFAULT_CAP_NANOS;
+        private java.util.function.LongSupplier compileTimeSource;
         private boolean timeline = true;
         private boolean cpuWaitWatch = true;
         private int runs = 3;
@@ -287,6 +310,13 @@ public final class HarnessConfig {
         public Builder cpuWaitWatch(boolean on) { this.cpuWaitWatch = on; return this; }
         /** See {@link HarnessConfig#warmupUntilJitQuiet()}. */
         public Builder warmupUntilJitQuiet(boolean on) { this.warmupUntilJitQuiet = on; return this; }
+        /** See {@link HarnessConfig#warmupCapNanos()}. */
+        public Builder warmupCapNanos(long nanos) { this.warmupCapNanos = nanos; return this; }
+        /** For tests: see {@link HarnessConfig#compileTimeSource()}. */
+        public Builder compileTimeSource(java.util.function.LongSupplier nanos) {
+            this.compileTimeSource = nanos;
+            return this;
+        }
         /** The warm-up's passes exactly (as {@link Portable} carries them). */
         public Builder warmupPasses(long[] iterations, long[] rates) {
             require(iterations.length == rates.length, "one rate per warm-up pass");
@@ -339,6 +369,7 @@ public final class HarnessConfig {
             require(warmupIterations >= 0 || warmupNanos >= 0, "warm-up must not be negative");
             require(warmupRatePerSecond >= 0 && warmupRatePerSecond <= NANOS_PER_SECOND,
                     "warm-up rate must be between 0 and 1,000,000,000/s (was " + warmupRatePerSecond + ")");
+            require(warmupCapNanos >= 0, "warm-up cap must not be negative");
             require(pauseBetweenRunsNanos >= 0, "pause between runs must not be negative");
             require(saturationBoundNanos > 0, "saturation bound must be > 0");
             require(sampleTimeoutNanos > 0, "sample timeout must be > 0");

@@ -28,10 +28,12 @@ public final class LatencyBenchmark implements Harness {
     /** Longest idle between two polls of a task that {@linkplain LatencyTask#pollsOnTimedThread() polls}. */
     public static final long POLL_IDLE_CAP_NANOS = 20_000;
     /**
-     * A warm-up pass with less compiling than this (ms of CPU the JIT compilers of the watched JVMs used, or of this
-     * JVM's compile time where they cannot be read) ends a JIT-watching warm-up.
+     * Sends per call of the timed loop: few enough that HotSpot's tiered policy compiles it when invoked 600 times
+     * (600 × 32 back branches stay under the 40,000 that would compile it on-stack instead).
      */
-    static final long JIT_QUIET_MILLIS = 5;
+    static final int TIMED_LOOP_CHUNK = 32;
+    /** ... in the warm-up's scheduled passes, which leave the CPU to the compilers: replies then wait up to this. */
+    static final long WARMUP_POLL_IDLE_CAP_NANOS = 1_000_000;
     /**
      * A run is DISTURBED when its measuring threads waited for a CPU for more than this share of its wall time
      * (summed over the threads) <em>and</em> others took more than {@link #DISTURBED_INTRUSION_SHARE} of it.
@@ -104,6 +106,21 @@ public final class LatencyBenchmark implements Harness {
     /** Iterations handed to the task so far (warm-up and runs): where a paced schedule's cycle goes on from. */
     private long iterationsHandedOut;
     private String warmupNote;
+    // the timed loop's state for the run in progress: written and read by the harness thread only
+    private long loopStartNanos;
+    private long loopCycleFrom;
+    private long loopCycleFromOffsetNanos;
+    private long loopRatePerSecond;
+    private long loopIntervalNanos;
+    private long loopSaturationBoundNanos;
+    private boolean loopPolls;
+    private Idler loopIdler;
+    private long loopPollIdleCapNanos;
+    private long loopSent;
+    private long loopLastActualNanos;
+    private long loopSaturatedLateness;
+    private long loopLargestBacklog;
+    private long loopOldestAgeNanos;
 
     public LatencyBenchmark(HarnessConfig config) {
         this(config, System.out, ProgressListener.NONE);
@@ -284,57 +301,7 @@ public final class LatencyBenchmark implements Harness {
             printHeader();
 
             if (config.warmupIterations() > 0) {
-                progress.runStarting(config.name(), 0, config.runs(), true);
-                long warmStart = clock.nanoTime();
-                long[] passIterations = config.warmupPassIterations();
-                long[] passRates = config.warmupPassRates();
-                int passes = passIterations.length;
-                long lastPassMillis = -1;
-                for (int pass = 0; pass < passes && abortReason == null; pass++) {
-                    long jitBefore = jitMillis();
-                    RunResult warm = measure(task, 0, passIterations[pass], false, passRates[pass]);
-                    lastPassMillis = passJitMillis(warm, jitBefore < 0 ? -1 : jitMillis() - jitBefore);
-                    if (!warm.ok()) {
-                        out.println("Warm up pass " + (pass + 1) + " of " + passes + " (" + passRates[pass] + "/s): "
-                                + warm.reason());
-                    }
-                    if (warm.received() == 0 || failure != null) {
-                        abortReason = failure != null ? failure : noSamplesReason(warm);
-                    }
-                }
-                long warmupIterationsDone = java.util.Arrays.stream(passIterations).sum();
-                String jit = "";
-                if (config.warmupUntilJitQuiet() && abortReason == null && passes > 0) {
-                    // more passes at the rate while the JIT still compiles (JIT_QUIET_MILLIS or more in the last pass)
-                    long extraIterations = Math.max(1, passIterations[passes - 1]);
-                    long capNanos = 2 * config.warmupScheduleNanos();
-                    long extraNanos = 0;
-                    int extra = 0;
-                    while (abortReason == null && lastPassMillis >= JIT_QUIET_MILLIS && extraNanos < capNanos) {
-                        long before = jitMillis();
-                        RunResult warm = measure(task, 0, extraIterations, false, config.targetRatePerSecond());
-                        if (warm.received() == 0 || failure != null) {
-                            abortReason = failure != null ? failure : noSamplesReason(warm);
-                        }
-                        lastPassMillis = passJitMillis(warm, before < 0 ? -1 : jitMillis() - before);
-                        extra++;
-                        extraNanos += config.pacing().offsetNanos(extraIterations, config.targetRatePerSecond());
-                        warmupIterationsDone += extraIterations;
-                    }
-                    jit = lastPassMillis < 0 ? "; no JIT compile time to watch in this JVM"
-                            : String.format(java.util.Locale.ROOT, "; %d more pass(es) while the JIT compiled, the "
-                            + "last with %d ms of compiling%s", extra, lastPassMillis,
-                            lastPassMillis >= JIT_QUIET_MILLIS ? " (still compiling at the cap)" : "");
-                    this.warmupIterationsDone = warmupIterationsDone;
-                    if (lastPassMillis >= JIT_QUIET_MILLIS) {
-                        warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap (%d more passes) "
-                                + "with the JIT still compiling (%d ms in its last pass): the first "
-                                + "measured second may include compiling; see the latency-over-time chart", extra,
-                                lastPassMillis);
-                    }
-                }
-                out.printf("Warm up complete (%,d iterations in %d passes took %.3f s%s)%n", warmupIterationsDone,
-                        passes, (clock.nanoTime() - warmStart) / 1e9, jit);
+                abortReason = warmUp(task);
             }
             for (int run = 1; run <= config.runs() && abortReason == null; run++) {
                 if (run > 1 && config.pauseBetweenRunsNanos() > 0) {
@@ -343,7 +310,7 @@ public final class LatencyBenchmark implements Harness {
                 progress.runStarting(config.name(), run, config.runs(), false);
                 boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
                 RunResult result = measure(task, run, config.iterationsPerRun(), excluded,
-                        config.targetRatePerSecond());
+                        config.targetRatePerSecond(), idler, POLL_IDLE_CAP_NANOS);
                 runs.add(result);
                 printRun(result);
                 progress.runEnded(config.name(), result);
@@ -383,6 +350,95 @@ public final class LatencyBenchmark implements Harness {
         return result;
     }
 
+    /**
+     * The warm-up: the scheduled passes, which leave the CPU to the JIT compilers between sends (the warm-up idler),
+     * then, when the configuration watches the JIT, settling passes at the run's rate and with the run's own idler
+     * until {@link WarmupPolicy} finds the compilers of every watched JVM quiet, or its cap. Returns the reason the
+     * benchmark must end, or null.
+     */
+    private String warmUp(LatencyTask task) {
+        progress.runStarting(config.name(), 0, config.runs(), true);
+        long warmStart = clock.nanoTime();
+        long[] passIterations = config.warmupPassIterations();
+        long[] passRates = config.warmupPassRates();
+        int passes = passIterations.length;
+        String abortReason = null;
+        long done = 0;
+        if (cpuWaitWatch != null) {
+            cpuWaitWatch.exercise(true);
+        }
+        for (int pass = 0; pass < passes && abortReason == null; pass++) {
+            RunResult warm = measure(task, 0, passIterations[pass], false, passRates[pass], config.warmupIdler(),
+                    WARMUP_POLL_IDLE_CAP_NANOS);
+            done += passIterations[pass];
+            if (!warm.ok()) {
+                out.println("Warm up pass " + (pass + 1) + " of " + passes + " (" + passRates[pass] + "/s): "
+                        + warm.reason());
+            }
+            if (warm.received() == 0 || failure != null) {
+                abortReason = failure != null ? failure : noSamplesReason(warm);
+            }
+        }
+        if (cpuWaitWatch != null) {
+            cpuWaitWatch.exercise(false);
+        }
+        String jit = "";
+        if (config.warmupUntilJitQuiet() && config.warmupCapNanos() == 0) {
+            jit = "; no settling passes (a warm-up cap of 0)";
+        } else if (config.warmupUntilJitQuiet() && abortReason == null && passes > 0) {
+            WarmupPolicy policy = WarmupPolicy.defaults(config.warmupCapNanos());
+            long rate = config.targetRatePerSecond();
+            long settleIterations = config.settlingPassIterations();
+            List<Long> jvms = new ArrayList<>();
+            jvms.add(ProcessHandle.current().pid());
+            jvms.addAll(watchedPids);
+            CompilerThreads compilers = cpuWaitWatch != null && config.compileTimeSource() == null
+                    ? CompilerThreads.of(jvms) : null;
+            while (abortReason == null && !policy.done()) {
+                long jitBefore = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+                long passStart = clock.nanoTime();
+                long answered = settlingPass(task, settleIterations, rate);
+                long wallNanos = clock.nanoTime() - passStart;
+                long jitAfter = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+                done += settleIterations;
+                if (answered == 0 || failure != null) {
+                    abortReason = failure != null ? failure : "the task never called harness.sample() (0 of "
+                            + settleIterations + " iterations answered within "
+                            + seconds(config.sampleTimeoutNanos()) + ")";
+                }
+                policy.settlingPassEnded(wallNanos, jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+            }
+            jit = "; " + policy.describe();
+            if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
+                List<String> compiling = compilingNow();
+                warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap of %.0f s of settling "
+                                + "with the JIT still compiling (%d ms of compile CPU over its last %.1f s)%s: the "
+                                + "measured run may include compiling; see the latency-over-time chart",
+                        policy.capNanos() / 1e9, policy.stretchJitNanos() / 1_000_000,
+                        policy.stretchWallNanos() / 1e9, compiling.isEmpty() ? ""
+                                : "; compiling or queued: " + String.join(", ", compiling));
+                jit += compiling.isEmpty() ? "" : "; compiling or queued: " + String.join(", ", compiling);
+            }
+        }
+        this.warmupIterationsDone = done;
+        out.printf("Warm up complete (%,d iterations took %.3f s: %d scheduled pass(es)%s)%n", done,
+                (clock.nanoTime() - warmStart) / 1e9, passes, jit);
+        return abortReason;
+    }
+
+    /** Which methods the watched JVMs' compilers are compiling or have queued (client first), tagged by role. */
+    private List<String> compilingNow() {
+        if (config.compileTimeSource() != null) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        CompileQueue.methods(-1, 5).forEach(m -> names.add(m + " (client)"));
+        for (long pid : watchedPids) {
+            CompileQueue.methods(pid, 5).forEach(m -> names.add(m + " (server)"));
+        }
+        return names;
+    }
+
     private String noSamplesReason(RunResult run) {
         return "the task never called harness.sample() (0 of " + run.sent() + " iterations answered within "
                 + seconds(config.sampleTimeoutNanos()) + ")";
@@ -392,7 +448,8 @@ public final class LatencyBenchmark implements Harness {
      * One run: the timed loop, then the wait for outstanding samples, then the close (no later sample counts in
      * this run), the charge for lost orders, and the verdict.
      */
-    private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded, long ratePerSecond) {
+    private RunResult measure(LatencyTask task, int runNumber, long iterations, boolean excluded, long ratePerSecond,
+                              Idler runIdler, long pollIdleCapNanos) {
         resetAll(iterations, ratePerSecond);
         long meterWaitBefore = hiccupMeter == null ? -1 : hiccupMeter.runQueueWaitNanos();
         long jitBefore = jitMillis();
@@ -405,87 +462,17 @@ public final class LatencyBenchmark implements Harness {
         CpuTimes cpuBefore = CpuTimes.read();
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
-        long saturationBound = config.saturationBoundNanos();
-
-        boolean polls = task.pollsOnTimedThread();
         Pacing pacing = config.pacing();
         long handedOutBefore = iterationsHandedOut;
-        // where in the pacing's cycle this run starts, and that point's offset: computed once, not per send
-        long cycleFrom = pacing.isEven() ? 0 : handedOutBefore % pacing.cycleIterations();
-        long cycleFromOffsetNanos = pacing.offsetNanos(cycleFrom, ratePerSecond);
-        long startNanos = clock.nanoTime();
-        if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
-            runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
-        }
-        runFirstStartNanos = startNanos;
-        runIterations = iterations;
-        lastReplyNanos.set(startNanos);
-        runOpen = true;
-        long sent = 0;
-        long lastActualNanos = startNanos;
-        long saturatedLateness = -1;
-        long largestBacklog = 0;
-        long oldestAgeNanos = 0;
-        try {
-            while (sent < iterations && failure == null) {
-                long intendedNanos = startNanos + pacing.offsetNanos(cycleFrom + sent, ratePerSecond) - cycleFromOffsetNanos;
-                long nowNanos;
-                while ((nowNanos = clock.nanoTime()) < intendedNanos) {
-                    if (!polls) {
-                        idler.idle(intendedNanos - nowNanos);
-                    } else if (!task.poll()) {
-                        idler.idle(Math.min(intendedNanos - nowNanos, POLL_IDLE_CAP_NANOS));
-                    }
-                }
-                long latenessNanos = nowNanos - intendedNanos;
-                if (latenessNanos > saturationBound) {
-                    saturatedLateness = latenessNanos;
-                    break;
-                }
-                if (latenessNanos >= intervalNanos) {
-                    // catching up: iterations already due are sent back to back; a task that reads its replies
-                    // on this thread still gets one poll per send, so its replies are not left unread meanwhile
-                    largestBacklog = Math.max(largestBacklog, latenessNanos / intervalNanos);
-                    if (polls) {
-                        task.poll();
-                    }
-                }
-                long oldest = ledger.oldestUnansweredStart();
-                if (oldest != Long.MIN_VALUE) {
-                    oldestAgeNanos = Math.max(oldestAgeNanos, nowNanos - oldest);
-                }
-                sendLateness.record(latenessNanos);
-                long givenNanos = correct ? intendedNanos : nowNanos;
-                ledger.sent(sent, givenNanos, latenessNanos);
-                lastActualNanos = nowNanos;
-                task.run(givenNanos);
-                sent++;
-            }
-        } catch (RuntimeException | Error e) {
-            fail("task failed at iteration " + (sent + 1) + ": " + describe(e));
-        }
+        long startNanos = openRun(task, runNumber, iterations, ratePerSecond, runIdler, pollIdleCapNanos);
+        sendAndAwait(task, iterations);
+        long sent = loopSent;
+        long lastActualNanos = loopLastActualNanos;
+        long saturatedLateness = loopSaturatedLateness;
+        long largestBacklog = loopLargestBacklog;
 
-        iterationsHandedOut += sent;
-        long sendEndNanos = clock.nanoTime();
         long timeoutNanos = config.sampleTimeoutNanos();
-        long deadline = sendEndNanos + timeoutNanos;
-        long nowNanos = sendEndNanos;
-        try {
-            while (received.get() < sent && failure == null && nowNanos < deadline) {
-                if (!polls) {
-                    idler.idle(Math.min(deadline - nowNanos, 1_000_000));
-                } else if (!task.poll()) {
-                    idler.idle(Math.min(deadline - nowNanos, POLL_IDLE_CAP_NANOS));
-                }
-                nowNanos = clock.nanoTime();
-                long oldest = ledger.oldestUnansweredStart();
-                if (oldest != Long.MIN_VALUE) {
-                    oldestAgeNanos = Math.max(oldestAgeNanos, nowNanos - oldest);
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            fail("task failed while its samples were awaited: " + describe(e));
-        }
+        long oldestAgeNanos = loopOldestAgeNanos;
         closeRun(runNumber, sent);
         long endNanos = clock.nanoTime();
         CpuWait cpuWait = cpuWaitWatch != null ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
@@ -589,6 +576,149 @@ public final class LatencyBenchmark implements Harness {
                 jitBefore < 0 ? -1 : jitAfter - jitBefore, gcBefore < 0 ? -1 : gcAfter - gcBefore);
     }
 
+    /**
+     * Sets the timed loop up for a run (or a warm-up pass) and opens it for samples; returns its start, ns. The
+     * same for every pass and run, so that what a measured run executes is what the warm-up compiled.
+     */
+    private long openRun(LatencyTask task, int runNumber, long iterations, long ratePerSecond, Idler runIdler,
+                         long pollIdleCapNanos) {
+        Pacing pacing = config.pacing();
+        // where in the pacing's cycle this run starts, and that point's offset: computed once, not per send
+        long cycleFrom = pacing.isEven() ? 0 : iterationsHandedOut % pacing.cycleIterations();
+        long cycleFromOffsetNanos = pacing.offsetNanos(cycleFrom, ratePerSecond);
+        long startNanos = clock.nanoTime();
+        if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
+            runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
+        }
+        runFirstStartNanos = startNanos;
+        runIterations = iterations;
+        lastReplyNanos.set(startNanos);
+        loopStartNanos = startNanos;
+        loopCycleFrom = cycleFrom;
+        loopCycleFromOffsetNanos = cycleFromOffsetNanos;
+        loopRatePerSecond = ratePerSecond;
+        loopIntervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
+        loopSaturationBoundNanos = config.saturationBoundNanos();
+        loopPolls = task.pollsOnTimedThread();
+        loopIdler = runIdler;
+        loopPollIdleCapNanos = pollIdleCapNanos;
+        loopSent = 0;
+        loopLastActualNanos = startNanos;
+        loopSaturatedLateness = -1;
+        loopLargestBacklog = 0;
+        loopOldestAgeNanos = 0;
+        runOpen = true;
+        return startNanos;
+    }
+
+    /** The timed loop, then the wait for its samples (up to the sample timeout). */
+    private void sendAndAwait(LatencyTask task, long iterations) {
+        try {
+            // in chunks: the timed loop is then invoked often enough to be compiled as a method, once, during the
+            // warm-up, not on-stack inside a long measured run
+            boolean going = true;
+            while (going && loopSent < iterations && failure == null) {
+                going = timedLoop(task, Math.min(iterations, loopSent + TIMED_LOOP_CHUNK));
+            }
+        } catch (RuntimeException | Error e) {
+            fail("task failed at iteration " + (loopSent + 1) + ": " + describe(e));
+        }
+        iterationsHandedOut += loopSent;
+        try {
+            awaitSamples(task, loopSent, clock.nanoTime() + config.sampleTimeoutNanos());
+        } catch (RuntimeException | Error e) {
+            fail("task failed while its samples were awaited: " + describe(e));
+        }
+    }
+
+    /**
+     * A settling pass: the timed loop and the wait for samples as a run has them, and none of a run's bookkeeping
+     * (no /proc walk, no percentiles, no verdict), whose code the compilers would otherwise go on compiling pass after
+     * pass. Returns how many of its orders were answered.
+     */
+    private long settlingPass(LatencyTask task, long iterations, long ratePerSecond) {
+        resetAll(iterations, ratePerSecond);
+        openRun(task, 0, iterations, ratePerSecond, idler, POLL_IDLE_CAP_NANOS);
+        sendAndAwait(task, iterations);
+        closeRun(0, loopSent);
+        return received.get();
+    }
+
+    /**
+     * The timed loop, the one method every warm-up pass and measured run sends from: small, so that the compilers
+     * compile it once, quickly, and the engine's send path into {@link #sendNext} (invoked once per send, so compiled
+     * as a method, not on-stack in a long loop).
+     */
+    private boolean timedLoop(LatencyTask task, long iterations) {
+        while (loopSent < iterations && failure == null) {
+            if (!sendNext(task)) {
+                return false;
+            }
+            loopSent++;
+        }
+        return true;
+    }
+
+    /** Waits for the next iteration's due time and hands it to the task; false when the run fell too far behind. */
+    private boolean sendNext(LatencyTask task) {
+        long intendedNanos = loopStartNanos + config.pacing().offsetNanos(loopCycleFrom + loopSent, loopRatePerSecond)
+                - loopCycleFromOffsetNanos;
+        long nowNanos = awaitDue(task, intendedNanos);
+        long latenessNanos = nowNanos - intendedNanos;
+        if (latenessNanos > loopSaturationBoundNanos) {
+            loopSaturatedLateness = latenessNanos;
+            return false;
+        }
+        if (latenessNanos >= loopIntervalNanos) {
+            // catching up: iterations already due are sent back to back; a task that reads its replies on this
+            // thread still gets one poll per send, so its replies are not left unread meanwhile
+            loopLargestBacklog = Math.max(loopLargestBacklog, latenessNanos / loopIntervalNanos);
+            if (loopPolls) {
+                task.poll();
+            }
+        }
+        long oldest = ledger.oldestUnansweredStart();
+        if (oldest != Long.MIN_VALUE) {
+            loopOldestAgeNanos = Math.max(loopOldestAgeNanos, nowNanos - oldest);
+        }
+        sendLateness.record(latenessNanos);
+        long givenNanos = correct ? intendedNanos : nowNanos;
+        ledger.sent(loopSent, givenNanos, latenessNanos);
+        loopLastActualNanos = nowNanos;
+        task.run(givenNanos);
+        return true;
+    }
+
+    /** Until {@code intendedNanos}: polls the task (if it reads on this thread) and idles; returns the time then. */
+    private long awaitDue(LatencyTask task, long intendedNanos) {
+        long nowNanos;
+        while ((nowNanos = clock.nanoTime()) < intendedNanos) {
+            if (!loopPolls) {
+                loopIdler.idle(intendedNanos - nowNanos);
+            } else if (!task.poll()) {
+                loopIdler.idle(Math.min(intendedNanos - nowNanos, loopPollIdleCapNanos));
+            }
+        }
+        return nowNanos;
+    }
+
+    /** After the last send: until every sample came or the deadline, polling and idling; tracks the oldest age. */
+    private void awaitSamples(LatencyTask task, long sent, long deadline) {
+        long nowNanos = clock.nanoTime();
+        while (received.get() < sent && failure == null && nowNanos < deadline) {
+            if (!loopPolls) {
+                loopIdler.idle(Math.min(deadline - nowNanos, 1_000_000));
+            } else if (!task.poll()) {
+                loopIdler.idle(Math.min(deadline - nowNanos, loopPollIdleCapNanos));
+            }
+            nowNanos = clock.nanoTime();
+            long oldest = ledger.oldestUnansweredStart();
+            if (oldest != Long.MIN_VALUE) {
+                loopOldestAgeNanos = Math.max(loopOldestAgeNanos, nowNanos - oldest);
+            }
+        }
+    }
+
     /** The rule: measuring threads waited beyond the bound while others (processes, JIT) took beyond theirs. */
     public static boolean isDisturbed(CpuWait wait) {
         return wait.available() && wait.waitShare() > DISTURBED_WAIT_SHARE
@@ -598,14 +728,54 @@ public final class LatencyBenchmark implements Harness {
     }
 
     static String disturbedText(CpuWait wait) {
-        return String.format(java.util.Locale.ROOT, "disturbed: the threads that measure waited %.0f ms for a CPU "
-                        + "(%.1f%% of the run; longest %s, %.0f ms; %,d involuntary switches) while other processes "
-                        + "used %.0f ms of CPU and the JIT compilers %.0f ms (bounds %.0f%% and %.0f%% of the run, and "
-                        + "others' CPU at least half the wait)",
-                wait.waitNanos() / 1e6, 100 * wait.waitShare(), wait.worstThread(),
-                wait.worstThreadWaitNanos() / 1e6, wait.involuntarySwitches(), wait.otherProcessesCpuNanos() / 1e6,
-                Math.max(0, wait.housekeepingCpuNanos()) / 1e6, 100 * DISTURBED_WAIT_SHARE,
-                100 * DISTURBED_INTRUSION_SHARE);
+        return String.format(java.util.Locale.ROOT, "disturbed by %s: the threads that measure waited %.0f ms for a "
+                        + "CPU (%.1f%% of the run; longest %s, %.0f ms; %,d involuntary switches) while %s (bounds "
+                        + "%.0f%% and %.0f%% of the run, and others' CPU at least half the wait)",
+                disturbedBy(wait), wait.waitNanos() / 1e6, 100 * wait.waitShare(), wait.worstThread(),
+                wait.worstThreadWaitNanos() / 1e6, wait.involuntarySwitches(), intruders(wait),
+                100 * DISTURBED_WAIT_SHARE, 100 * DISTURBED_INTRUSION_SHARE);
+    }
+
+    /**
+     * Who took the CPU, the largest first: "the client JVM's JIT", "the server JVM's JIT" or "other processes", by
+     * their CPU over the run.
+     */
+    static String disturbedBy(CpuWait wait) {
+        List<Map.Entry<String, Long>> takers = takers(wait);
+        if (takers.isEmpty() || takers.get(0).getValue() <= 0) {
+            return "unknown";
+        }
+        return takers.get(0).getKey();
+    }
+
+    private static List<Map.Entry<String, Long>> takers(CpuWait wait) {
+        List<Map.Entry<String, Long>> takers = new ArrayList<>();
+        long jitByRole = 0;
+        for (CpuWait.Jvm jvm : wait.jvms()) {
+            takers.add(Map.entry("the " + jvm.role() + " JVM's JIT", jvm.jitCpuNanos()));
+            jitByRole += jvm.jitCpuNanos();
+        }
+        long housekeeping = Math.max(0, wait.housekeepingCpuNanos());
+        if (housekeeping > jitByRole) {
+            takers.add(Map.entry("the JIT", housekeeping - jitByRole)); // a reading of before 2026-11-26: no roles
+        }
+        takers.add(Map.entry("other processes", Math.max(0, wait.otherProcessesCpuNanos())));
+        takers.sort((x, y) -> Long.compare(y.getValue(), x.getValue()));
+        return takers;
+    }
+
+    private static String intruders(CpuWait wait) {
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, Long> t : takers(wait)) {
+            String what = t.getKey().equals("other processes") ? "other processes used %.0f ms of CPU"
+                    : t.getKey().replace("'s JIT", "'s JIT compilers") + " used %.0f ms";
+            String part = String.format(java.util.Locale.ROOT, what, t.getValue() / 1e6);
+            if (t.getKey().equals("other processes") && !wait.topOtherProcesses().isEmpty()) {
+                part += " (most: " + String.join(", ", wait.topOtherProcesses()) + ")";
+            }
+            parts.add(part);
+        }
+        return String.join(", ", parts);
     }
 
     /**
@@ -654,17 +824,13 @@ public final class LatencyBenchmark implements Harness {
         return total;
     }
 
-    /**
-     * How much a warm-up pass compiled, in ms: the CPU the JIT compiler threads of every watched JVM (this one and
-     * the forked server) used over it, as the run's verdict counts it; where the watch could not read them, this
-     * JVM's compile time ({@code ownCompileMillis}, -1 when not monitored).
-     */
-    static long passJitMillis(RunResult pass, long ownCompileMillis) {
-        CpuWait wait = pass.cpuWait();
-        if (!wait.available() || wait.jvms().isEmpty()) {
-            return ownCompileMillis;
+    /** Compile time so far, ns: a test's source, or this JVM's (CompilationMXBean, ms); -1 where not monitored. */
+    private long ownCompileNanos() {
+        if (config.compileTimeSource() != null) {
+            return config.compileTimeSource().getAsLong();
         }
-        return wait.jvms().stream().mapToLong(CpuWait.Jvm::jitCpuNanos).sum() / 1_000_000L;
+        long millis = jitMillis();
+        return millis < 0 ? -1 : millis * 1_000_000L;
     }
 
     /** This JVM's total JIT compile time so far, in ms; -1 where it is not monitored. */

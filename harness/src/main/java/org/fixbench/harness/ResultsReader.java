@@ -268,7 +268,13 @@ public final class ResultsReader {
                 text(w, "worstThread"), w.path("worstThreadWaitNanos").asLong(), w.path("measuringThreads").asInt(),
                 w.path("busyThreads").asInt(), perSecond, w.path("otherProcessesCpuNanos").asLong(-1),
                 w.path("jitCompilerCpuNanos").asLong(-1), threads, w.path("serverThreadsRead").asBoolean(),
-                w.path("wallNanos").asLong(), jvms);
+                w.path("wallNanos").asLong(), jvms, topOthers(w));
+    }
+
+    private static List<String> topOthers(JsonNode w) {
+        List<String> top = new ArrayList<>();
+        w.path("topOtherProcesses").forEach(t -> top.add(t.asText()));
+        return top;
     }
 
     private record SeriesLog(List<SeriesData> data, boolean approximate) {

@@ -187,6 +187,7 @@ public final class ResultsWriter {
                     jvms.add(j);
                 }
                 w.put("jvms", jvms);
+                w.put("topOtherProcesses", new ArrayList<>(wait.topOtherProcesses()));
             }
             r.put("cpuWait", w);
             Map<String, Object> series = new LinkedHashMap<>();

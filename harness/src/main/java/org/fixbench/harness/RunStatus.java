@@ -7,7 +7,7 @@ package org.fixbench.harness;
  * <ul>
  *   <li>{@link #OK}: every order was answered within the sample timeout, sends and replies both kept the target
  *       rate, no order waited too long for its reply, and latency did not keep rising through the run.</li>
- *   <li>{@link #DISTURBED}: the machine did not let it run: the threads that measure waited for a CPU beyond the
+ *   <li>{@link #DISTURBED}: the JIT compilers of a JVM or other processes took the CPU: the threads that measure waited for a CPU beyond the
  *       bound ({@link CpuWaitWatch}); its latencies measure the machine, not the task, and so does a queue inferred
  *       from them (QUEUEING is kept as a reason but does not make it SATURATED; a rate that fell short does).</li>
  *   <li>{@link #SATURATED}: the task did not keep up with the rate, seen from the sends or from the replies

@@ -35,6 +35,12 @@ public class RunOptions {
                     + "calibrate and the other examples 1s)")
     Long warmupNanos;
 
+    @Option(names = "--warmup-cap", converter = Durations.class, paramLabel = "DURATION",
+            description = "after the paced warm-up, settling passes at the run's rate go on until the JIT compilers of "
+                    + "both JVMs are quiet for 1 s (at most 1%% of it compiling), up to this long; a run that starts "
+                    + "at the cap says so and names what was still compiling; 0s: no settling (default: 40s)")
+    Long warmupCapNanos;
+
     @Option(names = "--warmup-rate", paramLabel = "RATE",
             description = "rate of the warm-up's first three quarters (its last quarter runs at the benchmark's rate), "
                     + "so a low rate's engine is compiled before it is measured; never below the benchmark's rate "
@@ -228,6 +234,9 @@ public class RunOptions {
                     case "auto" -> null;
                     default -> throw new IllegalArgumentException("--jitter takes on, off or auto (was '" + jitter + "')");
                 });
+        if (warmupCapNanos != null) {
+            b.warmupCapNanos(warmupCapNanos);
+        }
         if (pauseNanos != null) {
             b.pauseBetweenRunsNanos(pauseNanos);
         }

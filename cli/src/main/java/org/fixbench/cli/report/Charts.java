@@ -564,7 +564,40 @@ public final class Charts {
     static final int LONG_LEGEND_CHARS = 32;
     static final int LEGEND_BELOW_MAX_ENTRIES = 6;
 
+    /**
+     * A logarithmic y axis labels only powers of ten: its range is widened to whole decades around the data (at
+     * least one), so that it always shows numbers, also when every value falls inside one decade (before, such a
+     * timeline chart had no number on its y axis). A minimum the chart set itself is kept.
+     */
+    static void spanDecades(XYChart chart) {
+        if (!chart.getStyler().isYAxisLogarithmic()) {
+            return;
+        }
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (org.knowm.xchart.XYSeries series : chart.getSeriesMap().values()) {
+            for (double y : series.getYData()) {
+                if (y > 0 && Double.isFinite(y)) {
+                    min = Math.min(min, y);
+                    max = Math.max(max, y);
+                }
+            }
+        }
+        if (max <= 0) {
+            return;
+        }
+        double low = Math.pow(10, Math.floor(Math.log10(min)));
+        double high = Math.pow(10, Math.ceil(Math.log10(max)));
+        if (high <= low) {
+            high = low * 10;
+        }
+        Double set = chart.getStyler().getYAxisMin();
+        chart.getStyler().setYAxisMin(set != null ? Math.min(set, low) : low);
+        chart.getStyler().setYAxisMax(high);
+    }
+
     private static void save(XYChart chart, Path dir, String name, boolean svg) throws IOException {
+        spanDecades(chart);
         if (chart.getSeriesMap().size() <= LEGEND_BELOW_MAX_ENTRIES
                 && chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {
             chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);

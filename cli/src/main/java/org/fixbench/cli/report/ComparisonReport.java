@@ -50,8 +50,8 @@ public final class ComparisonReport {
                 + "(the distribution the percentile chart draws), then in brackets the lowest and highest of the runs' "
                 + "own values. \"worst\" is the largest round trip of all runs. Orders never answered are charged at "
                 + "no less than the sample timeout. ✗ marks an engine × rate with a run that is not OK: DISTURBED (the "
-                + "machine did not let it run: the threads that measure waited for a CPU while other processes or the "
-                + "JIT compilers took one), SATURATED (it did not keep up, seen from the sends or from the replies: "
+                + "threads that measure waited for a CPU while a JVM's JIT compilers or other processes took one; the "
+                + "note names which), SATURATED (it did not keep up, seen from the sends or from the replies: "
                 + "replies completed below the rate, an order left unanswered past the bound, latency rising through "
                 + "the run, or orders queueing) or FAILED (orders lost, session lost); its latencies then measure the "
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
@@ -567,8 +567,8 @@ public final class ComparisonReport {
         long disturbed = bad.stream().filter(run -> run.status() == RunStatus.DISTURBED).count();
         if (disturbed == bad.size()) {
             return String.format(Locale.ROOT, "✗ **%s at %,d msgs/s was disturbed** (of %d runs %d DISTURBED: the "
-                            + "machine did not let it run, so its latencies measure the machine; it is left out of "
-                            + "the overhead rows). ", label(r), r.config().targetRatePerSecond(),
+                            + "JIT or other processes took the CPU it needed, so its latencies measure them; it is "
+                            + "left out of the overhead rows). ", label(r), r.config().targetRatePerSecond(),
                     r.countedRuns().size(), disturbed) + reasons;
         }
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);

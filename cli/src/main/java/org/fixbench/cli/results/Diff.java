@@ -95,6 +95,7 @@ public final class Diff {
         newer.forEach(r -> { if (r.floor() != null) { floors.add(r.floor()); } });
         List<Row> rows = new ArrayList<>();
         int disturbed = 0;
+        int unmeasured = 0;
         for (Map.Entry<String, SummaryFile.Result> e : oldByKey.entrySet()) {
             SummaryFile.Result o = e.getValue();
             SummaryFile.Result n = newByKey.get(e.getKey());
@@ -123,7 +124,7 @@ public final class Diff {
                     text = "not OK on either side (" + statuses(o) + " / " + statuses(n) + ")";
                 } else {
                     v = Verdict.INSUFFICIENT_RUNS;
-                    text = "no verdict: runs DISTURBED, the machine's doing, not the code's (OLD " + statuses(o)
+                    text = "no verdict: runs DISTURBED, the CPU taken by the JIT or other processes, not the code's (OLD " + statuses(o)
                             + " / NEW " + statuses(n) + ")";
                     disturbed++;
                 }
@@ -146,19 +147,31 @@ public final class Diff {
                 double ratio = !measured ? Double.NaN : paired ? 1 + (newMedian - oldMedian) / scale
                         : newMedian / oldMedian;
                 double p = a.length >= 2 && b.length >= 2 ? permutationPValue(a, b) : Double.NaN;
+                if (!measured) {
+                    unmeasured++;
+                }
                 rows.add(new Row(e.getKey(), key, oldMedian, newMedian, ratio, p, a.length, b.length,
-                        Verdict.NO_CHANGE, measured ? "" : "not measured on both sides",
+                        measured ? Verdict.NO_CHANGE : Verdict.INSUFFICIENT_RUNS,
+                        measured ? "" : "not judged: not measured on both sides",
                         isFloor ? "floor" : paired ? "paired overhead" : "absolute"));
             }
         }
         newByKey.keySet().stream().filter(k -> !oldByKey.containsKey(k)).forEach(k -> rows.add(new Row(k, "-",
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Verdict.NO_CHANGE, "only in NEW", "status")));
         Outcome judged = judge(rows, excluded, threshold);
-        if (disturbed == 0 || judged.insufficient() != null) {
+        if (judged.insufficient() != null) {
+            return judged;
+        }
+        if (disturbed == 0 && unmeasured > 0) {
+            // a row with no paired values on a side says nothing either way: the diff is not judged (exit 5)
+            return new Outcome(judged.rows(), judged.excluded(), unmeasured + " row(s) not measured on both sides "
+                    + "(no OK run paired with an OK floor run on a side)", 0);
+        }
+        if (disturbed == 0) {
             return judged;
         }
         return new Outcome(judged.rows(), judged.excluded(), disturbed + " benchmark(s) had runs DISTURBED (the "
-                + "machine did not let them run) and got no verdict; run them again on a quieter machine", 0);
+                + "JIT or other processes took the CPU they needed; their reasons say which) and got no verdict", 0);
     }
 
     /**
@@ -405,7 +418,7 @@ public final class Diff {
                 + "time), so a slower or faster machine moves the floor, not the verdict; new/old is then the engine's "
                 + "old latency with the change of overhead added, over its old latency. The floor's own rows can "
                 + "only say the machine changed. A benchmark that turned SATURATED or FAILED, or is missing in NEW, "
-                + "is worse; one with DISTURBED runs (the machine did not let it run) gets no verdict.\n\n");
+                + "is worse; one with DISTURBED runs (the JIT or other processes took the CPU it needed) gets no verdict.\n\n");
         sb.append("| engine @ rate | percentile | compared | old (µs) | new (µs) | new/old | runs old/new | p | verdict "
                 + "| note |\n");
         sb.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n");

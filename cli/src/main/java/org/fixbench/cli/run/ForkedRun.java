@@ -206,7 +206,8 @@ public final class ForkedRun {
             }
             Thread copier = copy(client, out);
             long limitMillis = 60_000 + 2 * (Sweep.plannedNanos(config) / 1_000_000)
-                    + 2 * connectTimeout.toMillis();
+                    + 2 * connectTimeout.toMillis()
+                    + (config.warmupUntilJitQuiet() ? 2 * config.warmupCapNanos() / 1_000_000 : 0);
             if (!client.waitFor(limitMillis, TimeUnit.MILLISECONDS)) {
                 abortReason = "the forked client did not finish within " + limitMillis / 1000 + " s: stopped";
             }

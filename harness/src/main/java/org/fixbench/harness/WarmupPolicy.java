@@ -1,0 +1,154 @@
+package org.fixbench.harness;
+
+import java.util.ArrayDeque;
+import java.util.Locale;
+
+/**
+ * When a warm-up may end: after its scheduled passes, once the JIT compilers of every watched JVM have been quiet
+ * for a sustained stretch of settling passes run as the measured runs will run (the run's rate and wait strategy), or
+ * at a cap sized for compile work.
+ *
+ * <p>Quiet means: over the most recent settling passes that together last at least {@link #stretchNanos()}, the
+ * compilers used at most {@link #quietShare()} of that wall time in CPU (summed over the JVMs). A run that starts at
+ * the cap is marked so by the caller, naming what was still compiling. Pure: fed one reading per pass, it decides;
+ * the readings come from /proc (both JVMs' compiler threads), this JVM's compile time, or a test's fake source.
+ */
+public final class WarmupPolicy {
+    /** The stretch the compilers must stay quiet for before a measured run starts. */
+    public static final long DEFAULT_STRETCH_NANOS = 1_000_000_000L;
+    /**
+     * Compile CPU at most this share of the stretch's wall time is quiet: 10 ms a second. The verdicts' bound for JIT
+     * inside a measured run is 2% of its wall time (issue 38); the warm-up waits for half of that.
+     */
+    public static final double DEFAULT_QUIET_SHARE = 0.01;
+    /**
+     * Settling passes past the schedule stop here at the latest. Sized for C2's work on a 2-CPU machine, not for the
+     * schedule: a fresh sbe client's compilers went quiet about 19 s after its start with the old single timed method
+     * while two threads spun (issue 38); a warm-up that reaches this has a compiler that does not stop.
+     */
+    public static final long DEFAULT_CAP_NANOS = 40_000_000_000L;
+    /** The length of one settling pass at the run's rate. */
+    public static final long SETTLING_PASS_NANOS = 250_000_000L;
+
+    /** What the policy says after a pass. */
+    public enum Decision {
+        /** Go on: compilers still busy (or not yet watched for a whole stretch). */
+        SETTLING,
+        /** The compilers were quiet for the stretch: measure. */
+        QUIET,
+        /** The cap was reached with the compilers still busy: measure, and say so. */
+        CAPPED,
+        /** No compile time can be read in this JVM: measure after the schedule, and say so. */
+        UNWATCHED
+    }
+
+    private final long stretchNanos;
+    private final double quietShare;
+    private final long capNanos;
+    /** Settling passes within the current stretch, oldest first: {wall ns, compile CPU ns}. */
+    private final ArrayDeque<long[]> recent = new ArrayDeque<>();
+    private long settlingNanos;
+    private int settlingPasses;
+    private long lastJitNanos = -1;
+    private Decision decision = Decision.SETTLING;
+
+    public WarmupPolicy(long stretchNanos, double quietShare, long capNanos) {
+        if (stretchNanos <= 0 || capNanos < 0 || !(quietShare >= 0 && quietShare < 1)) {
+            throw new IllegalArgumentException("warm-up policy: stretch must be positive, cap not negative, quiet "
+                    + "share in [0, 1)");
+        }
+        this.stretchNanos = stretchNanos;
+        this.quietShare = quietShare;
+        this.capNanos = capNanos;
+    }
+
+    public static WarmupPolicy defaults(long capNanos) {
+        return new WarmupPolicy(DEFAULT_STRETCH_NANOS, DEFAULT_QUIET_SHARE, capNanos);
+    }
+
+    /**
+     * One settling pass ended: it lasted {@code wallNanos} and the compilers used {@code jitNanos} of CPU over it
+     * (-1: not readable). Returns what to do next.
+     */
+    public Decision settlingPassEnded(long wallNanos, long jitNanos) {
+        settlingPasses++;
+        settlingNanos += Math.max(0, wallNanos);
+        lastJitNanos = jitNanos;
+        if (jitNanos < 0) {
+            return decision = Decision.UNWATCHED;
+        }
+        recent.addLast(new long[] {Math.max(0, wallNanos), jitNanos});
+        // keep the shortest suffix of passes that still spans the stretch
+        while (recent.size() > 1 && wallOf(recent) - recent.peekFirst()[0] >= stretchNanos) {
+            recent.removeFirst();
+        }
+        long wall = wallOf(recent);
+        long jit = recent.stream().mapToLong(p -> p[1]).sum();
+        if (wall >= stretchNanos && jit <= quietShare * wall) {
+            return decision = Decision.QUIET;
+        }
+        if (settlingNanos >= capNanos) {
+            return decision = Decision.CAPPED;
+        }
+        return decision = Decision.SETTLING;
+    }
+
+    private static long wallOf(ArrayDeque<long[]> passes) {
+        return passes.stream().mapToLong(p -> p[0]).sum();
+    }
+
+    public boolean done() {
+        return decision != Decision.SETTLING;
+    }
+
+    public Decision decision() {
+        return decision;
+    }
+
+    public int settlingPasses() {
+        return settlingPasses;
+    }
+
+    public long settlingNanos() {
+        return settlingNanos;
+    }
+
+    /** Compile CPU over the current stretch, ns. */
+    public long stretchJitNanos() {
+        return recent.stream().mapToLong(p -> p[1]).sum();
+    }
+
+    public long stretchWallNanos() {
+        return wallOf(recent);
+    }
+
+    public long lastJitNanos() {
+        return lastJitNanos;
+    }
+
+    public long stretchNanos() {
+        return stretchNanos;
+    }
+
+    public double quietShare() {
+        return quietShare;
+    }
+
+    public long capNanos() {
+        return capNanos;
+    }
+
+    /** How the settling went, for the warm-up's line. */
+    public String describe() {
+        String stretch = String.format(Locale.ROOT, "%d settling pass(es) at the run's rate, %.1f s; compile CPU "
+                        + "%d ms over the last %.1f s (quiet: at most %.0f%%)", settlingPasses, settlingNanos / 1e9,
+                stretchJitNanos() / 1_000_000, stretchWallNanos() / 1e9, 100 * quietShare);
+        return switch (decision) {
+            case QUIET -> "JIT quiet: " + stretch;
+            case CAPPED -> String.format(Locale.ROOT, "still compiling at the cap of %.0f s: %s", capNanos / 1e9,
+                    stretch);
+            case UNWATCHED -> "no compile time to watch in this JVM";
+            case SETTLING -> "settling: " + stretch;
+        };
+    }
+}
