@@ -55,7 +55,7 @@ final class CpuWaitWatch implements AutoCloseable {
     private final Thread thread;
     private final Object lock = new Object();
     private volatile boolean running = true;
-    /** While set (the warm-up's scheduled passes), the watch's thread reads as a run would, every 10 ms. */
+    /** While set (the warm-up's passes), the watch's thread reads as a run would, every 10 ms. */
     private volatile boolean exercising;
     /** The current run's snapshots: index 0 at its start, then one per second; guarded by {@link #lock}. */
     private List<Map<Long, ThreadTimes>> snapshots = null;
@@ -90,8 +90,8 @@ final class CpuWaitWatch implements AutoCloseable {
 
     /**
      * On: until turned off, this watch's thread reads /proc as runs do (both JVMs' threads, every process, a run's
-     * figures from two readings), every 10 ms, and throws the readings away. For the warm-up: the watch's own code is
-     * then compiled while the engine's is, not later. Measured: without it the once-a-second readings inside a
+     * figures from two readings), every 10 ms, and throws the readings away. For the warm-up, scheduled and settling
+     * passes: the watch's own code is then compiled before the compilers are found quiet, not in a run. Measured: without it the once-a-second readings inside a
      * measured run were what the client's compilers compiled there (-XX:+PrintCompilation: sun.nio.fs, Files,
      * streams, regex).
      */

@@ -27,6 +27,8 @@ public final class HarnessConfig {
     private final long[] warmupPassRates;
     private final boolean warmupUntilJitQuiet;
     private final long warmupCapNanos;
+    /** Each run's rate (run k at {@code runRates[k - 1]}); all at the target rate unless set. */
+    private final long[] runRates;
     private final java.util.function.LongSupplier compileTimeSource;
     private final boolean timeline;
     private final boolean cpuWaitWatch;
@@ -77,6 +79,7 @@ public final class HarnessConfig {
         this.warmupIterations = java.util.Arrays.stream(warmupPassIterations).sum();
         this.warmupUntilJitQuiet = b.warmupUntilJitQuiet;
         this.warmupCapNanos = b.warmupCapNanos;
+        this.runRates = b.runRates != null ? b.runRates.clone() : filled(b.runs, b.targetRatePerSecond);
         this.compileTimeSource = b.compileTimeSource;
         this.cpuWaitWatch = b.cpuWaitWatch;
         this.timeline = b.timeline;
@@ -102,6 +105,49 @@ public final class HarnessConfig {
         this.highestTrackableNanos = b.highestTrackableNanos;
         this.quiet = b.quiet;
         this.pacing = b.pacing;
+    }
+
+    private static long[] filled(int n, long value) {
+        long[] a = new long[Math.max(0, n)];
+        Arrays.fill(a, value);
+        return a;
+    }
+
+    /**
+     * The rate of run {@code run} (1-based): the target rate, or the run's own where the runs step through rates in
+     * one engine pair ({@link Builder#runRates}); the first run is at the target rate.
+     */
+    public long runRate(int run) {
+        return runRates[run - 1];
+    }
+
+    /** Each run's rate, in run order. */
+    public long[] runRates() {
+        return runRates.clone();
+    }
+
+    /** Whether the runs step through more than one rate. */
+    public boolean multiRate() {
+        return Arrays.stream(runRates).anyMatch(r -> r != targetRatePerSecond);
+    }
+
+    /** Iterations of run {@code run}: as long as a run at the target rate lasts, at the run's own rate. */
+    public long runIterations(int run) {
+        long rate = runRate(run);
+        return rate == targetRatePerSecond ? iterationsPerRun
+                : Math.max(1, Math.round(iterationsPerRun * (double) rate / targetRatePerSecond));
+    }
+
+    /** The largest number of iterations one run (or one settling pass at a run's rate) needs. */
+    public long largestRun() {
+        long largest = 0;
+        for (int run = 1; run <= runs; run++) {
+            largest = Math.max(largest, runIterations(run));
+            if (warmupUntilJitQuiet) {
+                largest = Math.max(largest, settlingPassIterations(runRate(run)));
+            }
+        }
+        return largest;
     }
 
     static long iterationsFor(long ratePerSecond, long durationNanos) {
@@ -164,7 +210,12 @@ public final class HarnessConfig {
 
     /** Iterations of one of the warm-up's settling passes (see {@link WarmupPolicy}): a quarter second at the rate. */
     public long settlingPassIterations() {
-        return Math.max(1, targetRatePerSecond * WarmupPolicy.SETTLING_PASS_NANOS / NANOS_PER_SECOND);
+        return settlingPassIterations(targetRatePerSecond);
+    }
+
+    /** ... at {@code ratePerSecond}. */
+    public static long settlingPassIterations(long ratePerSecond) {
+        return Math.max(1, ratePerSecond * WarmupPolicy.SETTLING_PASS_NANOS / NANOS_PER_SECOND);
     }
 
     /** The warm-up's passes: the rate of each; the last is the target rate. */
@@ -216,7 +267,8 @@ public final class HarnessConfig {
         return new Portable(name, targetRatePerSecond, warmupPassIterations.clone(), warmupPassRates.clone(), runs, iterationsPerRun, pauseBetweenRunsNanos,
                 accountForCoordinatedOmission, skipFirstRun, saturationBoundNanos, sampleTimeoutNanos,
                 unansweredAgeBoundNanos, risingFactor, risingFloorNanos, waitStrategy, pinning, cpus.clone(),
-                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet, pacing, warmupCapNanos);
+                hiccupMeter, jitterMonitor, highestTrackableNanos, quiet, warmupUntilJitQuiet, pacing, warmupCapNanos,
+                runRates.clone());
     }
 
     /** {@link HarnessConfig} as plain, serializable data ({@link #portable()}); {@link #build} makes it again. */
@@ -227,7 +279,7 @@ public final class HarnessConfig {
                            long unansweredAgeBoundNanos, double risingFactor, long risingFloorNanos,
                            WaitStrategy waitStrategy, boolean pinning, int[] cpus, boolean hiccupMeter,
                            boolean jitterMonitor, long highestTrackableNanos, boolean quiet,
-                           boolean warmupUntilJitQuiet, Pacing pacing, long warmupCapNanos)
+                           boolean warmupUntilJitQuiet, Pacing pacing, long warmupCapNanos, long[] runRates)
             implements java.io.Serializable {
         /** The configuration again, with CPUs for this process ({@code cpus} replaces the original list). */
         public HarnessConfig build(int... cpusHere) {
@@ -240,7 +292,7 @@ public final class HarnessConfig {
                     .waitStrategy(waitStrategy).pinning(pinning).cpus(cpusHere).pinning(pinning)
                     .hiccupMeter(hiccupMeter).jitterMonitor(jitterMonitor).highestTrackableNanos(highestTrackableNanos)
                     .quiet(quiet).warmupUntilJitQuiet(warmupUntilJitQuiet).warmupCapNanos(warmupCapNanos).pacing(pacing)
-                    .build();
+                    .runRates(runRates).build();
         }
     }
 
@@ -265,6 +317,7 @@ public final class HarnessConfig {
         private long[] passRates;
         private boolean warmupUntilJitQuiet;
         private long warmupCapNanos = WarmupPolicy.DEFAULT_CAP_NANOS;
+        private long[] runRates;
         private java.util.function.LongSupplier compileTimeSource;
         private boolean timeline = true;
         private boolean cpuWaitWatch = true;
@@ -310,6 +363,11 @@ public final class HarnessConfig {
         public Builder cpuWaitWatch(boolean on) { this.cpuWaitWatch = on; return this; }
         /** See {@link HarnessConfig#warmupUntilJitQuiet()}. */
         public Builder warmupUntilJitQuiet(boolean on) { this.warmupUntilJitQuiet = on; return this; }
+        /**
+         * Each run at its own rate, in one engine pair: {@code rates[k - 1]} for run k (one per run; the first is the
+         * target rate). Each run after a change of rate starts after settling passes at its rate.
+         */
+        public Builder runRates(long... rates) { this.runRates = rates.clone(); return this; }
         /** See {@link HarnessConfig#warmupCapNanos()}. */
         public Builder warmupCapNanos(long nanos) { this.warmupCapNanos = nanos; return this; }
         /** For tests: see {@link HarnessConfig#compileTimeSource()}. */
@@ -370,6 +428,9 @@ public final class HarnessConfig {
             require(warmupRatePerSecond >= 0 && warmupRatePerSecond <= NANOS_PER_SECOND,
                     "warm-up rate must be between 0 and 1,000,000,000/s (was " + warmupRatePerSecond + ")");
             require(warmupCapNanos >= 0, "warm-up cap must not be negative");
+            require(runRates == null || (runRates.length == runs && runRates[0] == targetRatePerSecond
+                    && Arrays.stream(runRates).allMatch(r -> r > 0 && r <= NANOS_PER_SECOND)),
+                    "run rates: one per run, the first the target rate, each between 1 and 1,000,000,000/s");
             require(pauseBetweenRunsNanos >= 0, "pause between runs must not be negative");
             require(saturationBoundNanos > 0, "saturation bound must be > 0");
             require(sampleTimeoutNanos > 0, "sample timeout must be > 0");

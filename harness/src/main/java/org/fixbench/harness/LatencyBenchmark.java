@@ -145,7 +145,7 @@ public final class LatencyBenchmark implements Harness {
         for (int i = 0; i < thirds.length; i++) {
             thirds[i] = new LatencySeries(highest);
         }
-        long capacity = Math.max(config.largestWarmupPass(), config.iterationsPerRun());
+        long capacity = Math.max(config.largestWarmupPass(), config.largestRun());
         long bytes = RunLedger.bytesFor(capacity);
         if (bytes > Runtime.getRuntime().maxMemory() / 4) {
             throw new HarnessException(String.format(java.util.Locale.ROOT, "a run of %,d iterations needs %,d MB to "
@@ -307,10 +307,19 @@ public final class LatencyBenchmark implements Harness {
                 if (run > 1 && config.pauseBetweenRunsNanos() > 0) {
                     pause(task, config.pauseBetweenRunsNanos());
                 }
+                if (run > 1 && config.runRate(run) != config.runRate(run - 1)) {
+                    // a new rate: settle at it first, as the warm-up did at the first
+                    String settled = settle(task, config.runRate(run));
+                    out.printf(java.util.Locale.ROOT, "Settled at %,d/s%s%n", config.runRate(run), settled);
+                    if (failure != null) {
+                        abortReason = failure;
+                        break;
+                    }
+                }
                 progress.runStarting(config.name(), run, config.runs(), false);
                 boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
-                RunResult result = measure(task, run, config.iterationsPerRun(), excluded,
-                        config.targetRatePerSecond(), idler, POLL_IDLE_CAP_NANOS);
+                RunResult result = measure(task, run, config.runIterations(run), excluded,
+                        config.runRate(run), idler, POLL_IDLE_CAP_NANOS);
                 runs.add(result);
                 printRun(result);
                 progress.runEnded(config.name(), result);
@@ -379,51 +388,81 @@ public final class LatencyBenchmark implements Harness {
                 abortReason = failure != null ? failure : noSamplesReason(warm);
             }
         }
-        if (cpuWaitWatch != null) {
-            cpuWaitWatch.exercise(false);
-        }
         String jit = "";
         if (config.warmupUntilJitQuiet() && config.warmupCapNanos() == 0) {
             jit = "; no settling passes (a warm-up cap of 0)";
         } else if (config.warmupUntilJitQuiet() && abortReason == null && passes > 0) {
-            WarmupPolicy policy = WarmupPolicy.defaults(config.warmupCapNanos());
-            long rate = config.targetRatePerSecond();
-            long settleIterations = config.settlingPassIterations();
-            List<Long> jvms = new ArrayList<>();
-            jvms.add(ProcessHandle.current().pid());
-            jvms.addAll(watchedPids);
-            CompilerThreads compilers = cpuWaitWatch != null && config.compileTimeSource() == null
-                    ? CompilerThreads.of(jvms) : null;
-            while (abortReason == null && !policy.done()) {
-                long jitBefore = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
-                long passStart = clock.nanoTime();
-                long answered = settlingPass(task, settleIterations, rate);
-                long wallNanos = clock.nanoTime() - passStart;
-                long jitAfter = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
-                done += settleIterations;
-                if (answered == 0 || failure != null) {
-                    abortReason = failure != null ? failure : "the task never called harness.sample() (0 of "
-                            + settleIterations + " iterations answered within "
-                            + seconds(config.sampleTimeoutNanos()) + ")";
-                }
-                policy.settlingPassEnded(wallNanos, jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+            long before = settledIterations;
+            jit = settle(task, config.targetRatePerSecond());
+            done += settledIterations - before;
+            if (failure != null) {
+                abortReason = failure;
+            } else if (settleAbort != null) {
+                abortReason = settleAbort;
             }
-            jit = "; " + policy.describe();
-            if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
-                List<String> compiling = compilingNow();
-                warmupNote = String.format(java.util.Locale.ROOT, "warm-up ended at its cap of %.0f s of settling "
-                                + "with the JIT still compiling (%d ms of compile CPU over its last %.1f s)%s: the "
-                                + "measured run may include compiling; see the latency-over-time chart",
-                        policy.capNanos() / 1e9, policy.stretchJitNanos() / 1_000_000,
-                        policy.stretchWallNanos() / 1e9, compiling.isEmpty() ? ""
-                                : "; compiling or queued: " + String.join(", ", compiling));
-                jit += compiling.isEmpty() ? "" : "; compiling or queued: " + String.join(", ", compiling);
-            }
+        }
+        if (cpuWaitWatch != null) {
+            cpuWaitWatch.exercise(false);
         }
         this.warmupIterationsDone = done;
         out.printf("Warm up complete (%,d iterations took %.3f s: %d scheduled pass(es)%s)%n", done,
                 (clock.nanoTime() - warmStart) / 1e9, passes, jit);
         return abortReason;
+    }
+
+    /** Iterations all settling passes sent so far. */
+    private long settledIterations;
+    /** Why the last settling ended the benchmark (no sample came), or null. */
+    private String settleAbort;
+
+    /**
+     * Settling passes at {@code ratePerSecond} with the run's idler until {@link WarmupPolicy} finds the compilers of
+     * every watched JVM quiet, or its cap; returns the sentence for the warm-up's line. A cap of 0: none.
+     */
+    private String settle(LatencyTask task, long ratePerSecond) {
+        if (!config.warmupUntilJitQuiet() || config.warmupCapNanos() == 0) {
+            return "";
+        }
+        WarmupPolicy policy = WarmupPolicy.defaults(config.warmupCapNanos());
+        long settleIterations = HarnessConfig.settlingPassIterations(ratePerSecond);
+        List<Long> jvms = new ArrayList<>();
+        jvms.add(ProcessHandle.current().pid());
+        jvms.addAll(watchedPids);
+        CompilerThreads compilers = cpuWaitWatch != null && config.compileTimeSource() == null
+                ? CompilerThreads.of(jvms) : null;
+        settleAbort = null;
+        if (cpuWaitWatch != null) {
+            cpuWaitWatch.exercise(true); // its once-a-second reading inside a run must find its code compiled
+        }
+        while (settleAbort == null && failure == null && !policy.done()) {
+            long jitBefore = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            long passStart = clock.nanoTime();
+            long answered = settlingPass(task, settleIterations, ratePerSecond);
+            long wallNanos = clock.nanoTime() - passStart;
+            long jitAfter = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            settledIterations += settleIterations;
+            if (answered == 0 && failure == null) {
+                settleAbort = "the task never called harness.sample() (0 of " + settleIterations
+                        + " iterations answered within " + seconds(config.sampleTimeoutNanos()) + ")";
+            }
+            policy.settlingPassEnded(wallNanos, jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+        }
+        if (cpuWaitWatch != null) {
+            cpuWaitWatch.exercise(false);
+        }
+        String jit = "; " + policy.describe();
+        if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
+            List<String> compiling = compilingNow();
+            String note = String.format(java.util.Locale.ROOT, "warm-up at %,d/s ended at its cap of %.0f s of "
+                            + "settling with the JIT still compiling (%d ms of compile CPU over its last %.1f s)%s: "
+                            + "the measured run may include compiling; see the latency-over-time chart",
+                    ratePerSecond, policy.capNanos() / 1e9, policy.stretchJitNanos() / 1_000_000,
+                    policy.stretchWallNanos() / 1e9, compiling.isEmpty() ? ""
+                            : "; compiling or queued: " + String.join(", ", compiling));
+            warmupNote = warmupNote == null ? note : warmupNote + "; " + note;
+            jit += compiling.isEmpty() ? "" : "; compiling or queued: " + String.join(", ", compiling);
+        }
+        return jit;
     }
 
     /** Which methods the watched JVMs' compilers are compiling or have queued (client first), tagged by role. */

@@ -32,7 +32,8 @@ public final class TextReport {
         sb.append(String.format(Locale.ROOT, "Run %d of %d: %s%s  achieved %,.0f/s of %,d/s  sent %,d received %,d lost %,d"
                         + "  steal %s busy %s%n", run.run(), config.runs(), run.status(),
                 run.excluded() ? " (excluded from summaries)" : "", run.achievedRatePerSecond(),
-                config.targetRatePerSecond(), run.sent(), run.received(), run.lost(), pct(run.stealPercent()),
+                run.run() >= 1 && run.run() <= config.runs() ? config.runRate(run.run()) : config.targetRatePerSecond(),
+                run.sent(), run.received(), run.lost(), pct(run.stealPercent()),
                 pct(run.busyPercent())));
         sb.append(String.format(Locale.ROOT, "  replies: completed %,.0f/s, oldest unanswered %s us, p50 first/last "
                         + "third %s/%s us, largest catch-up burst %,d%s%n", run.completionRatePerSecond(),

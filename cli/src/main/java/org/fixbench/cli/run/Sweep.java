@@ -32,10 +32,13 @@ import org.fixbench.harness.RunResult;
  *
  * <p>Grouped (this class's default; {@code compare} interleaves unless told not to), a benchmark's runs follow each
  * other after one warm-up, in one engine pair. {@linkplain #interleave Interleaved}, the sweep goes round by round:
- * in each round every engine × rate does one run, in a fresh engine pair after its own warm-up, in an order drawn
- * from a seeded shuffle ({@link RunOrder}), and every engine run sits next to a raw-TCP run at its rate, its pair:
- * the overhead over the floor is then taken per pair, from runs adjacent in time, so drift of the machine (on the
- * 2-vCPU VM, p50 modes some µs apart that follow wall-clock time) cancels out of it.
+ * in each round every engine runs once in a fresh engine pair, warmed up until the JIT compilers of both JVMs are
+ * quiet, then one run at each rate in turn, highest first, each after settling passes at its rate; the engines go in
+ * an order drawn from a seeded shuffle ({@link RunOrder}), and every engine's pair sits next to a raw-TCP pair, its
+ * floor: the overhead over the floor is then taken per rate from runs of adjacent pairs, so drift of the machine (on
+ * the 2-vCPU VM, p50 modes some µs apart that follow wall-clock time) cancels out of it. One pair for all rates,
+ * rather than one per engine × rate (until 2026-11-26), pays the JIT's warm-up once per engine and round: a warm-up
+ * that waits for quiet compilers takes 4-30 s on 2 CPUs (harness/README.md).
  */
 public final class Sweep implements ProgressListener {
     /**
@@ -263,14 +266,24 @@ public final class Sweep implements ProgressListener {
     }
 
     private void runInterleaved(List<Contender> engines, List<Long> rates, List<HarnessConfig> configs) {
+        int rateCount = rates.size();
+        // per engine × rate (index engine × rates + rate): the configuration its runs are recorded under
         List<Contender> specs = new ArrayList<>();
         List<HarnessConfig> singles = new ArrayList<>();
+        // per engine: one engine pair a round, warmed up once, stepping through the rates (a run each)
+        List<HarnessConfig> stepping = new ArrayList<>();
+        // highest rate first: the warm-up at the highest rate brings every hot method to C2 soonest; at 2,000/s
+        // first, the per-send methods reached C2 only inside the first measured run (client JIT 178 ms in it)
+        List<Long> descending = rates.stream().sorted(java.util.Comparator.reverseOrder()).toList();
+        long[] rateArray = descending.stream().mapToLong(Long::longValue).toArray();
         for (Contender spec : engines) {
             for (long rate : rates) {
                 specs.add(spec);
                 singles.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
                         .runs(1).skipFirstRun(false).build());
             }
+            stepping.add(options.configure(benchmarkName(spec, rateArray[0]), rateArray[0], defaultRunNanos,
+                    defaultWarmupNanos).runs(rateCount).runRates(rateArray).skipFirstRun(false).build());
         }
         int floor = -1;
         for (int e = 0; e < engines.size() && floor < 0; e++) {
@@ -279,14 +292,17 @@ public final class Sweep implements ProgressListener {
             }
         }
         rounds = configs.get(0).runs();
-        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, rates.size(), rounds, seed);
+        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
         benchmarkCount = order.get(0).size();
-        plannedNanos = order.stream().flatMap(List::stream).mapToLong(s -> plannedNanos(singles.get(s.benchmark())))
+        plannedNanos = order.stream().flatMap(List::stream).mapToLong(s -> plannedNanos(stepping.get(s.engine())))
                 .sum();
         startMillis = System.currentTimeMillis();
         session.environment.put("runOrderSeed", seed);
+        session.environment.put("enginePairs", "one engine pair per engine and round, warmed up once, then one run "
+                + "at each rate in turn (" + String.join(", ", descending.stream().map(r -> String.format(Locale.ROOT,
+                "%,d/s", r)).toList()) + "), each after settling passes at its rate");
         List<String> sequence = new ArrayList<>();
-        settle(specs.get(order.get(0).get(0).benchmark()), singles.get(order.get(0).get(0).benchmark()));
+        settle(specs.get(0), singles.get(0));
         List<List<BenchmarkResult>> done = new ArrayList<>();
         inProgress = done;
         inProgressConfigs = configs;
@@ -298,36 +314,40 @@ public final class Sweep implements ProgressListener {
         sweep:
         for (round = 1; round <= rounds; round++) {
             List<RunOrder.Slot> slots = order.get(round - 1);
-            int[] floorRunAt = new int[slots.size()];
+            int[][] floorRunAt = new int[slots.size()][rateCount];
             List<String> roundLabels = new ArrayList<>();
             for (int i = 0; i < slots.size(); i++) {
                 RunOrder.Slot slot = slots.get(i);
-                int b = slot.benchmark();
-                HarnessConfig single = singles.get(b);
-                currentConfig = single;
+                int e = slot.engine();
+                HarnessConfig pair = stepping.get(e);
+                currentConfig = pair;
                 benchmarkIndex = i + 1;
-                currentLabel = label(specs.get(b), single.targetRatePerSecond());
+                currentLabel = engines.get(e).label() + " @ " + String.join(", ", descending.stream()
+                        .map(r -> String.format(Locale.ROOT, "%,d", r)).toList()) + "/s";
                 roundLabels.add(currentLabel);
                 out.println();
                 out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
                         + currentLabel + (slot.floor() ? " (floor)" : ""));
-                BenchmarkResult result = placed(runOne(specs.get(b), single), round, i + 1);
-                doneNanos += plannedNanos(single);
-                if (result != null) {
-                    done.get(b).add(result);
+                BenchmarkResult result = runOne(engines.get(e), pair);
+                doneNanos += plannedNanos(pair);
+                List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, singles, e * rateCount,
+                        rateArray, rates);
+                for (BenchmarkResult one : perRate) {
+                    int r = rates.indexOf(one.config().targetRatePerSecond());
+                    done.get(e * rateCount + r).add(placed(one, round, i + 1));
                     if (slot.floor()) {
-                        floorRunAt[i] = done.get(b).size();
+                        floorRunAt[i][r] = done.get(e * rateCount + r).size();
                     }
                 }
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
                     out.println("Sweep stopped: " + stopReason);
-                    resolvePairs(slots, i, floorRunAt, done, pairedFloorRuns);
+                    resolvePairs(slots, i, floorRunAt, rateCount, done, pairedFloorRuns);
                     sequence.add("round " + round + ": " + String.join(", ", roundLabels));
                     break sweep;
                 }
             }
-            resolvePairs(slots, slots.size() - 1, floorRunAt, done, pairedFloorRuns);
+            resolvePairs(slots, slots.size() - 1, floorRunAt, rateCount, done, pairedFloorRuns);
             sequence.add("round " + round + ": " + String.join(", ", roundLabels));
         }
         session.environment.put("runSequence", sequence);
@@ -347,6 +367,45 @@ public final class Sweep implements ProgressListener {
         }
     }
 
+    /**
+     * An engine pair's runs, one per rate in turn, as one result per rate (under that engine × rate's
+     * configuration, {@code singles.get(first + r)}), up to the last rate that ran; the one that ended early keeps
+     * the reason. Labels are the pair's, with each run's JVM pauses numbered as its own run 1.
+     */
+    static List<BenchmarkResult> perRate(BenchmarkResult pair, List<HarnessConfig> singles, int first,
+                                         long[] runRates, List<Long> rates) {
+        List<BenchmarkResult> out = new ArrayList<>();
+        List<RunResult> runs = pair.runs();
+        for (int k = 0; k < runRates.length && k < runs.size(); k++) {
+            RunResult run = runs.get(k);
+            int r = rates.indexOf(runRates[k]);
+            int number = run.run();
+            Map<String, Object> labels = new LinkedHashMap<>(pair.labels());
+            List<Object> pauses = new ArrayList<>();
+            for (JvmPauses p : JvmPauses.fromLabels(pair.labels())) {
+                if (p.run() == number) {
+                    pauses.add(p.renumbered(1).toLabel());
+                }
+            }
+            labels.remove(JvmPauses.LABEL);
+            if (!pauses.isEmpty()) {
+                labels.put(JvmPauses.LABEL, pauses);
+            }
+            boolean last = k == runs.size() - 1;
+            out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), labels,
+                    pair.warmupIterations(), List.of(run.renumbered(1, false)), pair.pinning(),
+                    last ? pair.abortReason() : null, k == 0 ? pair.warmupLateReplies() : 0,
+                    last ? pair.straySamples() : 0, pair.warmupEndedCompiling()));
+        }
+        if (runs.isEmpty() && pair.aborted() && runRates.length > 0) {
+            int r = rates.indexOf(runRates[0]);
+            out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), pair.labels(),
+                    pair.warmupIterations(), List.of(), pair.pinning(), pair.abortReason(),
+                    pair.warmupLateReplies(), pair.straySamples(), pair.warmupEndedCompiling()));
+        }
+        return out;
+    }
+
     /** The result with each of its runs marked as run in {@code round} at {@code slot} (null stays null). */
     public static BenchmarkResult placed(BenchmarkResult result, int round, int slot) {
         if (result == null) {
@@ -361,16 +420,19 @@ public final class Sweep implements ProgressListener {
      * For every engine run of the round up to {@code last} that ran, the number (within the floor benchmark at its
      * rate) of the floor run adjacent to it; 0 when that floor run did not happen.
      */
-    private static void resolvePairs(List<RunOrder.Slot> slots, int last, int[] floorRunAt,
+    private static void resolvePairs(List<RunOrder.Slot> slots, int last, int[][] floorRunAt, int rates,
                                      List<List<BenchmarkResult>> done, List<List<Integer>> pairedFloorRuns) {
         for (int i = 0; i <= last; i++) {
             RunOrder.Slot slot = slots.get(i);
             if (slot.floor() || slot.pairedSlot() < 0) {
                 continue;
             }
-            List<Integer> pairs = pairedFloorRuns.get(slot.benchmark());
-            if (pairs.size() < done.get(slot.benchmark()).size()) {
-                pairs.add(floorRunAt[slot.pairedSlot()]);
+            for (int r = 0; r < rates; r++) {
+                int b = slot.engine() * rates + r;
+                List<Integer> pairs = pairedFloorRuns.get(b);
+                if (pairs.size() < done.get(b).size()) {
+                    pairs.add(floorRunAt[slot.pairedSlot()][r]);
+                }
             }
         }
     }
