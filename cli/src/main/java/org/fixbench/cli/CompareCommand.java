@@ -132,9 +132,10 @@ final class CompareCommand implements Callable<Integer> {
                 : "one JVM (--fork none): harness, every engine's client and server in this process, one after another");
         long orderSeed = seed != null ? seed : System.nanoTime();
         session.environment.put("runOrder", interleave
-                ? "interleaved: round by round, every engine x rate did one run per round, each in a fresh engine pair"
-                        + " after its own warm-up, in an order shuffled per round (seed " + orderSeed + "); each "
-                        + "engine run next to a raw-TCP run at its rate, its pair for the overhead"
+                ? "interleaved: round by round, every engine in a fresh engine pair per round, warmed up until the "
+                        + "JIT compilers of both JVMs were quiet, then one run at each rate, highest first, each after "
+                        + "settling at its rate; engines in an order shuffled per round (seed " + orderSeed + "); each "
+                        + "engine's pair next to a raw-TCP pair, whose run at each rate is its pair for the overhead"
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
         session.calibrateFloor(options, rateList);
         writeEnvironment(session);

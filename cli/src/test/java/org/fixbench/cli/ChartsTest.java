@@ -233,4 +233,21 @@ class ChartsTest {
         assertEquals(results.size(), timelines, written.toString());
         assertTrue(written.timeline("sbe:tuned", 50000) != null);
     }
+
+    @Test
+    void aLogAxisWhoseValuesFallInsideOneDecadeStillSpansTwoLabelledDecades() {
+        XYChart chart = new org.knowm.xchart.XYChartBuilder().width(400).height(300).build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.addSeries("p99", new double[] {1, 2, 3}, new double[] {21, 48, 83});
+        Charts.spanDecades(chart);
+        assertEquals(10.0, chart.getStyler().getYAxisMin(), "down to the decade below the lowest value");
+        assertEquals(100.0, chart.getStyler().getYAxisMax(), "up to the decade above the highest");
+        XYChart exact = new org.knowm.xchart.XYChartBuilder().width(400).height(300).build();
+        exact.getStyler().setYAxisLogarithmic(true);
+        exact.addSeries("flat", new double[] {1, 2}, new double[] {100, 100});
+        Charts.spanDecades(exact);
+        assertEquals(100.0, exact.getStyler().getYAxisMin());
+        assertEquals(1000.0, exact.getStyler().getYAxisMax(), "a value on a decade still gets a second one");
+        assertNotBlank(chart);
+    }
 }

@@ -3,6 +3,7 @@ package org.fixbench.cli;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.run.KneeSearch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -255,5 +256,29 @@ class KneeAndDiffTest {
             }
         }
         return mapper.writeValueAsString(root);
+    }
+
+    @Test
+    void aRowNotMeasuredOnBothSidesIsNotJudgedAndTheDiffExitsFive() {
+        double[] floor = {10, 10.1, 10.2, 10.3, 10.4, 10.5, 10.6, 10.7};
+        double[] engine = {15, 15.1, 15.2, 15.3, 15.4, 15.5, 15.6, 15.7};
+        SummaryFile.Result tcp = result("tcp:spin", 1000, floor);
+        SummaryFile.Result e = result("e:x", 1000, engine);
+        List<Integer> paired = List.of(1, 2, 3, 4, 5, 6, 7, 8);
+        List<Integer> unpaired = List.of(0, 0, 0, 0, 0, 0, 0, 0);
+        SummaryFile.Result oldEngine = new SummaryFile.Result(e.label(), e.engine(), e.profile(), e.targetRate(),
+                e.runs(), e.name(), "tcp:spin", paired);
+        SummaryFile.Result newEngine = new SummaryFile.Result(e.label(), e.engine(), e.profile(), e.targetRate(),
+                e.runs(), e.name(), "tcp:spin", unpaired);
+        Diff.Outcome outcome = Diff.compare(List.of(tcp, oldEngine), List.of(tcp, newEngine), 0.10);
+        assertTrue(outcome.rows().stream().filter(r -> r.note().contains("not measured on both sides"))
+                .allMatch(r -> r.verdict() == Diff.Verdict.INSUFFICIENT_RUNS), "such a row is not 'no change'");
+        assertTrue(outcome.couldNotJudge(), "the diff as a whole is not judged");
+        assertTrue(outcome.insufficient().contains("not measured on both sides"), outcome.insufficient());
+        assertEquals(5, DiffCommand.exitStatus(outcome));
+        // A/A: the same paired data on both sides is judged (no change), exit 0
+        Diff.Outcome same = Diff.compare(List.of(tcp, oldEngine), List.of(tcp, oldEngine), 0.10);
+        assertFalse(same.couldNotJudge(), String.valueOf(same.insufficient()));
+        assertEquals(0, DiffCommand.exitStatus(same));
     }
 }

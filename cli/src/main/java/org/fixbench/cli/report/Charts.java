@@ -569,7 +569,7 @@ public final class Charts {
      * least one), so that it always shows numbers, also when every value falls inside one decade (before, such a
      * timeline chart had no number on its y axis). A minimum the chart set itself is kept.
      */
-    static void spanDecades(XYChart chart) {
+    public static void spanDecades(XYChart chart) {
         if (!chart.getStyler().isYAxisLogarithmic()) {
             return;
         }
