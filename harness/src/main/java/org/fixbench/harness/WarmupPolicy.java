@@ -49,7 +49,6 @@ public final class WarmupPolicy {
     private final ArrayDeque<long[]> recent = new ArrayDeque<>();
     private long settlingNanos;
     private int settlingPasses;
-    private long lastJitNanos = -1;
     private Decision decision = Decision.SETTLING;
 
     public WarmupPolicy(long stretchNanos, double quietShare, long capNanos) {
@@ -73,7 +72,6 @@ public final class WarmupPolicy {
     public Decision settlingPassEnded(long wallNanos, long jitNanos) {
         settlingPasses++;
         settlingNanos += Math.max(0, wallNanos);
-        lastJitNanos = jitNanos;
         if (jitNanos < 0) {
             return decision = Decision.UNWATCHED;
         }
@@ -82,8 +80,8 @@ public final class WarmupPolicy {
         while (recent.size() > 1 && wallOf(recent) - recent.peekFirst()[0] >= stretchNanos) {
             recent.removeFirst();
         }
-        long wall = wallOf(recent);
-        long jit = recent.stream().mapToLong(p -> p[1]).sum();
+        long wall = stretchWallNanos();
+        long jit = stretchJitNanos();
         if (wall >= stretchNanos && jit <= quietShare * wall) {
             return decision = Decision.QUIET;
         }
@@ -109,9 +107,6 @@ public final class WarmupPolicy {
         return settlingPasses;
     }
 
-    public long settlingNanos() {
-        return settlingNanos;
-    }
 
     /** Compile CPU over the current stretch, ns. */
     public long stretchJitNanos() {
@@ -122,17 +117,8 @@ public final class WarmupPolicy {
         return wallOf(recent);
     }
 
-    public long lastJitNanos() {
-        return lastJitNanos;
-    }
 
-    public long stretchNanos() {
-        return stretchNanos;
-    }
 
-    public double quietShare() {
-        return quietShare;
-    }
 
     public long capNanos() {
         return capNanos;
