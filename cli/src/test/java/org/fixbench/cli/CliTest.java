@@ -47,6 +47,10 @@ class CliTest {
         assertOneLineError(run("compare", "--rates", "fast", "--out", out), 2, "fixbench: bad rate 'fast'");
         assertOneLineError(run("compare", "--duration", "5 parsecs", "--out", out), 2, "fixbench: Invalid value for option '--duration'");
         assertOneLineError(run("compare", "--runs", "0", "--out", out), 2, "fixbench: runs must be > 0 (was 0)");
+        assertOneLineError(run("compare", "--warmup-cap", "soon", "--out", out), 2,
+                "fixbench: Invalid value for option '--warmup-cap'");
+        assertOneLineError(run("compare", "--warmup-cap", "-1s", "--out", out), 2,
+                "fixbench: Invalid value for option '--warmup-cap': '-1s' is not a duration");
         assertOneLineError(run("example", "co", "--rate", "-1", "--out", out), 2, "fixbench: rate must be > 0");
         assertOneLineError(run("calibrate", "--cpus", "999", "--out", out), 2, "fixbench: unknown CPU 999");
         assertOneLineError(run("compare", "--bogus"), 2, "fixbench: Unknown option: '--bogus'");
