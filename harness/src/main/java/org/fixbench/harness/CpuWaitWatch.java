@@ -89,11 +89,13 @@ final class CpuWaitWatch implements AutoCloseable {
     }
 
     /**
-     * On: until turned off, this watch's thread reads /proc as runs do (both JVMs' threads, every process, a run's
-     * figures from two readings), every 10 ms, and throws the readings away. For the warm-up, scheduled and settling
-     * passes: the watch's own code is then compiled before the compilers are found quiet, not in a run. Measured: without it the once-a-second readings inside a
-     * measured run were what the client's compilers compiled there (-XX:+PrintCompilation: sun.nio.fs, Files,
-     * streams, regex).
+     * On: until turned off, this watch's thread reads both JVMs' threads from /proc every 10 ms, as it does once a
+     * second inside a run, and throws the readings away. For the warm-up, scheduled and settling passes: the code a
+     * run's once-a-second reading needs is then compiled before the compilers are found quiet, not in a run (measured:
+     * without it, those readings were what the client's compilers compiled inside measured runs; -XX:+PrintCompilation:
+     * sun.nio.fs, Files, streams). Only that reading: exercising a run's whole figures too (every process, the
+     * outcome and its sentences, 100 times a second) kept C2 compiling Formatter, regex and the outcome for 10-20 s
+     * after a warm-up was otherwise done, and a settling pass after a run waited 5-15 s for it (tcp:spin, 2 vCPUs).
      */
     void exercise(boolean on) {
         exercising = on;
@@ -271,16 +273,7 @@ final class CpuWaitWatch implements AutoCloseable {
     private void loop() {
         while (running) {
             if (exercising) {
-                Map<Long, ThreadTimes> first = snapshotAll();
-                Map<Long, Long> others = otherProcessTicks();
-                List<Long> watched;
-                synchronized (lock) {
-                    watched = List.copyOf(pids);
-                }
-                if (!first.isEmpty()) {
-                    outcome(new ArrayList<>(List.of(first, snapshotAll())), 1_000_000L,
-                            otherProcessesNanos(others, others), watched.size() > 1, watched);
-                }
+                snapshotAll();
                 java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
                 continue;
             }

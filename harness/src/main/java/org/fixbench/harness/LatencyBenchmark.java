@@ -446,7 +446,11 @@ public final class LatencyBenchmark implements Harness {
                 settleAbort = "the task never called harness.sample() (0 of " + settleIterations
                         + " iterations answered within " + seconds(config.sampleTimeoutNanos()) + ")";
             }
-            policy.settlingPassEnded(wallNanos, jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+            long passJit = jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore;
+            policy.settlingPassEnded(wallNanos, passJit);
+            if (!policy.done() && passJit >= 0 && policy.passWasBusy(wallNanos, passJit)) {
+                policy.parked(parkForCompilers(task, compilers, policy));
+            }
         }
         if (cpuWaitWatch != null) {
             cpuWaitWatch.exercise(false);
@@ -464,6 +468,36 @@ public final class LatencyBenchmark implements Harness {
             jit += compiling.isEmpty() ? "" : "; compiling or queued: " + String.join(", ", compiling);
         }
         return jit;
+    }
+
+    /**
+     * Parks the load while the compilers work: the timed thread idles with the warm-up's idler (polling where the task
+     * polls on it), in steps of {@link WarmupPolicy#PARK_STEP_NANOS}, until a step in which the compilers were quiet,
+     * or the policy's cap. On a machine with as many spinning threads as CPUs, a compiler gets a CPU only when the
+     * load leaves one; this is where it does. Returns the time parked, ns.
+     */
+    private long parkForCompilers(LatencyTask task, CompilerThreads compilers, WarmupPolicy policy) {
+        long start = clock.nanoTime();
+        long before = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+        Idler parkIdler = config.warmupIdler();
+        boolean polls = task.pollsOnTimedThread();
+        while (failure == null && before >= 0) {
+            long stepStart = clock.nanoTime();
+            long until = stepStart + WarmupPolicy.PARK_STEP_NANOS;
+            long now;
+            while ((now = clock.nanoTime()) < until && failure == null) {
+                if (!polls || !task.poll()) {
+                    parkIdler.idle(Math.min(until - now, polls ? WARMUP_POLL_IDLE_CAP_NANOS : 1_000_000));
+                }
+            }
+            long after = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            boolean quiet = policy.parkStepQuiet(now - stepStart, after < 0 ? -1 : after - before);
+            before = after;
+            if (quiet || after < 0 || policy.settlingNanosWith(now - start) >= policy.capNanos()) {
+                break;
+            }
+        }
+        return clock.nanoTime() - start;
     }
 
     /** Which methods the watched JVMs' compilers are compiling or have queued (client first), tagged by role. */

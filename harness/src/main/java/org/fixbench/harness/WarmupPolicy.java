@@ -8,6 +8,10 @@ import java.util.Locale;
  * for a sustained stretch of settling passes run as the measured runs will run (the run's rate and wait strategy), or
  * at a cap sized for compile work.
  *
+ * <p>A pass with more compiling than the quiet share parks the load until the compilers are quiet with it parked
+ * ({@link #parked}): on a machine with as many spinning threads as CPUs, they get a CPU only when the load leaves one.
+ * The stretch is then watched again from the next pass, under load.
+ *
  * <p>Quiet means: over the most recent settling passes that together last at least {@link #stretchNanos()}, the
  * compilers used at most {@link #quietShare()} of that wall time in CPU (summed over the JVMs). A run that starts at
  * the cap is marked so by the caller, naming what was still compiling. Pure: fed one reading per pass, it decides;
@@ -29,6 +33,11 @@ public final class WarmupPolicy {
     public static final long DEFAULT_CAP_NANOS = 40_000_000_000L;
     /** The length of one settling pass at the run's rate. */
     public static final long SETTLING_PASS_NANOS = 250_000_000L;
+    /**
+     * While the load is parked for the compilers (see {@link #passWasBusy}), their CPU is read this often; the park
+     * ends with the first step in which they used at most the quiet share of it.
+     */
+    public static final long PARK_STEP_NANOS = 100_000_000L;
 
     /** What the policy says after a pass. */
     public enum Decision {
@@ -48,6 +57,7 @@ public final class WarmupPolicy {
     /** Settling passes within the current stretch, oldest first: {wall ns, compile CPU ns}. */
     private final ArrayDeque<long[]> recent = new ArrayDeque<>();
     private long settlingNanos;
+    private long parkedNanos;
     private int settlingPasses;
     private Decision decision = Decision.SETTLING;
 
@@ -91,6 +101,42 @@ public final class WarmupPolicy {
         return decision = Decision.SETTLING;
     }
 
+    /**
+     * Whether a pass's compiling was above the quiet share of its wall time: then the caller parks the load (see
+     * {@link #parked}) so that the compilers get the CPU that spinning threads would take from them, and settles again.
+     */
+    public boolean passWasBusy(long wallNanos, long jitNanos) {
+        return jitNanos > quietShare * Math.max(0, wallNanos);
+    }
+
+    /** Whether a step of the park of {@code wallNanos} saw the compilers quiet, so that the load may go on. */
+    public boolean parkStepQuiet(long wallNanos, long jitNanos) {
+        return jitNanos < 0 || jitNanos <= quietShare * Math.max(0, wallNanos);
+    }
+
+    /**
+     * The load was parked for {@code wallNanos} while the compilers worked: that time counts toward the cap, and the
+     * quiet stretch must be seen again, under load, from the next pass on.
+     */
+    public Decision parked(long wallNanos) {
+        parkedNanos += Math.max(0, wallNanos);
+        settlingNanos += Math.max(0, wallNanos);
+        recent.clear();
+        if (decision == Decision.SETTLING && settlingNanos >= capNanos) {
+            decision = Decision.CAPPED;
+        }
+        return decision;
+    }
+
+    /** The settling's time so far, passes and parks, with {@code moreNanos} added: the cap bounds it. */
+    public long settlingNanosWith(long moreNanos) {
+        return settlingNanos + moreNanos;
+    }
+
+    public long parkedNanos() {
+        return parkedNanos;
+    }
+
     private static long wallOf(ArrayDeque<long[]> passes) {
         return passes.stream().mapToLong(p -> p[0]).sum();
     }
@@ -126,8 +172,10 @@ public final class WarmupPolicy {
 
     /** How the settling went, for the warm-up's line. */
     public String describe() {
-        String stretch = String.format(Locale.ROOT, "%d settling pass(es) at the run's rate, %.1f s; compile CPU "
-                        + "%d ms over the last %.1f s (quiet: at most %.0f%%)", settlingPasses, settlingNanos / 1e9,
+        String stretch = String.format(Locale.ROOT, "%d settling pass(es) at the run's rate, %.1f s%s; compile CPU "
+                        + "%d ms over the last %.1f s (quiet: at most %.0f%%)", settlingPasses,
+                (settlingNanos - parkedNanos) / 1e9, parkedNanos == 0 ? "" : String.format(Locale.ROOT,
+                        ", and %.1f s with the load parked while the compilers worked", parkedNanos / 1e9),
                 stretchJitNanos() / 1_000_000, stretchWallNanos() / 1e9, 100 * quietShare);
         return switch (decision) {
             case QUIET -> "JIT quiet: " + stretch;

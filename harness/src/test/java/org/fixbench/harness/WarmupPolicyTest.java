@@ -83,20 +83,61 @@ class WarmupPolicyTest {
     }
 
     @Test
+    void aBusyPassParksTheLoadAndTheStretchIsSeenAgainUnderLoad() {
+        WarmupPolicy policy = WarmupPolicy.defaults(60_000 * MS);
+        assertTrue(policy.passWasBusy(PASS, 3 * MS), "3 ms in a quarter second is more than 1%");
+        assertTrue(!policy.passWasBusy(PASS, 2 * MS), "2 ms is not");
+        for (int i = 0; i < 3; i++) {
+            policy.settlingPassEnded(PASS, 0);
+        }
+        assertEquals(WarmupPolicy.Decision.SETTLING, policy.parked(500 * MS));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(WarmupPolicy.Decision.SETTLING, policy.settlingPassEnded(PASS, 0),
+                    "quiet passes before a park do not count toward the stretch after it: pass " + i);
+        }
+        assertEquals(WarmupPolicy.Decision.QUIET, policy.settlingPassEnded(PASS, 0));
+        assertEquals(500 * MS, policy.parkedNanos());
+        assertTrue(policy.describe().contains("0.5 s with the load parked"), policy.describe());
+    }
+
+    @Test
+    void parkingCountsTowardTheCap() {
+        WarmupPolicy policy = WarmupPolicy.defaults(1_000 * MS);
+        policy.settlingPassEnded(PASS, 100 * MS);
+        assertEquals(WarmupPolicy.Decision.CAPPED, policy.parked(800 * MS));
+        assertTrue(policy.done());
+    }
+
+    @Test
     void aBenchmarkMeasuresOnlyAfterTheFakeCompilerStops() {
         ManualClock clock = new ManualClock();
         long rate = 10_000;
+        int runIterations = 1_000;
         long compilingNanos = 5_000 * MS;
-        HarnessConfig config = clock.configure("warm", rate, 1_000).warmupIterations(4_000)
+        List<Long> starts = new ArrayList<>();
+        ScriptedTask task = new ScriptedTask(clock) {
+            @Override
+            public void run(long startNanos) {
+                starts.add(startNanos);
+                super.run(startNanos);
+            }
+        };
+        long clockStart = clock.nanoTime();
+        HarnessConfig config = clock.configure("warm", rate, runIterations).warmupIterations(4_000)
                 .warmupUntilJitQuiet(true).compileTimeSource(compilingUntil(clock, compilingNanos)).build();
         LatencyBenchmark benchmark = new LatencyBenchmark(config);
-        BenchmarkResult result = benchmark.run(new ScriptedTask(clock), Map.of());
+        BenchmarkResult result = benchmark.run(task, Map.of());
         assertNull(benchmark.warmupNote(), "quiet, not capped");
-        long warmupNanos = result.warmupIterations() * (HarnessConfig.NANOS_PER_SECOND / rate);
-        assertTrue(warmupNanos >= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS,
-                "the warm-up went on while compiling and for the quiet stretch after: " + warmupNanos);
-        assertTrue(warmupNanos <= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS + 3 * PASS,
-                "and ended once the stretch was quiet: " + warmupNanos);
+        long runStart = starts.get(starts.size() - runIterations) - clockStart;
+        assertTrue(runStart >= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS,
+                "the warm-up went on while compiling and for the quiet stretch after: " + runStart);
+        // a pass's wall time ends at its last send, a little short of 250 ms, so the stretch takes a fifth pass
+        assertTrue(runStart <= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS + 2 * PASS
+                        + 2 * WarmupPolicy.PARK_STEP_NANOS,
+                "and ended once the stretch was quiet: " + runStart);
+        long settlingSent = result.warmupIterations() - 4_000;
+        assertTrue(settlingSent * (HarnessConfig.NANOS_PER_SECOND / rate) < compilingNanos,
+                "while the fake compiler worked the load was parked, not sending: " + settlingSent);
         assertEquals(1, result.runs().size());
         assertTrue(result.runs().get(0).ok(), result.runs().get(0).reason());
     }
@@ -104,18 +145,26 @@ class WarmupPolicyTest {
     @Test
     void aBenchmarkWhoseFakeCompilerNeverStopsStartsAtTheCapAndSaysSo() {
         ManualClock clock = new ManualClock();
+        List<Long> starts = new ArrayList<>();
+        ScriptedTask task = new ScriptedTask(clock) {
+            @Override
+            public void run(long startNanos) {
+                starts.add(startNanos);
+                super.run(startNanos);
+            }
+        };
+        long clockStart = clock.nanoTime();
         HarnessConfig config = clock.configure("capped", 10_000, 1_000).warmupIterations(4_000)
                 .warmupUntilJitQuiet(true).warmupCapNanos(2_000 * MS)
                 .compileTimeSource(compilingUntil(clock, Long.MAX_VALUE / 4)).build();
         LatencyBenchmark benchmark = new LatencyBenchmark(config);
-        BenchmarkResult result = benchmark.run(new ScriptedTask(clock), Map.of());
+        BenchmarkResult result = benchmark.run(task, Map.of());
         assertNotNull(benchmark.warmupNote());
         assertTrue(benchmark.warmupNote().contains("cap"), benchmark.warmupNote());
         assertTrue(result.warmupEndedCompiling());
-        long settling = result.warmupIterations() - 4_000;
-        assertEquals(0, settling % 2_500, "the schedule, then whole settling passes of 250 ms");
-        assertTrue(settling * 100_000 >= 2_000 * MS - PASS && settling * 100_000 <= 2_000 * MS + PASS,
-                "about 2 s of settling: " + settling);
+        long settling = starts.get(starts.size() - 1_000) - clockStart - 400 * MS; // after the 0.4 s schedule
+        assertTrue(settling >= 2_000 * MS - PASS && settling <= 2_000 * MS + PASS + WarmupPolicy.PARK_STEP_NANOS,
+                "about 2 s of settling, passes and parks: " + settling);
     }
 
     @Test
