@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The CPU time the JIT compiler threads of some JVMs have used, read from each thread's
- * {@code /proc/<pid>/task/<tid>/schedstat} (ns on a CPU). Lean on purpose: the warm-up reads it after every settling
+ * The time the JIT compiler threads of some JVMs have spent compiling, read from each thread's
+ * {@code /proc/<pid>/task/<tid>/schedstat}: ns on a CPU plus ns runnable and waiting for one. The wait counts: on a
+ * machine whose CPUs the load keeps busy, a compiler with work queued may get little CPU for a second, and that second
+ * read from CPU time alone looked quiet (quickfixj:tuned then compiled 526 ms inside its next measured run). Lean on purpose: the warm-up reads it after every settling
  * pass, and whatever code runs there gets compiled by the very compilers it watches (the full {@link CpuWaitWatch}
  * reading walks every process on the machine, and compiling that walk kept a fresh client's C2 busy for 10 s after
  * the engine's own code was done, measured with -XX:+PrintCompilation). The threads are found once; HotSpot keeps
@@ -52,12 +54,12 @@ final class CompilerThreads {
         }
     }
 
-    /** Sum of the watched compiler threads' CPU so far, ns; -1 when none could be read. */
-    long cpuNanos() {
+    /** Sum of the watched compiler threads' time on a CPU and waiting for one so far, ns; -1 when none was read. */
+    long busyNanos() {
         long total = 0;
         boolean any = false;
         for (int i = 0; i < statFiles.size(); i++) {
-            long nanos = firstField(statFiles.get(i));
+            long nanos = runAndWaitNanos(statFiles.get(i));
             if (nanos >= 0) {
                 total += nanos;
                 any = true;
@@ -66,19 +68,35 @@ final class CompilerThreads {
         return any ? total : -1;
     }
 
-    /** The first number in the file (schedstat's time on a CPU), -1 when it cannot be read. */
-    private long firstField(String file) {
+    /** The sum of the file's first two numbers (schedstat: time on a CPU, time waiting for one), -1 if unreadable. */
+    private long runAndWaitNanos(String file) {
         int n;
         try (FileInputStream in = new FileInputStream(file)) {
             n = in.read(buffer);
         } catch (IOException e) {
             return -1;
         }
-        long value = 0;
+        return sumOfFirstTwo(buffer, n);
+    }
+
+    /** The sum of the first two space-separated decimal numbers in {@code bytes[0, n)}; -1 when there are fewer. */
+    static long sumOfFirstTwo(byte[] bytes, int n) {
+        long total = 0;
         int i = 0;
-        for (; i < n && buffer[i] >= '0' && buffer[i] <= '9'; i++) {
-            value = value * 10 + (buffer[i] - '0');
+        for (int field = 0; field < 2; field++) {
+            while (i < n && bytes[i] == ' ') {
+                i++;
+            }
+            int start = i;
+            long value = 0;
+            for (; i < n && bytes[i] >= '0' && bytes[i] <= '9'; i++) {
+                value = value * 10 + (bytes[i] - '0');
+            }
+            if (i == start) {
+                return -1;
+            }
+            total += value;
         }
-        return i == 0 ? -1 : value;
+        return total;
     }
 }

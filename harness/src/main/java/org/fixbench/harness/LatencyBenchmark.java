@@ -436,11 +436,11 @@ public final class LatencyBenchmark implements Harness {
             cpuWaitWatch.exercise(true); // its once-a-second reading inside a run must find its code compiled
         }
         while (settleAbort == null && failure == null && !policy.done()) {
-            long jitBefore = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            long jitBefore = compilers != null ? compilers.busyNanos() : ownCompileNanos();
             long passStart = clock.nanoTime();
             long answered = settlingPass(task, settleIterations, ratePerSecond);
             long wallNanos = clock.nanoTime() - passStart;
-            long jitAfter = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            long jitAfter = compilers != null ? compilers.busyNanos() : ownCompileNanos();
             settledIterations += settleIterations;
             if (answered == 0 && failure == null) {
                 settleAbort = "the task never called harness.sample() (0 of " + settleIterations
@@ -459,7 +459,7 @@ public final class LatencyBenchmark implements Harness {
         if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
             List<String> compiling = compilingNow();
             String note = String.format(java.util.Locale.ROOT, "warm-up at %,d/s ended at its cap of %.0f s of "
-                            + "settling with the JIT still compiling (%d ms of compile CPU over its last %.1f s)%s: "
+                            + "settling with the JIT still compiling (%d ms compiling, on a CPU or waiting for one, over its last %.1f s)%s: "
                             + "the measured run may include compiling; see the latency-over-time chart",
                     ratePerSecond, policy.capNanos() / 1e9, policy.stretchJitNanos() / 1_000_000,
                     policy.stretchWallNanos() / 1e9, compiling.isEmpty() ? ""
@@ -478,7 +478,7 @@ public final class LatencyBenchmark implements Harness {
      */
     private long parkForCompilers(LatencyTask task, CompilerThreads compilers, WarmupPolicy policy) {
         long start = clock.nanoTime();
-        long before = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+        long before = compilers != null ? compilers.busyNanos() : ownCompileNanos();
         Idler parkIdler = config.warmupIdler();
         boolean polls = task.pollsOnTimedThread();
         while (failure == null && before >= 0) {
@@ -490,7 +490,7 @@ public final class LatencyBenchmark implements Harness {
                     parkIdler.idle(Math.min(until - now, polls ? WARMUP_POLL_IDLE_CAP_NANOS : 1_000_000));
                 }
             }
-            long after = compilers != null ? compilers.cpuNanos() : ownCompileNanos();
+            long after = compilers != null ? compilers.busyNanos() : ownCompileNanos();
             boolean quiet = policy.parkStepQuiet(now - stepStart, after < 0 ? -1 : after - before);
             before = after;
             if (quiet || after < 0 || policy.settlingNanosWith(now - start) >= policy.capNanos()) {

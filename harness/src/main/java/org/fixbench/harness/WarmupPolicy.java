@@ -172,7 +172,7 @@ public final class WarmupPolicy {
 
     /** How the settling went, for the warm-up's line. */
     public String describe() {
-        String stretch = String.format(Locale.ROOT, "%d settling pass(es) at the run's rate, %.1f s%s; compile CPU "
+        String stretch = String.format(Locale.ROOT, "%d settling pass(es) at the run's rate, %.1f s%s; compiling "
                         + "%d ms over the last %.1f s (quiet: at most %.0f%%)", settlingPasses,
                 (settlingNanos - parkedNanos) / 1e9, parkedNanos == 0 ? "" : String.format(Locale.ROOT,
                         ", and %.1f s with the load parked while the compilers worked", parkedNanos / 1e9),
