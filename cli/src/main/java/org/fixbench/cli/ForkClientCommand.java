@@ -68,6 +68,9 @@ final class ForkClientCommand implements Callable<Integer> {
             return 0;
         }
         java.util.List<String> notes = new java.util.ArrayList<>(task.engineNotes());
+        if (benchmark.idleThreads() != null && !benchmark.idleThreads().fits()) {
+            notes.add(benchmark.idleThreads().describe(r.clientSpec()));
+        }
         if (benchmark.warmupNote() != null) {
             notes.add(benchmark.warmupNote()); // merged across rounds by the orchestrator: "(rounds 2, 3)"
         }

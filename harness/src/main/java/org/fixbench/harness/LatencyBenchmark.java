@@ -299,6 +299,9 @@ public final class LatencyBenchmark implements Harness {
                 cpuWaitWatch.start();
             }
             printHeader();
+            if (cpuWaitWatch != null) {
+                readIdleThreads();
+            }
 
             if (config.warmupIterations() > 0) {
                 abortReason = warmUp(task);
@@ -409,6 +412,35 @@ public final class LatencyBenchmark implements Harness {
         out.printf("Warm up complete (%,d iterations took %.3f s: %d scheduled pass(es)%s)%n", done,
                 (clock.nanoTime() - warmStart) / 1e9, passes, jit);
         return abortReason;
+    }
+
+    /** The threads busy with no load, read before the warm-up (null: not read). */
+    private IdleThreads idleThreads;
+
+    /**
+     * Before the warm-up: which threads of the watched JVMs keep a CPU busy with no load, said in one line, so that a
+     * profile that does not fit the machine's CPUs is named before its runs, not only after.
+     */
+    private void readIdleThreads() {
+        List<Long> pids = new ArrayList<>();
+        List<String> roles = new ArrayList<>();
+        pids.add(ProcessHandle.current().pid());
+        roles.add("client");
+        for (long pid : watchedPids) {
+            pids.add(pid);
+            roles.add("server");
+        }
+        WaitStrategy wait = config.waitStrategy();
+        idleThreads = IdleThreads.read(pids, roles, Machine.cpus(), wait == WaitStrategy.SPIN
+                || wait == WaitStrategy.YIELD);
+        if (idleThreads != null) {
+            out.println(idleThreads.describe(config.name()));
+        }
+    }
+
+    /** The threads busy with no load, read before the warm-up; null when not read. */
+    public IdleThreads idleThreads() {
+        return idleThreads;
     }
 
     /** Iterations all settling passes sent so far. */

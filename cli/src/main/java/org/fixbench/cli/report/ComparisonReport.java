@@ -573,6 +573,17 @@ public final class ComparisonReport {
         }
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
         double completed = r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0);
+        String misfit = r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> notes ? notes.stream()
+                .map(String::valueOf).filter(n -> n.contains(org.fixbench.harness.IdleThreads.DOES_NOT_FIT))
+                .findFirst().orElse(null) : null;
+        if (misfit != null && saturated > 0) {
+            // its busy threads outnumber the CPUs: what fell behind is the profile on this machine, said so first
+            return String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s on this machine, which its "
+                            + "profile does not fit** (lowest run: sent %,.0f/s, replies completed %,.0f/s; of %d runs "
+                            + "%d SATURATED, %d FAILED; not a verdict on the engine: %s; it is left out of the "
+                            + "overhead rows). ", label(r), r.config().targetRatePerSecond(), achieved, completed,
+                    r.countedRuns().size(), saturated, failed, misfit) + reasons;
+        }
         String head = String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s** (lowest run: sent %,.0f/s, "
                         + "replies completed %,.0f/s; of %d runs %d SATURATED, %d FAILED; its latencies measure a "
                         + "queue, and it is left out of the overhead rows). ", label(r),
