@@ -131,9 +131,8 @@ class WarmupPolicyTest {
         long runStart = starts.get(starts.size() - runIterations) - clockStart;
         assertTrue(runStart >= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS,
                 "the warm-up went on while compiling and for the quiet stretch after: " + runStart);
-        // a pass's wall time ends at its last send, a little short of 250 ms, so the stretch takes a fifth pass
-        assertTrue(runStart <= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS + 2 * PASS
-                        + 2 * WarmupPolicy.PARK_STEP_NANOS,
+        assertTrue(runStart <= compilingNanos + WarmupPolicy.DEFAULT_STRETCH_NANOS + PASS
+                        + WarmupPolicy.PARK_STEP_NANOS,
                 "and ended once the stretch was quiet: " + runStart);
         long settlingSent = result.warmupIterations() - 4_000;
         assertTrue(settlingSent * (HarnessConfig.NANOS_PER_SECOND / rate) < compilingNanos,
