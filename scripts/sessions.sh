@@ -4,9 +4,9 @@
 # session count, then `fixbench analyze sessions --charts` over the three into DIR/sessions.md and DIR/charts.
 #   scripts/sessions.sh [--out DIR] [--rate R] [--runs N] [more fixbench compare options]
 # Engines: tcp:spin, sbe:tuned, quickfixj:tuned, philadelphia:spin, artio:tuned.
-# Runs are the default comparison's (3 s after a 2 s warm-up that goes on while the JIT compiles, fresh JVMs per run)
-# in 2 rounds, not 3. From a fresh clone here: 9 min 39 s (3 rounds: 14 min 5 s). A 1 s warm-up (--warmup 1s) took
-# 8 min 17 s but left 19 of 36 runs DISTURBED, the JIT compiling inside them (0.2-3.2 s of JIT CPU a run), so it is not the default.
+# Runs are the default comparison's (one engine pair per engine and round, warmed up until the JIT compilers of both
+# JVMs are quiet, then a 3 s run) in 2 rounds, not 3. Here (2 vCPUs, e5a7764, the clone already built): 11 min 28 s,
+# 35 of 36 runs OK (results/published/20261126-sessions-sweep).
 # --runs N and --warmup D change them.
 # The time it took is in the published sweep's README. DIR defaults to results/<UTC timestamp>-sessions and must
 # not hold results.

@@ -111,7 +111,7 @@ class TuneTest {
     void aVariantTheMachineDisturbedGetsNoVerdictOneThatSaturatedIsWorse() {
         Tuning.Row disturbed = judge(withVariantRun3("DISTURBED")).rows().get(0);
         assertEquals(Diff.Verdict.INSUFFICIENT_RUNS, disturbed.judged().verdict(), disturbed.judged().toString());
-        assertTrue(disturbed.judged().note().contains("the machine, not the setting"), disturbed.judged().note());
+        assertTrue(disturbed.judged().note().contains("which says nothing of the setting"), disturbed.judged().note());
         Tuning.Row saturated = judge(withVariantRun3("SATURATED")).rows().get(0);
         assertEquals(Diff.Verdict.WORSE, saturated.judged().verdict(), saturated.judged().toString());
         // a variant that saturated against a baseline the machine disturbed once: still worse

@@ -22,7 +22,10 @@ public record RunReason(Kind kind, String text) implements java.io.Serializable 
          * p50 was many times the same engine's at the sweep's lowest rate.
          */
         QUEUEING(RunStatus.SATURATED),
-        /** The threads that measure waited for a CPU beyond the bound: the machine, not the task, set the numbers. */
+        /**
+         * The threads that measure waited for a CPU beyond the bound: a JVM's JIT or other processes, not the task,
+         * set the numbers.
+         */
         CPU_WAIT(RunStatus.DISTURBED),
         /** Orders still unanswered at the end of the sample timeout. */
         LOST(RunStatus.FAILED),

@@ -176,8 +176,8 @@ public final class Diff {
 
     /**
      * Whether a benchmark did not keep up or broke: a counted run SATURATED or FAILED, or none counted. That is the
-     * benchmark's own doing; a DISTURBED run is the machine's and says nothing of the code (a tuning session reads
-     * it the same way).
+     * benchmark's own doing; a DISTURBED run is the JIT's or other processes' (its reason names which) and says
+     * nothing of the code (a tuning session reads it the same way).
      */
     public static boolean didNotKeepUp(SummaryFile.Result r) {
         return r.counted().isEmpty() || r.counted().stream().anyMatch(x -> x.status() == RunStatus.SATURATED

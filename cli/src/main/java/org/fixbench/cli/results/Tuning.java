@@ -79,8 +79,9 @@ public final class Tuning {
 
     /**
      * A variant × rate with a run that is not OK, on either side: SATURATED or FAILED is the side's own doing (it did
-     * not keep up, or broke), DISTURBED the machine's. Worse when only the variant did not keep up, better when only
-     * the baseline did; otherwise no verdict, saying why (runs the machine disturbed say nothing of the setting).
+     * not keep up, or broke), DISTURBED not (the JIT or other processes took the CPU; the run's reason names which).
+     * Worse when only the variant did not keep up, better when only the baseline did; otherwise no verdict, saying
+     * why (disturbed runs say nothing of the setting).
      */
     static Diff.Row statusRow(Diff.Row row, SummaryFile.Result v, SummaryFile.Result b) {
         boolean variantFailed = Diff.didNotKeepUp(v);
@@ -95,7 +96,8 @@ public final class Tuning {
         if (variantFailed) {
             return row.with(Diff.Verdict.NO_CHANGE, "neither kept up (" + what + ")");
         }
-        return row.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED, the machine, not the setting ("
+        return row.with(Diff.Verdict.INSUFFICIENT_RUNS, "no verdict: runs DISTURBED (the JIT or other processes took the CPU: "
+                + "each run's reason names which), which says nothing of the setting ("
                 + what + ")");
     }
 
