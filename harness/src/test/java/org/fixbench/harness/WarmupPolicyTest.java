@@ -108,6 +108,17 @@ class WarmupPolicyTest {
         assertTrue(policy.done());
     }
 
+    /** A task that records each iteration's intended start, then runs as a {@link ScriptedTask}. */
+    private static ScriptedTask recordingStarts(ManualClock clock, List<Long> starts) {
+        return new ScriptedTask(clock) {
+            @Override
+            public void run(long startNanos) {
+                starts.add(startNanos);
+                super.run(startNanos);
+            }
+        };
+    }
+
     @Test
     void aBenchmarkMeasuresOnlyAfterTheFakeCompilerStops() {
         ManualClock clock = new ManualClock();
@@ -115,13 +126,7 @@ class WarmupPolicyTest {
         int runIterations = 1_000;
         long compilingNanos = 5_000 * MS;
         List<Long> starts = new ArrayList<>();
-        ScriptedTask task = new ScriptedTask(clock) {
-            @Override
-            public void run(long startNanos) {
-                starts.add(startNanos);
-                super.run(startNanos);
-            }
-        };
+        ScriptedTask task = recordingStarts(clock, starts);
         long clockStart = clock.nanoTime();
         HarnessConfig config = clock.configure("warm", rate, runIterations).warmupIterations(4_000)
                 .warmupUntilJitQuiet(true).compileTimeSource(compilingUntil(clock, compilingNanos)).build();
@@ -145,13 +150,7 @@ class WarmupPolicyTest {
     void aBenchmarkWhoseFakeCompilerNeverStopsStartsAtTheCapAndSaysSo() {
         ManualClock clock = new ManualClock();
         List<Long> starts = new ArrayList<>();
-        ScriptedTask task = new ScriptedTask(clock) {
-            @Override
-            public void run(long startNanos) {
-                starts.add(startNanos);
-                super.run(startNanos);
-            }
-        };
+        ScriptedTask task = recordingStarts(clock, starts);
         long clockStart = clock.nanoTime();
         HarnessConfig config = clock.configure("capped", 10_000, 1_000).warmupIterations(4_000)
                 .warmupUntilJitQuiet(true).warmupCapNanos(2_000 * MS)
