@@ -35,7 +35,8 @@ public final class ArtioEngine implements FixEngine {
         v.put("aeron", Versions.of("io.aeron", "aeron-client", io.aeron.Aeron.class));
         v.put("agrona", Versions.of("org.agrona", "agrona", org.agrona.DirectBuffer.class));
         v.put("dictionary", "QuickFIX/J FIX44.xml (quickfixj-messages-fix44 "
-                + Versions.of("org.quickfixj", "quickfixj-messages-fix44") + "), codecs generated at build time");
+                + Versions.of("org.quickfixj", "quickfixj-messages-fix44") + ") trimmed to message types "
+                + "0,1,2,3,4,5,A,j,BE,D,F,G,8, codecs generated at build time");
         return v;
     }
 
