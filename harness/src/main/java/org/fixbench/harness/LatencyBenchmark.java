@@ -482,7 +482,7 @@ public final class LatencyBenchmark implements Harness {
                         + " iterations answered within " + seconds(config.sampleTimeoutNanos()) + ")";
             }
             long passJit = jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore;
-            policy.settlingPassEnded(wallNanos, passJit, passOrdersInFlight(wallNanos));
+            policy.settlingPassEnded(wallNanos, passJit);
             if (!policy.done() && passJit >= 0 && policy.passWasBusy(wallNanos, passJit)) {
                 policy.parked(parkForCompilers(task, compilers, policy));
             }
@@ -491,16 +491,6 @@ public final class LatencyBenchmark implements Harness {
             cpuWaitWatch.exercise(false);
         }
         String jit = "; " + policy.describe();
-        if (policy.decision() == WarmupPolicy.Decision.QUEUED) {
-            String note = String.format(java.util.Locale.ROOT, "warm-up at %,d/s stopped settling after %.1f s in "
-                            + "which every pass queued (%,.0f orders in flight in the last, more than the bound of "
-                            + "%,.0f): the engine did not keep up at this rate, so the measured run may include "
-                            + "compiling (%d ms over the last %.1f s)", ratePerSecond, policy.queuedNanos() / 1e9,
-                    policy.lastOrdersInFlight(), WarmupPolicy.SETTLING_QUEUE_BOUND_ORDERS,
-                    policy.stretchJitNanos() / 1_000_000,
-                    policy.stretchWallNanos() / 1e9);
-            warmupNote = warmupNote == null ? note : warmupNote + "; " + note;
-        }
         if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
             List<String> compiling = compilingNow();
             String note = String.format(java.util.Locale.ROOT, "warm-up at %,d/s ended at its cap of %.0f s of "
@@ -516,22 +506,10 @@ public final class LatencyBenchmark implements Harness {
     }
 
     /**
-     * A settling pass's orders in flight on average (Little's law: its replies per second of {@code wallNanos} times
-     * their mean latency), from the end-to-end timeline; NaN without one.
-     */
-    private double passOrdersInFlight(long wallNanos) {
-        if (endToEndTimeline == null || wallNanos <= 0) {
-            return Double.NaN;
-        }
-        return endToEndTimeline.sumNanos() / wallNanos;
-    }
-
-    /**
      * Parks the load while the compilers work: the timed thread idles with the warm-up's idler (polling where the task
      * polls on it), in steps of {@link WarmupPolicy#PARK_STEP_NANOS}, until a step in which the compilers were quiet,
      * or the policy's cap. On a machine with as many spinning threads as CPUs, a compiler gets a CPU only when the
-     * load leaves one; this is where it does. Also ends where the policy's queued limit is reached: an engine that
-     * queues at the rate is not waited for. Returns the time parked, ns.
+     * load leaves one; this is where it does. Returns the time parked, ns.
      */
     private long parkForCompilers(LatencyTask task, CompilerThreads compilers, WarmupPolicy policy) {
         long start = clock.nanoTime();
@@ -550,8 +528,7 @@ public final class LatencyBenchmark implements Harness {
             long after = compilers != null ? compilers.busyNanos() : ownCompileNanos();
             boolean quiet = policy.parkStepQuiet(now - stepStart, after < 0 ? -1 : after - before);
             before = after;
-            if (quiet || after < 0 || policy.settlingNanosWith(now - start) >= policy.capNanos()
-                    || policy.queuedLimitWith(now - start)) {
+            if (quiet || after < 0 || policy.settlingNanosWith(now - start) >= policy.capNanos()) {
                 break;
             }
         }

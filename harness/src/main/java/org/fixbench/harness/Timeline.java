@@ -64,19 +64,6 @@ final class Timeline {
         intervals[slot].recordValue(Math.max(0, Math.min(nanos, highestTrackableNanos)));
     }
 
-    /** The sum of the run's recorded latencies so far, ns (within the histograms' 1%); no allocation. */
-    double sumNanos() {
-        double sum = 0;
-        for (int i = 0; i < used; i++) {
-            AtomicHistogram h = intervals[i];
-            long count = h.getTotalCount();
-            if (count > 0) {
-                sum += h.getMean() * count;
-            }
-        }
-        return sum;
-    }
-
     /**
      * The run's intervals that hold samples, as plain histograms stamped with their place on the schedule (start and
      * end in epoch milliseconds, the run having started at {@code runStartEpochMillis}).

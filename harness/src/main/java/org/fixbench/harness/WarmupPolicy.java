@@ -38,20 +38,6 @@ public final class WarmupPolicy {
      * ends with the first step in which they used at most the quiet share of it.
      */
     public static final long PARK_STEP_NANOS = 100_000_000L;
-    /**
-     * Settling at a rate the engine does not keep up with stops once every pass for this long queued more than
-     * {@link #SETTLING_QUEUE_BOUND_ORDERS} (parks between them included): its compilers then follow a queue that keeps
-     * changing (quickfixj:tuned at 50,000/s on 2 CPUs settled 20-34 s and its runs still queued 570 orders, issue 38),
-     * and no wait makes the run keep up. The run is measured as it is, and its warm-up note says why.
-     */
-    public static final long DEFAULT_QUEUED_NANOS = 5_000_000_000L;
-    /**
-     * A settling pass with more orders than this in flight on average (Little's law) queued: ten times a run's
-     * QUEUEING bound, because settling passes of engines that then kept up in their runs had up to 26 in flight at
-     * 50,000/s (tcp:spin, sbe:tuned, philadelphia:spin on 2 CPUs) and 250-1,240 in the first pass after the schedule,
-     * while quickfixj:tuned's had 1,450-5,420 in every pass (and artio:tuned's, which does not fit 2 CPUs, 3,360).
-     */
-    public static final double SETTLING_QUEUE_BOUND_ORDERS = 10 * LatencyBenchmark.QUEUE_BOUND_ORDERS;
 
     /** What the policy says after a pass. */
     public enum Decision {
@@ -62,22 +48,12 @@ public final class WarmupPolicy {
         /** The cap was reached with the compilers still busy: measure, and say so. */
         CAPPED,
         /** No compile time can be read in this JVM: measure after the schedule, and say so. */
-        UNWATCHED,
-        /**
-         * Every pass of the last {@link #DEFAULT_QUEUED_NANOS} queued more orders than its bound: the engine does not
-         * keep up at this rate; measure without waiting longer for the compilers, and say so.
-         */
-        QUEUED
+        UNWATCHED
     }
 
     private final long stretchNanos;
     private final double quietShare;
     private final long capNanos;
-    private final long queuedLimitNanos;
-    private final double queueBoundOrders;
-    /** The settling time (passes and parks) since the last pass that did not queue; 0 after one that did not. */
-    private long queuedNanos;
-    private double lastOrdersInFlight = Double.NaN;
     /** Settling passes within the current stretch, oldest first: {wall ns, compile CPU ns}. */
     private final ArrayDeque<long[]> recent = new ArrayDeque<>();
     private long settlingNanos;
@@ -86,46 +62,26 @@ public final class WarmupPolicy {
     private Decision decision = Decision.SETTLING;
 
     public WarmupPolicy(long stretchNanos, double quietShare, long capNanos) {
-        this(stretchNanos, quietShare, capNanos, DEFAULT_QUEUED_NANOS, SETTLING_QUEUE_BOUND_ORDERS);
-    }
-
-    /**
-     * @param queuedLimitNanos settling stops ({@link Decision#QUEUED}) once every pass for this long had more than
-     *                         {@code queueBoundOrders} orders in flight
-     */
-    public WarmupPolicy(long stretchNanos, double quietShare, long capNanos, long queuedLimitNanos,
-                        double queueBoundOrders) {
-        if (stretchNanos <= 0 || capNanos < 0 || !(quietShare >= 0 && quietShare < 1) || queuedLimitNanos <= 0
-                || !(queueBoundOrders > 0)) {
-            throw new IllegalArgumentException("warm-up policy: stretch and queued limit must be positive, cap not "
-                    + "negative, quiet share in [0, 1), queue bound positive");
+        if (stretchNanos <= 0 || capNanos < 0 || !(quietShare >= 0 && quietShare < 1)) {
+            throw new IllegalArgumentException("warm-up policy: stretch must be positive, cap not negative, quiet "
+                    + "share in [0, 1)");
         }
         this.stretchNanos = stretchNanos;
         this.quietShare = quietShare;
         this.capNanos = capNanos;
-        this.queuedLimitNanos = queuedLimitNanos;
-        this.queueBoundOrders = queueBoundOrders;
     }
 
     public static WarmupPolicy defaults(long capNanos) {
         return new WarmupPolicy(DEFAULT_STRETCH_NANOS, DEFAULT_QUIET_SHARE, capNanos);
     }
 
-    /** As {@link #settlingPassEnded(long, long, double)} for a pass whose orders in flight were not read. */
-    public Decision settlingPassEnded(long wallNanos, long jitNanos) {
-        return settlingPassEnded(wallNanos, jitNanos, Double.NaN);
-    }
-
     /**
-     * One settling pass ended: it lasted {@code wallNanos}, the compilers used {@code jitNanos} of CPU over it (-1: not
-     * readable), and on average {@code ordersInFlight} of its orders were in flight (Little's law: replies per second
-     * times their mean latency; NaN: not read). Returns what to do next.
+     * One settling pass ended: it lasted {@code wallNanos} and the compilers used {@code jitNanos} of CPU over it
+     * (-1: not readable). Returns what to do next.
      */
-    public Decision settlingPassEnded(long wallNanos, long jitNanos, double ordersInFlight) {
+    public Decision settlingPassEnded(long wallNanos, long jitNanos) {
         settlingPasses++;
         settlingNanos += Math.max(0, wallNanos);
-        lastOrdersInFlight = ordersInFlight;
-        queuedNanos = ordersInFlight > queueBoundOrders ? queuedNanos + Math.max(0, wallNanos) : 0;
         if (jitNanos < 0) {
             return decision = Decision.UNWATCHED;
         }
@@ -138,9 +94,6 @@ public final class WarmupPolicy {
         long jit = stretchJitNanos();
         if (wall >= stretchNanos && jit <= quietShare * wall) {
             return decision = Decision.QUIET;
-        }
-        if (queuedNanos >= queuedLimitNanos) {
-            return decision = Decision.QUEUED;
         }
         if (settlingNanos >= capNanos) {
             return decision = Decision.CAPPED;
@@ -168,13 +121,8 @@ public final class WarmupPolicy {
     public Decision parked(long wallNanos) {
         parkedNanos += Math.max(0, wallNanos);
         settlingNanos += Math.max(0, wallNanos);
-        if (queuedNanos > 0) {
-            queuedNanos += Math.max(0, wallNanos); // a park inside a queued stretch is part of it
-        }
         recent.clear();
-        if (decision == Decision.SETTLING && queuedNanos >= queuedLimitNanos) {
-            decision = Decision.QUEUED;
-        } else if (decision == Decision.SETTLING && settlingNanos >= capNanos) {
+        if (decision == Decision.SETTLING && settlingNanos >= capNanos) {
             decision = Decision.CAPPED;
         }
         return decision;
@@ -183,11 +131,6 @@ public final class WarmupPolicy {
     /** The settling's time so far, passes and parks, with {@code moreNanos} added: the cap bounds it. */
     public long settlingNanosWith(long moreNanos) {
         return settlingNanos + moreNanos;
-    }
-
-    /** Whether a park of {@code moreNanos} so far, inside a queued stretch, has brought it to the queued limit. */
-    public boolean queuedLimitWith(long moreNanos) {
-        return queuedNanos > 0 && queuedNanos + moreNanos >= queuedLimitNanos;
     }
 
     public long parkedNanos() {
@@ -210,6 +153,7 @@ public final class WarmupPolicy {
         return settlingPasses;
     }
 
+
     /** Compile CPU over the current stretch, ns. */
     public long stretchJitNanos() {
         return recent.stream().mapToLong(p -> p[1]).sum();
@@ -220,18 +164,10 @@ public final class WarmupPolicy {
     }
 
 
+
+
     public long capNanos() {
         return capNanos;
-    }
-
-    /** The settling time since the last pass that did not queue, ns. */
-    public long queuedNanos() {
-        return queuedNanos;
-    }
-
-    /** The last pass's orders in flight (NaN: not read). */
-    public double lastOrdersInFlight() {
-        return lastOrdersInFlight;
     }
 
     /** How the settling went, for the warm-up's line. */
@@ -246,10 +182,6 @@ public final class WarmupPolicy {
             case CAPPED -> String.format(Locale.ROOT, "still compiling at the cap of %.0f s: %s", capNanos / 1e9,
                     stretch);
             case UNWATCHED -> "no compile time to watch in this JVM";
-            case QUEUED -> String.format(Locale.ROOT, "the engine queued at the run's rate in every pass of the last "
-                    + "%.1f s (%,.0f orders in flight in the last, more than the bound of %,.0f), so the compilers "
-                    + "were not waited for longer: %s", queuedNanos / 1e9, lastOrdersInFlight, queueBoundOrders,
-                    stretch);
             case SETTLING -> "settling: " + stretch;
         };
     }

@@ -108,55 +108,6 @@ class WarmupPolicyTest {
         assertTrue(policy.done());
     }
 
-    @Test
-    void settlingAtARateTheEngineDoesNotKeepUpWithStopsAfterTheQueuedLimit() {
-        WarmupPolicy policy = WarmupPolicy.defaults(60_000 * MS);
-        long limit = WarmupPolicy.DEFAULT_QUEUED_NANOS;
-        double queued = WarmupPolicy.SETTLING_QUEUE_BOUND_ORDERS + 1;
-        long passes = 0;
-        while (!policy.done()) {
-            policy.settlingPassEnded(PASS, 30 * MS, queued);
-            passes++;
-        }
-        assertEquals(WarmupPolicy.Decision.QUEUED, policy.decision());
-        assertEquals(limit / PASS, passes, "every pass queued: stops at the limit, not the cap");
-        assertTrue(policy.describe().contains("queued at the run's rate"), policy.describe());
-    }
-
-    @Test
-    void aPassThatKeepsUpStartsTheQueuedStretchAgainAndParksInsideItCount() {
-        WarmupPolicy policy = WarmupPolicy.defaults(60_000 * MS);
-        double queued = WarmupPolicy.SETTLING_QUEUE_BOUND_ORDERS + 1;
-        long half = WarmupPolicy.DEFAULT_QUEUED_NANOS / 2 / PASS;
-        for (int i = 0; i < half; i++) {
-            assertEquals(WarmupPolicy.Decision.SETTLING, policy.settlingPassEnded(PASS, 30 * MS, queued));
-        }
-        assertEquals(WarmupPolicy.Decision.SETTLING, policy.settlingPassEnded(PASS, 30 * MS,
-                WarmupPolicy.SETTLING_QUEUE_BOUND_ORDERS), "at the bound is not queued");
-        assertEquals(0, policy.queuedNanos());
-        for (int i = 0; i < 2 * half - 2; i++) {
-            assertEquals(WarmupPolicy.Decision.SETTLING, policy.settlingPassEnded(PASS, 30 * MS, queued),
-                    "the whole limit again after a pass that kept up: pass " + i);
-        }
-        policy.parked(PASS); // a park between queued passes is part of the stretch
-        assertEquals(WarmupPolicy.Decision.QUEUED, policy.settlingPassEnded(PASS, 30 * MS, queued));
-    }
-
-    @Test
-    void quietCompilersEndSettlingEvenWhileTheEngineQueues() {
-        WarmupPolicy policy = WarmupPolicy.defaults(60_000 * MS);
-        double queued = WarmupPolicy.SETTLING_QUEUE_BOUND_ORDERS * 50;
-        for (int i = 0; i < 3; i++) {
-            policy.settlingPassEnded(PASS, 0, queued);
-        }
-        assertEquals(WarmupPolicy.Decision.QUIET, policy.settlingPassEnded(PASS, 0, queued));
-        WarmupPolicy unread = WarmupPolicy.defaults(3_000 * MS);
-        while (!unread.done()) {
-            unread.settlingPassEnded(PASS, 30 * MS, Double.NaN);
-        }
-        assertEquals(WarmupPolicy.Decision.CAPPED, unread.decision(), "orders in flight not read: never QUEUED");
-    }
-
     /** A task that records each iteration's intended start, then runs as a {@link ScriptedTask}. */
     private static ScriptedTask recordingStarts(ManualClock clock, List<Long> starts) {
         return new ScriptedTask(clock) {
@@ -212,32 +163,6 @@ class WarmupPolicyTest {
         long settling = starts.get(starts.size() - 1_000) - clockStart - 400 * MS; // after the 0.4 s schedule
         assertTrue(settling >= 2_000 * MS - PASS && settling <= 2_000 * MS + PASS + WarmupPolicy.PARK_STEP_NANOS,
                 "about 2 s of settling, passes and parks: " + settling);
-    }
-
-    @Test
-    void aBenchmarkWhoseEngineQueuesStopsSettlingAfterTheQueuedLimitAndSaysSo() {
-        ManualClock clock = new ManualClock();
-        List<Long> starts = new ArrayList<>();
-        long latencyNanos = 20 * MS; // at 10,000/s: 200 orders in flight, more than the settling bound of 100
-        ScriptedTask task = new ScriptedTask(clock) {
-            @Override
-            public void run(long startNanos) {
-                starts.add(startNanos);
-                harness.sample(startNanos, startNanos + latencyNanos);
-            }
-        };
-        long clockStart = clock.nanoTime();
-        HarnessConfig config = clock.configure("queued", 10_000, 1_000).warmupIterations(4_000)
-                .warmupUntilJitQuiet(true).compileTimeSource(compilingUntil(clock, Long.MAX_VALUE / 4)).build();
-        LatencyBenchmark benchmark = new LatencyBenchmark(config);
-        BenchmarkResult result = benchmark.run(task, Map.of());
-        assertNotNull(benchmark.warmupNote());
-        assertTrue(benchmark.warmupNote().contains("did not keep up"), benchmark.warmupNote());
-        assertTrue(result.warmupEndedCompiling(), "the run may include compiling, and is marked so");
-        long settling = starts.get(starts.size() - 1_000) - clockStart - 400 * MS; // after the 0.4 s schedule
-        assertTrue(settling >= WarmupPolicy.DEFAULT_QUEUED_NANOS - PASS
-                        && settling <= WarmupPolicy.DEFAULT_QUEUED_NANOS + PASS + WarmupPolicy.PARK_STEP_NANOS,
-                "about the queued limit of settling, far below the cap: " + settling);
     }
 
     @Test
