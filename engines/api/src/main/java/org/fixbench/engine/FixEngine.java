@@ -97,6 +97,14 @@ public interface FixEngine {
     /** A server for one benchmark, not started yet. */
     EngineServer server(EngineSetup setup) throws Exception;
 
+    /**
+     * The engine's client and server sessions joined in memory (see {@link InMemoryRoundTrip}), logged on; null where
+     * the engine cannot run over an in-memory channel (say why in its README).
+     */
+    default InMemoryRoundTrip inMemory(EngineSetup setup) throws Exception {
+        return null;
+    }
+
     /** A client for one benchmark, not connected yet. */
     EngineClient client(EngineSetup setup) throws Exception;
 }

@@ -48,6 +48,50 @@ public abstract class EngineContractTest {
                 .sampleTimeoutNanos(10_000_000_000L);
     }
 
+    /**
+     * The most bytes a warmed-up in-memory round trip may allocate on average (0: nothing per round trip); -1 where the
+     * engine allocates per message by design and this is not checked.
+     */
+    protected long inMemoryBytesPerRoundTrip() {
+        return -1;
+    }
+
+    @Test
+    void theInMemoryRoundTripAnswersEachOrderWithItsClOrdIdAndAllocatesAsDeclared() throws Exception {
+        EngineSpec spec = EngineSpec.parse(engineUnderTest());
+        Path work = java.nio.file.Files.createDirectories(tmp.resolve("memory"));
+        EngineSetup setup = new EngineSetup(spec.effectiveProfile(), spec.profileFile(), work,
+                InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
+        try (InMemoryRoundTrip trip = spec.engine().inMemory(setup)) {
+            if (trip == null) {
+                assertEquals("artio", spec.engine().name(), "every engine but Artio has an in-memory round trip");
+                return;
+            }
+            long id = 1_000_000_000_000_000L;
+            for (int i = 0; i < 20_000; i++) {
+                id++;
+                assertEquals(id, trip.roundTrip(id), "the report carries the order's ClOrdID");
+            }
+            if (inMemoryBytesPerRoundTrip() >= 0) {
+                com.sun.management.ThreadMXBean threads =
+                        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+                long thread = Thread.currentThread().getId();
+                int trips = 10_000;
+                long before = threads.getThreadAllocatedBytes(thread);
+                long wrong = 0;
+                for (int i = 0; i < trips; i++) {
+                    id++;
+                    wrong += trip.roundTrip(id) == id ? 0 : 1;
+                }
+                long bytes = threads.getThreadAllocatedBytes(thread) - before;
+                assertEquals(0, wrong);
+                assertTrue(bytes <= inMemoryBytesPerRoundTrip() * trips + trips - 1,
+                        bytes + " bytes over " + trips + " round trips, more than "
+                                + inMemoryBytesPerRoundTrip() + " each");
+            }
+        }
+    }
+
     @Test
     void everyOrderIsAnsweredWithItsClOrdIdAndTheResultsParse() throws Exception {
         EngineSpec spec = EngineSpec.parse(engineUnderTest());

@@ -53,8 +53,7 @@ final class PhiladelphiaClient extends Session implements EngineClient {
         channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
-        connection = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
-        order = connection.create();
+        attach(channel, listener);
         connection.sendLogon(true);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!loggedOn && endReason == null) {
@@ -70,6 +69,23 @@ final class PhiladelphiaClient extends Session implements EngineClient {
         if (endReason != null) {
             throw new IllegalStateException("philadelphia: logon failed: " + endReason);
         }
+    }
+
+    /** Makes the connection over {@code over}, not yet logged on: a socket's ({@link #connect}) or one in memory. */
+    <C extends java.nio.channels.ReadableByteChannel & java.nio.channels.GatheringByteChannel> void attach(C over,
+            ReportListener listener) {
+        this.listener = listener;
+        connection = new FIXConnection(over, config, this::onMessage, this, System.currentTimeMillis());
+        order = connection.create();
+    }
+
+    /** The connection, for a round trip in memory ({@link PhiladelphiaEngine#inMemory}); null before attach. */
+    FIXConnection connection() {
+        return connection;
+    }
+
+    boolean loggedOn() {
+        return loggedOn;
     }
 
     @Override

@@ -11,6 +11,9 @@ import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.InMemoryRoundTrip;
+import org.fixbench.engine.MemoryPipe;
+import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.ProfileValues;
 import org.fixbench.engine.Versions;
@@ -54,6 +57,66 @@ public final class PhiladelphiaEngine implements FixEngine {
                 Setting.positive("txBufferCapacity", "4096", "transmit buffer, bytes (FIXConfig)"),
                 Setting.positive("maxFieldCount", "64", "fields a message may hold (FIXConfig)"),
                 Setting.positive("fieldCapacity", "64", "bytes a field value may hold (FIXConfig)"));
+    }
+
+    /**
+     * The engine's client ({@link PhiladelphiaClient}) and a server session with its report answer
+     * ({@link PhiladelphiaServer}), over a {@link MemoryPipe}, driven in the caller's thread: the client sends and
+     * reads the clock and keeps alive as its poll does; the server keeps alive when the millisecond changed, as its
+     * thread does, and receives.
+     */
+    @Override
+    public InMemoryRoundTrip inMemory(EngineSetup setup) {
+        Properties p = setup.profileProperties();
+        MemoryPipe pipe = new MemoryPipe(1 << 17);
+        PhiladelphiaServer server = new PhiladelphiaServer(setup, () -> { },
+                config(p, setup.serverCompId(), setup.clientCompId()));
+        PhiladelphiaServer.Side serverSide = server.attach(pipe.server());
+        PhiladelphiaClient client = PhiladelphiaClient.member(config(p, setup.clientCompId(), setup.serverCompId()),
+                setup.flow());
+        long[] answered = {-1};
+        client.attach(pipe.client(), new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                answered[0] = clOrdId;
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                answered[0] = -2;
+            }
+        });
+        try {
+            client.connection().sendLogon(true);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        for (int i = 0; i < 100 && !(client.loggedOn() && serverSide.loggedOn()); i++) {
+            serverSide.receive();
+            client.poll();
+        }
+        if (!client.loggedOn() || !serverSide.loggedOn()) {
+            throw new IllegalStateException("philadelphia in memory: no logon: server " + serverSide.endReason());
+        }
+        long[] tickedMillis = {0};
+        return new InMemoryRoundTrip() {
+            @Override
+            public long roundTrip(long clOrdId) {
+                client.send(clOrdId);
+                long now = System.currentTimeMillis();
+                if (now != tickedMillis[0]) {
+                    tickedMillis[0] = now;
+                    serverSide.tick(now);
+                }
+                serverSide.receive();
+                client.poll();
+                return answered[0];
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     @Override

@@ -138,6 +138,46 @@ final class PhiladelphiaServer implements EngineServer {
         channel.register(selector, SelectionKey.OP_READ, peer);
     }
 
+    /** A connection's side, driven by its caller: a round trip in memory ({@link PhiladelphiaEngine#inMemory}). */
+    interface Side {
+        /** Keeps the session alive at this time, as the server's thread does once a millisecond. */
+        void tick(long nowMillis);
+
+        /** Receives what has arrived (one read) and answers it. */
+        void receive();
+
+        boolean loggedOn();
+
+        String endReason();
+    }
+
+    /** This server's session over {@code channel}, served by the caller instead of the server's thread. */
+    <C extends java.nio.channels.ReadableByteChannel & java.nio.channels.GatheringByteChannel> Side attach(C channel) {
+        Peer peer = new Peer(channel);
+        peers.add(peer);
+        return new Side() {
+            @Override
+            public void tick(long nowMillis) {
+                peer.tick(nowMillis);
+            }
+
+            @Override
+            public void receive() {
+                peer.receive();
+            }
+
+            @Override
+            public boolean loggedOn() {
+                return peer.loggedOn;
+            }
+
+            @Override
+            public String endReason() {
+                return peer.endReason;
+            }
+        };
+    }
+
     @Override
     public String failure() {
         return failure;
@@ -148,7 +188,7 @@ final class PhiladelphiaServer implements EngineServer {
         private final FIXConnection connection;
         private final FIXMessage report;
 
-        Peer(SocketChannel channel) {
+        <C extends java.nio.channels.ReadableByteChannel & java.nio.channels.GatheringByteChannel> Peer(C channel) {
             connection = new FIXConnection(channel, config, this::onMessage, this, System.currentTimeMillis());
             report = connection.create();
         }

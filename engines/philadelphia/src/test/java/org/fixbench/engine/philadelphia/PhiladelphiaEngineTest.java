@@ -24,6 +24,11 @@ class PhiladelphiaEngineTest extends EngineContractTest {
         return "philadelphia:yield";
     }
 
+    @Override
+    protected long inMemoryBytesPerRoundTrip() {
+        return 0;
+    }
+
     /** `serve` accepted exactly once: a second client after the first had gone was never answered. */
     @Test
     void theServerServesOneConnectionAfterAnother() throws Exception {

@@ -92,6 +92,13 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
     }
 
+    /** Sends from and reports on {@code only}, a session made by the caller: a round trip in memory. */
+    void attach(Session only, ReportListener listener) {
+        this.listener = listener;
+        sessions = new Session[] {only};
+        session = only;
+    }
+
     @Override
     public void onLogon(SessionID sessionId) {
         if (loggedOnOnce.add(sessionId)) {

@@ -8,6 +8,8 @@ import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.InMemoryRoundTrip;
+import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Versions;
 
@@ -95,5 +97,102 @@ public final class QuickFixJEngine implements FixEngine {
     @Override
     public EngineClient client(EngineSetup setup) {
         return new QuickFixJClient(setup, QuickFixJProfile.load(setup));
+    }
+
+    /**
+     * The engine's client ({@link QuickFixJClient}) and server ({@link QuickFixJServer}) applications on QuickFIX/J
+     * sessions made as the initiator and acceptor make them (the profile's settings, store, log and validation), joined
+     * by responders that hand each side's messages to the other: a message's text is parsed by QuickFIX/J
+     * ({@code MessageUtils.parse}) and given to the session ({@code Session.next}), as its MINA handler does. Not in
+     * it: MINA's framing (its decoder) and threads; QuickFIX/J has no in-memory transport that keeps them without
+     * threads of its own.
+     */
+    @Override
+    public InMemoryRoundTrip inMemory(EngineSetup setup) throws Exception {
+        QuickFixJProfile profile = QuickFixJProfile.load(setup);
+        java.net.InetSocketAddress none = new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 1);
+        quickfix.SessionSettings serverSettings = profile.settings(true, none, setup);
+        quickfix.SessionSettings clientSettings = profile.settings(false, none, setup);
+        QuickFixJServer serverApp = new QuickFixJServer(setup, profile);
+        QuickFixJClient clientApp = new QuickFixJClient(setup, profile);
+        quickfix.Session server = new quickfix.DefaultSessionFactory(serverApp, profile.storeFactory(serverSettings),
+                profile.logFactory(serverSettings), new quickfix.DefaultMessageFactory())
+                .create(QuickFixJProfile.sessionId(true, setup), serverSettings);
+        quickfix.Session client = new quickfix.DefaultSessionFactory(clientApp, profile.storeFactory(clientSettings),
+                profile.logFactory(clientSettings), new quickfix.DefaultMessageFactory())
+                .create(QuickFixJProfile.sessionId(false, setup), clientSettings);
+        java.util.ArrayDeque<String> toServer = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<String> toClient = new java.util.ArrayDeque<>();
+        server.setResponder(new MemoryResponder(toClient));
+        client.setResponder(new MemoryResponder(toServer));
+        long[] answered = {-1};
+        clientApp.attach(client, new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                answered[0] = clOrdId;
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                answered[0] = -2;
+            }
+        });
+        InMemoryRoundTrip trip = new InMemoryRoundTrip() {
+            @Override
+            public long roundTrip(long clOrdId) {
+                try {
+                    clientApp.send(clOrdId);
+                    deliver(toServer, server);
+                    deliver(toClient, client);
+                } catch (Exception e) {
+                    throw new IllegalStateException("quickfixj in memory: " + e, e);
+                }
+                return answered[0];
+            }
+
+            @Override
+            public void close() {
+                try {
+                    server.close();
+                    client.close();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        };
+        client.logon();
+        for (int i = 0; i < 100 && !(client.isLoggedOn() && server.isLoggedOn()); i++) {
+            client.next(); // the initiator's timer: sends the Logon when due
+            deliver(toServer, server);
+            deliver(toClient, client);
+        }
+        if (!client.isLoggedOn() || !server.isLoggedOn()) {
+            throw new IllegalStateException("quickfixj in memory: no logon");
+        }
+        return trip;
+    }
+
+    private static void deliver(java.util.ArrayDeque<String> queue, quickfix.Session to) throws Exception {
+        String text;
+        while ((text = queue.poll()) != null) {
+            to.next(quickfix.MessageUtils.parse(to, text));
+        }
+    }
+
+    /** A session's sends, queued for the other side. */
+    private record MemoryResponder(java.util.ArrayDeque<String> queue) implements quickfix.Responder {
+        @Override
+        public boolean send(String data) {
+            return queue.add(data);
+        }
+
+        @Override
+        public void disconnect() {
+        }
+
+        @Override
+        public String getRemoteAddress() {
+            return "memory";
+        }
     }
 }

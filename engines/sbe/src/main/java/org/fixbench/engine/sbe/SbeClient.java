@@ -85,8 +85,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
-        session = new FixSession(config, channel, this, SystemEpochClock.INSTANCE,
-                event -> System.err.println("[sbe client] " + event), new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
+        attach(channel, listener);
         session.sendLogon(true);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!session.isLoggedOn() && session.endReason() == null) {
@@ -101,6 +100,14 @@ final class SbeClient implements EngineClient, FixSession.Application {
         if (session.endReason() != null) {
             throw new IllegalStateException("sbe: logon failed: " + session.endReason());
         }
+    }
+
+    /** Makes the session over {@code channel}, not yet logged on: a socket's ({@link #connect}) or one in memory. */
+    void attach(java.nio.channels.ByteChannel over, ReportListener listener) {
+        this.listener = listener;
+        session = new FixSession(config, over, this, SystemEpochClock.INSTANCE,
+                event -> System.err.println("[sbe client] " + event),
+                new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
     }
 
     @Override

@@ -9,7 +9,15 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import org.agrona.concurrent.SystemEpochClock;
+import org.fixbench.engine.InMemoryRoundTrip;
+import org.fixbench.engine.MemoryPipe;
+import org.fixbench.engine.OrderFlow;
+import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Setting;
+import org.fixbench.engine.sbe.app.ReportApplication;
+import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.engine.sbe.session.SessionRecord;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
@@ -112,6 +120,70 @@ public final class SbeEngine implements FixEngine {
         SessionConfig config = SessionConfig.of(setup.profileProperties(), setup.clientCompId(), setup.serverCompId(),
                 false);
         return setup.sessions() == 1 ? new SbeClient(config, setup.flow()) : new SbeSessionsClient(setup, config);
+    }
+
+    /**
+     * The engine's client ({@link SbeClient}) and an acceptor session with the report application, as
+     * {@link SbeServer} runs them, over a {@link MemoryPipe}; polled in the caller's thread.
+     */
+    @Override
+    public InMemoryRoundTrip inMemory(EngineSetup setup) {
+        SessionConfig serverConfig = SessionConfig.of(setup.profileProperties(), setup.serverCompId(),
+                setup.clientCompId(), true);
+        SessionConfig clientConfig = SessionConfig.of(setup.profileProperties(), setup.clientCompId(),
+                setup.serverCompId(), false);
+        MemoryPipe pipe = new MemoryPipe(Math.max(1 << 16, serverConfig.bufferBytes()));
+        SessionRecord record = new SessionRecord(serverConfig.storeBytes(), serverConfig.storeMessages()).allocate();
+        FixSession server = new FixSession(serverConfig, pipe.server(), new ReportApplication(serverConfig,
+                setup.hooks()), SystemEpochClock.INSTANCE, event -> System.err.println("[sbe server] " + event),
+                new FixSession.Binder() {
+                    @Override
+                    public SessionRecord claim(FixSession session) {
+                        return record;
+                    }
+
+                    @Override
+                    public void release(FixSession session, SessionRecord r) {
+                    }
+                });
+        SbeClient client = new SbeClient(clientConfig, OrderFlow.fixed());
+        long[] answered = {-1};
+        client.attach(pipe.client(), new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                answered[0] = clOrdId;
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                answered[0] = -2;
+            }
+        });
+        FixSession clientSession = client.session();
+        clientSession.sendLogon(true);
+        for (int i = 0; i < 100 && !(clientSession.isLoggedOn() && server.isLoggedOn()); i++) {
+            server.poll();
+            clientSession.poll();
+        }
+        if (!clientSession.isLoggedOn() || !server.isLoggedOn()) {
+            throw new IllegalStateException("sbe in memory: no logon: client " + clientSession.endReason()
+                    + ", server " + server.endReason());
+        }
+        return new InMemoryRoundTrip() {
+            @Override
+            public long roundTrip(long clOrdId) {
+                client.send(clOrdId);
+                server.poll();
+                clientSession.poll();
+                return answered[0];
+            }
+
+            @Override
+            public void close() {
+                clientSession.end("closed");
+                server.end("closed");
+            }
+        };
     }
 
     @Override

@@ -9,6 +9,8 @@ import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.InMemoryRoundTrip;
+import org.fixbench.engine.MemoryPipe;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Workload;
 
@@ -70,6 +72,41 @@ public final class TcpEngine implements FixEngine {
         Properties profile = setup.profileProperties();
         return setup.sessions() == 1 ? new TcpServer(setup, Mode.of(profile), noDelay(profile))
                 : new TcpSessionsServer(setup, Mode.of(profile), noDelay(profile));
+    }
+
+    /**
+     * The floor's user-space work for a round trip, over a {@link MemoryPipe}: the client writes its order frame
+     * (ClOrdID over the first 8 bytes), the server reads it whole and writes its report frame with those 8 bytes,
+     * the client reads the report whole; the frames are the fixed workload's, as {@link TcpClient} and
+     * {@link TcpServer} send them.
+     */
+    @Override
+    public InMemoryRoundTrip inMemory(EngineSetup setup) {
+        MemoryPipe pipe = new MemoryPipe(1 << 16);
+        java.nio.ByteBuffer clientOrder = Frames.orderFrame(ORDER_BYTES);
+        java.nio.ByteBuffer serverOrder = Frames.orderFrame(ORDER_BYTES);
+        java.nio.ByteBuffer serverReport = Frames.reportFrame(REPORT_BYTES);
+        java.nio.ByteBuffer clientReport = Frames.reportFrame(REPORT_BYTES);
+        return new InMemoryRoundTrip() {
+            @Override
+            public long roundTrip(long clOrdId) {
+                clientOrder.clear();
+                clientOrder.putLong(0, clOrdId);
+                pipe.client().write(clientOrder);
+                serverOrder.clear();
+                pipe.server().read(serverOrder);
+                serverReport.clear();
+                serverReport.putLong(0, serverOrder.getLong(0));
+                pipe.server().write(serverReport);
+                clientReport.clear();
+                pipe.client().read(clientReport);
+                return clientReport.position() == clientReport.limit() ? clientReport.getLong(0) : -1;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     @Override

@@ -18,6 +18,11 @@ class TcpEngineTest extends EngineContractTest {
         return "tcp:yield";
     }
 
+    @Override
+    protected long inMemoryBytesPerRoundTrip() {
+        return 0;
+    }
+
     @Test
     void framesHaveTheWorkloadsByteCounts() {
         FrameLengths fixed = FrameLengths.of(org.fixbench.engine.OrderFlow.fixed());
