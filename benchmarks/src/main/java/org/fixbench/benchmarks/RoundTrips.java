@@ -29,9 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * One round trip per engine, in user space, without the kernel: a NewOrderSingle from the engine's own client
  * session, through its own server session and application, back as an ExecutionReport read by the client session,
  * the two joined by in-memory pipes in one thread ({@link org.fixbench.engine.FixEngine#inMemory}). Same messages,
- * each engine's comparison profile (its validation level), every answer's ClOrdID checked. What each engine leaves
- * out is in its {@code inMemory} javadoc (QuickFIX/J: MINA's framing and threads); Artio has none (its library and
- * engine talk through Aeron's media driver, with no channel a session can be given in one thread).
+ * each engine's comparison profile (its validation level and JVM flags), every answer's ClOrdID checked. What each
+ * engine leaves out is in its {@code inMemory} javadoc (QuickFIX/J: MINA's framing and threads); Artio has none (its
+ * library and engine talk through Aeron's media driver, with no channel a session can be given in one thread).
  *
  * <p>{@code scripts/jmh RoundTrips}; quote ratios measured in one run, with the machine line.
  */
@@ -119,7 +119,10 @@ public class RoundTrips {
         return engine.next();
     }
 
+    /** With sbe:tuned's {@code jvmFlags} (fix-configs/sbe/tuned.properties), as the suite runs it. */
     @Benchmark
+    @Fork(value = 3, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xms2g", "-Xmx2g",
+            "-Dagrona.disable.bounds.checks=true"})
     public long roundTrip_sbe(Sbe engine) {
         return engine.next();
     }
