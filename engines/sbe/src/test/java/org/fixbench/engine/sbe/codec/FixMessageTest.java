@@ -50,6 +50,30 @@ class FixMessageTest {
         assertEquals(-1, m.find(-3));
     }
 
+    /** A value equals an expected one byte for byte: every length, a difference at every place, words and tail. */
+    @Test
+    void valueEqualsComparesEveryByteOfEveryLength() {
+        FixMessage m = new FixMessage(64);
+        for (int length = 1; length <= 24; length++) {
+            StringBuilder value = new StringBuilder();
+            for (int i = 0; i < length; i++) {
+                value.append((char) ('A' + i));
+            }
+            byte[] message = fix("35=0|49=" + value + "|56=B|34=1|52=x|");
+            assertTrue(m.index(buffer(message), 0, message.length, null) > 0);
+            byte[] expected = value.toString().getBytes(StandardCharsets.US_ASCII);
+            assertTrue(m.valueEquals(49, expected), "length " + length);
+            for (int at = 0; at < length; at++) {
+                byte[] other = expected.clone();
+                other[at] = (byte) 'z';
+                assertFalse(m.valueEquals(49, other), "length " + length + ", differing at " + at);
+            }
+            assertFalse(m.valueEquals(49, java.util.Arrays.copyOf(expected, length + 1)), "longer");
+            assertFalse(m.valueEquals(49, java.util.Arrays.copyOf(expected, length - 1)), "shorter");
+            assertFalse(m.valueEquals(50, expected), "a tag not in the message");
+        }
+    }
+
     /** Stamps of every sign and their wrap to 0: a tag is found in its own message only. */
     @Test
     void theTagTableSurvivesItsStampsWrapping() {
