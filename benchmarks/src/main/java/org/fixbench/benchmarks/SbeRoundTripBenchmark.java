@@ -2,12 +2,12 @@ package org.fixbench.benchmarks;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.nio.channels.ByteChannel;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.MemoryPipe;
 import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.app.OrderCodec;
@@ -69,8 +69,7 @@ public class SbeRoundTripBenchmark {
     private long clOrdId = 1_000_000_000_000_000L;
     private long answered;
 
-    private final Pipe toServer = new Pipe(1 << 16);
-    private final Pipe toClient = new Pipe(1 << 16);
+    private final MemoryPipe pipe = new MemoryPipe(1 << 16);
     private final ByteBuffer tcpOrder = ByteBuffer.allocateDirect(256);
     private final ByteBuffer tcpReport = ByteBuffer.allocateDirect(256);
     private int orderBytes;
@@ -86,7 +85,7 @@ public class SbeRoundTripBenchmark {
         SessionConfig serverConfig = SessionConfig.of(p, Workload.SERVER_COMP_ID, Workload.CLIENT_COMP_ID, true);
         SessionConfig clientConfig = SessionConfig.of(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID, false);
         SessionRecord serverRecord = new SessionRecord(storeBytes, 1_048_576).allocate();
-        server = new FixSession(serverConfig, new End(toServer, toClient), new ReportApplication(serverConfig,
+        server = new FixSession(serverConfig, pipe.server(), new ReportApplication(serverConfig,
                 ServerHooks.NONE), SystemEpochClock.INSTANCE, null, new FixSession.Binder() {
                     @Override
                     public SessionRecord claim(FixSession session) {
@@ -97,7 +96,7 @@ public class SbeRoundTripBenchmark {
                     public void release(FixSession session, SessionRecord record) {
                     }
                 });
-        client = new FixSession(clientConfig, new End(toClient, toServer), this::onReport, SystemEpochClock.INSTANCE,
+        client = new FixSession(clientConfig, pipe.client(), this::onReport, SystemEpochClock.INSTANCE,
                 null, new SessionRecord(storeBytes, 1_048_576).allocate());
         client.sendLogon(true);
         for (int i = 0; i < 100 && !(client.isLoggedOn() && server.isLoggedOn()); i++) {
@@ -119,8 +118,11 @@ public class SbeRoundTripBenchmark {
             throw new IllegalStateException("the round trip did not come back: " + client.endReason() + " / "
                     + server.endReason());
         }
-        orderBytes = toServer.lastWrite;
-        reportBytes = toClient.lastWrite;
+        orderBytes = pipe.client().lastWriteBytes(); // the frames' lengths, from the round trip just made
+        reportBytes = pipe.server().lastWriteBytes();
+        if (orderBytes <= 0 || reportBytes <= 0) {
+            throw new IllegalStateException("no frame lengths from the round trip: " + orderBytes + ", " + reportBytes);
+        }
         tcpOrder.limit(orderBytes);
         tcpReport.limit(reportBytes);
     }
@@ -154,75 +156,14 @@ public class SbeRoundTripBenchmark {
         long id = ++clOrdId;
         tcpOrder.clear().limit(orderBytes);
         tcpOrder.putLong(0, id);
-        toServer.write(tcpOrder);
+        pipe.client().write(tcpOrder);
         tcpOrder.clear().limit(orderBytes);
-        toServer.read(tcpOrder);
+        pipe.server().read(tcpOrder);
         tcpReport.clear().limit(reportBytes);
         tcpReport.putLong(0, tcpOrder.getLong(0));
-        toClient.write(tcpReport);
+        pipe.server().write(tcpReport);
         tcpReport.clear().limit(reportBytes);
-        toClient.read(tcpReport);
+        pipe.client().read(tcpReport);
         return tcpReport.getLong(0);
-    }
-
-    /** Bytes written and not yet read, in a buffer off the heap (as a socket's would be copied from). */
-    private static final class Pipe {
-        private final ByteBuffer bytes;
-        int lastWrite;
-
-        Pipe(int capacity) {
-            bytes = ByteBuffer.allocateDirect(capacity);
-        }
-
-        int write(ByteBuffer src) {
-            int n = Math.min(src.remaining(), bytes.remaining());
-            int limit = src.limit();
-            src.limit(src.position() + n);
-            bytes.put(src);
-            src.limit(limit);
-            lastWrite = n;
-            return n;
-        }
-
-        int read(ByteBuffer dst) {
-            bytes.flip();
-            int n = Math.min(dst.remaining(), bytes.remaining());
-            int limit = bytes.limit();
-            bytes.limit(bytes.position() + n);
-            dst.put(bytes);
-            bytes.limit(limit);
-            bytes.compact();
-            return n;
-        }
-    }
-
-    /** One side's connection: reads what the other side wrote. */
-    private static final class End implements ByteChannel {
-        private final Pipe in;
-        private final Pipe out;
-
-        End(Pipe in, Pipe out) {
-            this.in = in;
-            this.out = out;
-        }
-
-        @Override
-        public int read(ByteBuffer dst) {
-            return in.read(dst);
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            return out.write(src);
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

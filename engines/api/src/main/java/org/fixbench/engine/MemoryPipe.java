@@ -64,6 +64,7 @@ public final class MemoryPipe {
     public static final class End implements ByteChannel, GatheringByteChannel {
         private final Buffer in;
         private final Buffer out;
+        private int lastWriteBytes;
 
         private End(Buffer in, Buffer out) {
             this.in = in;
@@ -77,7 +78,12 @@ public final class MemoryPipe {
 
         @Override
         public int write(ByteBuffer src) {
-            return out.write(src);
+            return lastWriteBytes = out.write(src);
+        }
+
+        /** The bytes the last single-buffer write through this end took. */
+        public int lastWriteBytes() {
+            return lastWriteBytes;
         }
 
         @Override

@@ -13,7 +13,7 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.InMemoryRoundTrip;
 import org.fixbench.engine.MemoryPipe;
-import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.LastReport;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.ProfileValues;
 import org.fixbench.engine.Versions;
@@ -74,18 +74,8 @@ public final class PhiladelphiaEngine implements FixEngine {
         PhiladelphiaServer.Side serverSide = server.attach(pipe.server());
         PhiladelphiaClient client = PhiladelphiaClient.member(config(p, setup.clientCompId(), setup.serverCompId()),
                 setup.flow());
-        long[] answered = {-1};
-        client.attach(pipe.client(), new ReportListener() {
-            @Override
-            public void onExecutionReport(long clOrdId) {
-                answered[0] = clOrdId;
-            }
-
-            @Override
-            public void onDisconnect(String reason) {
-                answered[0] = -2;
-            }
-        });
+        LastReport answered = new LastReport();
+        client.attach(pipe.client(), answered);
         try {
             client.connection().sendLogon(true);
         } catch (java.io.IOException e) {
@@ -110,7 +100,7 @@ public final class PhiladelphiaEngine implements FixEngine {
                 }
                 serverSide.receive();
                 client.poll();
-                return answered[0];
+                return answered.clOrdId();
             }
 
             @Override

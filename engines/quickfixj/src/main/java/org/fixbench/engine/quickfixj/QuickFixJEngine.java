@@ -9,7 +9,7 @@ import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.InMemoryRoundTrip;
-import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.LastReport;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Versions;
 
@@ -125,18 +125,8 @@ public final class QuickFixJEngine implements FixEngine {
         java.util.ArrayDeque<String> toClient = new java.util.ArrayDeque<>();
         server.setResponder(new MemoryResponder(toClient));
         client.setResponder(new MemoryResponder(toServer));
-        long[] answered = {-1};
-        clientApp.attach(client, new ReportListener() {
-            @Override
-            public void onExecutionReport(long clOrdId) {
-                answered[0] = clOrdId;
-            }
-
-            @Override
-            public void onDisconnect(String reason) {
-                answered[0] = -2;
-            }
-        });
+        LastReport answered = new LastReport();
+        clientApp.attach(client, answered);
         InMemoryRoundTrip trip = new InMemoryRoundTrip() {
             @Override
             public long roundTrip(long clOrdId) {
@@ -147,7 +137,7 @@ public final class QuickFixJEngine implements FixEngine {
                 } catch (Exception e) {
                     throw new IllegalStateException("quickfixj in memory: " + e, e);
                 }
-                return answered[0];
+                return answered.clOrdId();
             }
 
             @Override

@@ -13,7 +13,7 @@ import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.InMemoryRoundTrip;
 import org.fixbench.engine.MemoryPipe;
 import org.fixbench.engine.OrderFlow;
-import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.LastReport;
 import org.fixbench.engine.Setting;
 import org.fixbench.engine.sbe.app.ReportApplication;
 import org.fixbench.engine.sbe.session.FixSession;
@@ -147,18 +147,8 @@ public final class SbeEngine implements FixEngine {
                     }
                 });
         SbeClient client = new SbeClient(clientConfig, OrderFlow.fixed());
-        long[] answered = {-1};
-        client.attach(pipe.client(), new ReportListener() {
-            @Override
-            public void onExecutionReport(long clOrdId) {
-                answered[0] = clOrdId;
-            }
-
-            @Override
-            public void onDisconnect(String reason) {
-                answered[0] = -2;
-            }
-        });
+        LastReport answered = new LastReport();
+        client.attach(pipe.client(), answered);
         FixSession clientSession = client.session();
         clientSession.sendLogon(true);
         for (int i = 0; i < 100 && !(clientSession.isLoggedOn() && server.isLoggedOn()); i++) {
@@ -175,7 +165,7 @@ public final class SbeEngine implements FixEngine {
                 client.send(clOrdId);
                 server.poll();
                 clientSession.poll();
-                return answered[0];
+                return answered.clOrdId();
             }
 
             @Override
