@@ -8,9 +8,9 @@ import java.util.Locale;
  * for a sustained stretch of settling passes run as the measured runs will run (the run's rate and wait strategy), or
  * at a cap sized for compile work.
  *
- * <p>A pass with more compiling than the quiet share parks the load until the compilers are quiet with it parked
- * ({@link #parked}): on a machine with as many spinning threads as CPUs, they get a CPU only when the load leaves one.
- * The stretch is then watched again from the next pass, under load.
+ * <p>A pass with more compiling than a whole stretch may have parks the load until the compilers are quiet with it
+ * parked ({@link #parked}): on a machine with as many spinning threads as CPUs, they get a CPU only when the load
+ * leaves one. The stretch is then watched again from the next pass, under load.
  *
  * <p>Quiet means: over the most recent settling passes that together last at least {@link #stretchNanos()}, the
  * compilers used at most {@link #quietShare()} of that wall time in CPU (summed over the JVMs). A run that starts at
@@ -102,11 +102,24 @@ public final class WarmupPolicy {
     }
 
     /**
-     * Whether a pass's compiling was above the quiet share of its wall time: then the caller parks the load (see
-     * {@link #parked}) so that the compilers get the CPU that spinning threads would take from them, and settles again.
+     * Whether a pass compiled more than a whole stretch may ({@link #quietShare()} of {@link #stretchNanos()}, 10 ms):
+     * then the caller parks the load (see {@link #parked}) so that the compilers get the CPU that spinning threads
+     * would take from them, and settles again. Less stays in the stretch and counts against its budget: a C1 compile
+     * of a millisecond, read with its wait for a CPU behind two spinning threads, came to 3-8 ms in a quarter-second
+     * pass, and parking for each (the bound was 1% of the pass, 2.5 ms, until 2026-11-26) restarted the stretch
+     * again and again while nothing big was compiling (compile log of a tcp:spin client: 35 tasks, 62 ms in all,
+     * over a settling of 3.4 s).
      */
     public boolean passWasBusy(long wallNanos, long jitNanos) {
-        return jitNanos > quietShare * Math.max(0, wallNanos);
+        return jitNanos > quietShare * stretchNanos;
+    }
+
+    public long stretchNanos() {
+        return stretchNanos;
+    }
+
+    public double quietShare() {
+        return quietShare;
     }
 
     /** Whether a step of the park of {@code wallNanos} saw the compilers quiet, so that the load may go on. */

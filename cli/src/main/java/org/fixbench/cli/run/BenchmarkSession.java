@@ -112,27 +112,37 @@ public final class BenchmarkSession {
     }
 
     /**
-     * The harness's own floor at each rate: an empty task (it samples at once) for one second after half a second
-     * of warm-up, with the session's wait strategy. Recorded in the environment so every result can be read
-     * against what the harness itself costs at that rate.
+     * The harness's own floor at each rate: an empty task (it samples at once), warmed up once and then one second
+     * at each rate in turn, highest first (as {@code compare}'s engine pairs run their rates), with the session's
+     * wait strategy. Recorded in the environment so every result can be read against what the harness itself costs at
+     * that rate. One warm-up for all rates, rather than one per rate (until 2026-11-26).
      */
     public void calibrateFloor(RunOptions options, List<Long> rates) {
         Map<String, Object> floors = new LinkedHashMap<>();
-        for (long rate : rates) {
-            HarnessConfig config = options.configure("harness-floor-" + rate, rate, 1_000_000_000L, 500_000_000L)
-                    .runs(1).runNanos(1_000_000_000L).warmupNanos(500_000_000L).skipFirstRun(false)
-                    .pinning(false).cpus().hiccupMeter(false).jitterMonitor(false).quiet(true).build();
-            BenchmarkResult floor = Calibration.floor(config, out);
+        if (rates.isEmpty()) {
+            environment.put("harnessFloorNanos", floors);
+            return;
+        }
+        long[] descending = rates.stream().sorted(java.util.Comparator.reverseOrder()).distinct()
+                .mapToLong(Long::longValue).toArray();
+        HarnessConfig config = options.configure("harness-floor", descending[0], 1_000_000_000L, 500_000_000L)
+                .runs(descending.length).runRates(descending).runNanos(1_000_000_000L).warmupNanos(500_000_000L)
+                .skipFirstRun(false).pinning(false).cpus().hiccupMeter(false).jitterMonitor(false).quiet(true)
+                .build();
+        BenchmarkResult floor = Calibration.floor(config, out);
+        Map<Long, Map<String, Object>> perRate = new LinkedHashMap<>();
+        for (RunResult run : floor.runs()) {
             Map<String, Object> stats = new LinkedHashMap<>();
-            if (!floor.runs().isEmpty()) {
-                RunResult run = floor.runs().get(0);
-                stats.put("status", run.status().name());
-                stats.put("achievedRate", run.achievedRatePerSecond());
-                SeriesData e2e = run.endToEnd();
-                stats.put("p50", e2e.percentileNanos(50));
-                stats.put("p99", e2e.percentileNanos(99));
-                stats.put("max", e2e.maxNanos());
-            }
+            stats.put("status", run.status().name());
+            stats.put("achievedRate", run.achievedRatePerSecond());
+            SeriesData e2e = run.endToEnd();
+            stats.put("p50", e2e.percentileNanos(50));
+            stats.put("p99", e2e.percentileNanos(99));
+            stats.put("max", e2e.maxNanos());
+            perRate.put(config.runRate(run.run()), stats);
+        }
+        for (long rate : rates) {
+            Map<String, Object> stats = perRate.getOrDefault(rate, new LinkedHashMap<>());
             floors.put(Long.toString(rate), stats);
             out.printf("Harness floor at %,d/s (empty task, 1 s): %s%n", rate, stats);
         }
