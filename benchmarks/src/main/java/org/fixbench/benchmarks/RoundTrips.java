@@ -66,9 +66,22 @@ public class RoundTrips {
         /** One round trip; fails if the report does not carry the order's ClOrdID. */
         long next() {
             long id = ++clOrdId;
-            long answered = trip.roundTrip(id);
-            if (answered != id) {
-                throw new IllegalStateException(spec() + ": sent ClOrdID " + id + ", the report carried " + answered);
+            return checked(id, trip.roundTrip(id));
+        }
+
+        /** The ClOrdID of the next order. */
+        long nextId() {
+            return ++clOrdId;
+        }
+
+        InMemoryRoundTrip trip() {
+            return trip;
+        }
+
+        /** {@code answered}, if it is {@code sent}; else fails. */
+        long checked(long sent, long answered) {
+            if (answered != sent) {
+                throw new IllegalStateException(spec() + ": sent ClOrdID " + sent + ", the report carried " + answered);
             }
             return answered;
         }

@@ -91,14 +91,22 @@ public final class PhiladelphiaEngine implements FixEngine {
         long[] tickedMillis = {0};
         return new InMemoryRoundTrip() {
             @Override
-            public long roundTrip(long clOrdId) {
+            public void send(long clOrdId) {
                 client.send(clOrdId);
+            }
+
+            @Override
+            public void serve() {
                 long now = System.currentTimeMillis();
                 if (now != tickedMillis[0]) {
                     tickedMillis[0] = now;
                     serverSide.tick(now);
                 }
                 serverSide.receive();
+            }
+
+            @Override
+            public long receive() {
                 client.poll();
                 return answered.clOrdId();
             }

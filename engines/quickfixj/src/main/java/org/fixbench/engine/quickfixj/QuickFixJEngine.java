@@ -129,10 +129,26 @@ public final class QuickFixJEngine implements FixEngine {
         clientApp.attach(client, answered);
         InMemoryRoundTrip trip = new InMemoryRoundTrip() {
             @Override
-            public long roundTrip(long clOrdId) {
+            public void send(long clOrdId) {
                 try {
                     clientApp.send(clOrdId);
+                } catch (Exception e) {
+                    throw new IllegalStateException("quickfixj in memory: " + e, e);
+                }
+            }
+
+            @Override
+            public void serve() {
+                try {
                     deliver(toServer, server);
+                } catch (Exception e) {
+                    throw new IllegalStateException("quickfixj in memory: " + e, e);
+                }
+            }
+
+            @Override
+            public long receive() {
+                try {
                     deliver(toClient, client);
                 } catch (Exception e) {
                     throw new IllegalStateException("quickfixj in memory: " + e, e);

@@ -161,9 +161,17 @@ public final class SbeEngine implements FixEngine {
         }
         return new InMemoryRoundTrip() {
             @Override
-            public long roundTrip(long clOrdId) {
+            public void send(long clOrdId) {
                 client.send(clOrdId);
+            }
+
+            @Override
+            public void serve() {
                 server.poll();
+            }
+
+            @Override
+            public long receive() {
                 clientSession.poll();
                 return answered.clOrdId();
             }

@@ -89,15 +89,23 @@ public final class TcpEngine implements FixEngine {
         java.nio.ByteBuffer clientReport = Frames.reportFrame(REPORT_BYTES);
         return new InMemoryRoundTrip() {
             @Override
-            public long roundTrip(long clOrdId) {
+            public void send(long clOrdId) {
                 clientOrder.clear();
                 clientOrder.putLong(0, clOrdId);
                 pipe.client().write(clientOrder);
+            }
+
+            @Override
+            public void serve() {
                 serverOrder.clear();
                 pipe.server().read(serverOrder);
                 serverReport.clear();
                 serverReport.putLong(0, serverOrder.getLong(0));
                 pipe.server().write(serverReport);
+            }
+
+            @Override
+            public long receive() {
                 clientReport.clear();
                 pipe.client().read(clientReport);
                 return clientReport.position() == clientReport.limit() ? clientReport.getLong(0) : -1;
