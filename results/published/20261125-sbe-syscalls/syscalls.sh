@@ -2,10 +2,11 @@
 # System calls per round trip inside the measured run: strace attached for 5 s to the server JVM and to the client
 # JVM (fork-client) of one run at 500/s (warm-up at the same rate), counting successful calls; per order = calls /
 # that process's successful writes (one per message sent, for both engines: see the server-only counts).
+# ENGINES="e1 e2" measures other engines (default: tcp:spin sbe:tuned).
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 T=read,write,recvfrom,sendto,readv,writev,epoll_wait,epoll_pwait,poll,ppoll,sched_yield,futex,nanosleep,clock_nanosleep
 OUT=${1:-/tmp/sbe-syscalls}; mkdir -p "$OUT"
-for e in tcp:spin sbe:tuned; do
+for e in ${ENGINES:-tcp:spin sbe:tuned}; do
   tag=${e/:/-}
   setsid scripts/fixbench serve --engine $e --port 19878 --duration 120s > $OUT/$tag-serve.log 2>&1 < /dev/null &
   sleep 6
