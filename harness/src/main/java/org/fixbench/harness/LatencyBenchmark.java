@@ -60,6 +60,11 @@ public final class LatencyBenchmark implements Harness {
      * latencies over the second's length) in the median second is QUEUEING (SATURATED).
      */
     public static final double QUEUE_BOUND_ORDERS = 10;
+    /**
+     * A run in which one JVM's JIT compilers took more than this share of its wall time is measured again, once,
+     * after the compilers have gone quiet again (see {@link Remeasure}).
+     */
+    public static final double REMEASURE_JIT_SHARE = 0.02;
     /** Version of the rules that make verdicts; raised whenever a rule or a bound changes. Recorded with results. */
     public static final int RULES_VERSION = 3;
     private static final int LATENESS_RING_SIZE = 1 << 20;
@@ -323,6 +328,25 @@ public final class LatencyBenchmark implements Harness {
                 boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
                 RunResult result = measure(task, run, config.runIterations(run), excluded,
                         config.runRate(run), idler, POLL_IDLE_CAP_NANOS);
+                String compiled = failure == null ? compiledInRun(result) : null;
+                if (compiled != null) {
+                    // the JIT came in after the compilers had gone quiet (a method reaching its threshold by the
+                    // clock, a path the run took first): set the attempt aside, settle again, measure once more
+                    out.printf(java.util.Locale.ROOT, "Measuring run %d of %d again: in its first attempt %s; that attempt read %s%n",
+                            run, config.runs(), compiled, result.status());
+                    out.print(TextReport.runBlock(result, config).replaceFirst("^Run ", "Set aside: run "));
+                    Remeasure first = Remeasure.of(compiled, result);
+                    setAside(run);
+                    String settled = settle(task, config.runRate(run));
+                    out.printf(java.util.Locale.ROOT, "Settled again at %,d/s%s%n", config.runRate(run), settled);
+                    if (failure != null) {
+                        abortReason = failure;
+                        break;
+                    }
+                    progress.runStarting(config.name(), run, config.runs(), false);
+                    result = measure(task, run, config.runIterations(run), excluded, config.runRate(run), idler,
+                            POLL_IDLE_CAP_NANOS).withRemeasure(first);
+                }
                 runs.add(result);
                 printRun(result);
                 progress.runEnded(config.name(), result);
@@ -445,6 +469,11 @@ public final class LatencyBenchmark implements Harness {
 
     /** Iterations all settling passes sent so far. */
     private long settledIterations;
+    // the last measured run's span on the benchmark's clock, and a test's compile time inside it
+    private long runStartNanos;
+    private long runEndNanos;
+    private long sourceCompileInRunNanos;
+    private boolean lastSettleCapped;
     /** Why the last settling ended the benchmark (no sample came), or null. */
     private String settleAbort;
 
@@ -490,6 +519,7 @@ public final class LatencyBenchmark implements Harness {
         if (cpuWaitWatch != null) {
             cpuWaitWatch.exercise(false);
         }
+        lastSettleCapped = policy.decision() == WarmupPolicy.Decision.CAPPED;
         String jit = "; " + policy.describe();
         if (policy.decision() == WarmupPolicy.Decision.CAPPED) {
             List<String> compiling = compilingNow();
@@ -535,6 +565,50 @@ public final class LatencyBenchmark implements Harness {
         return clock.nanoTime() - start;
     }
 
+    /**
+     * Null, or why a run must be measured again: one JVM's JIT compilers took more than {@link #REMEASURE_JIT_SHARE}
+     * of its wall time (the CPU of each JVM's compiler threads, read from /proc; with a test's compile-time source,
+     * that source). Only where the warm-up waits for the compilers, only when they had gone quiet before the run (a
+     * warm-up that ended at its cap found compilers that do not stop), and never for a run already measured twice.
+     */
+    private String compiledInRun(RunResult run) {
+        if (!config.warmupUntilJitQuiet() || run.remeasure() != null || lastSettleCapped) {
+            return null;
+        }
+        if (config.compileTimeSource() != null) {
+            long wall = Math.max(1, runEndNanos - runStartNanos);
+            return exceeds("the compilers", sourceCompileInRunNanos, wall);
+        }
+        CpuWait wait = run.cpuWait();
+        if (!wait.available() || wait.wallNanos() <= 0) {
+            return null;
+        }
+        CpuWait.Jvm busiest = null;
+        for (CpuWait.Jvm jvm : wait.jvms()) {
+            if (busiest == null || jvm.jitCpuNanos() > busiest.jitCpuNanos()) {
+                busiest = jvm;
+            }
+        }
+        return busiest == null ? null
+                : exceeds("the " + busiest.role() + " JVM's compilers", busiest.jitCpuNanos(), wait.wallNanos());
+    }
+
+    private static String exceeds(String who, long compileNanos, long wallNanos) {
+        double share = (double) compileNanos / wallNanos;
+        return share <= REMEASURE_JIT_SHARE ? null : String.format(java.util.Locale.ROOT,
+                "%s took %d ms of CPU inside it, %.1f%% of its %.1f s (more than %.0f%%)", who,
+                compileNanos / 1_000_000, 100 * share, wallNanos / 1e9, 100 * REMEASURE_JIT_SHARE);
+    }
+
+    /**
+     * Sets a run's first attempt aside: replies to it that come late count with the warm-up's (run 0's), as the
+     * settling passes' do, not with the attempt that is kept.
+     */
+    private void setAside(int runNumber) {
+        runLastStart[0] = Math.max(runLastStart[0], runLastStart[runNumber]);
+        runLastStart[runNumber] = Long.MIN_VALUE;
+    }
+
     /** Which methods the watched JVMs' compilers are compiling or have queued (client first), tagged by role. */
     private List<String> compilingNow() {
         if (config.compileTimeSource() != null) {
@@ -569,6 +643,7 @@ public final class LatencyBenchmark implements Harness {
             cpuWaitWatch.runStarted();
         }
         CpuTimes cpuBefore = CpuTimes.read();
+        long sourceBefore = config.compileTimeSource() != null ? config.compileTimeSource().getAsLong() : 0;
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
         Pacing pacing = config.pacing();
@@ -584,6 +659,10 @@ public final class LatencyBenchmark implements Harness {
         long oldestAgeNanos = loopOldestAgeNanos;
         closeRun(runNumber, sent);
         long endNanos = clock.nanoTime();
+        runStartNanos = startNanos;
+        runEndNanos = endNanos;
+        sourceCompileInRunNanos = config.compileTimeSource() != null
+                ? config.compileTimeSource().getAsLong() - sourceBefore : 0;
         CpuWait cpuWait = cpuWaitWatch != null ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
         long jitAfter = jitMillis();
         long gcAfter = gcMillis();

@@ -246,7 +246,18 @@ public final class ResultsReader {
                 run.path("busyPct").asDouble(Double.NaN), run.path("excluded").asBoolean(),
                 run.path("startEpochMillis").asLong(), run.path("endEpochMillis").asLong(), series,
                 run.path("hiccupMeterWaitNanos").asLong(-1), cpuWait(run.path("cpuWait")), run.path("round").asInt(0),
-                run.path("slot").asInt(0), run.path("jitCompileMillis").asLong(-1), run.path("gcPauseMillis").asLong(-1));
+                run.path("slot").asInt(0), run.path("jitCompileMillis").asLong(-1), run.path("gcPauseMillis").asLong(-1),
+                remeasure(run.path("remeasured")));
+    }
+
+    private static Remeasure remeasure(JsonNode m) {
+        if (m.isMissingNode() || m.isNull()) {
+            return null;
+        }
+        return new Remeasure(m.path("why").asText(), RunStatus.valueOf(m.path("firstStatus").asText()),
+                m.path("firstReasons").isNull() ? null : m.path("firstReasons").asText(null),
+                m.path("firstLost").asLong(), m.path("firstP50Nanos").asLong(-1), m.path("firstP99Nanos").asLong(-1),
+                m.path("firstWorstNanos").asLong(-1));
     }
 
     private static CpuWait cpuWait(JsonNode w) {

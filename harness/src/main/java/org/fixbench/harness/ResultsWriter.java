@@ -103,6 +103,7 @@ public final class ResultsWriter {
         config.put("disturbedIntrusionShare", LatencyBenchmark.DISTURBED_INTRUSION_SHARE);
         config.put("disturbedExplainedShare", LatencyBenchmark.DISTURBED_EXPLAINED_SHARE);
         config.put("queueBoundOrders", LatencyBenchmark.QUEUE_BOUND_ORDERS);
+        config.put("remeasureJitShare", c.warmupUntilJitQuiet() ? LatencyBenchmark.REMEASURE_JIT_SHARE : null);
         config.put("pauseBetweenRunsNanos", c.pauseBetweenRunsNanos());
         config.put("skipFirstRun", c.skipFirstRun());
         config.put("hiccupMeter", c.hiccupMeter());
@@ -159,6 +160,18 @@ public final class ResultsWriter {
             r.put("slot", run.slot() == 0 ? null : run.slot());
             r.put("jitCompileMillis", run.jitCompileMillis() < 0 ? null : run.jitCompileMillis());
             r.put("gcPauseMillis", run.gcPauseMillis() < 0 ? null : run.gcPauseMillis());
+            Remeasure first = run.remeasure();
+            if (first != null) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("why", first.why());
+                m.put("firstStatus", first.firstStatus().name());
+                m.put("firstReasons", first.firstReasons());
+                m.put("firstLost", first.firstLost());
+                m.put("firstP50Nanos", first.firstP50Nanos() < 0 ? null : first.firstP50Nanos());
+                m.put("firstP99Nanos", first.firstP99Nanos() < 0 ? null : first.firstP99Nanos());
+                m.put("firstWorstNanos", first.firstWorstNanos() < 0 ? null : first.firstWorstNanos());
+                r.put("remeasured", m);
+            }
             CpuWait wait = run.cpuWait();
             Map<String, Object> w = new LinkedHashMap<>();
             w.put("read", wait.available());

@@ -17,6 +17,7 @@ import java.util.Map;
  * within the run's schedule, per second of schedule), {@code oldestUnansweredNanos} (the longest any order of the
  * run waited unanswered, seen from the sender), the median latency of the first and last third of the run's orders,
  * and {@code unmatchedSamples} (samples for starts this run never gave, or a second sample for one start).
+ * {@code remeasure}: null, or the first attempt of a run measured again because the JIT compiled inside it.
  */
 public record RunResult(int run, RunStatus status, List<RunReason> reasons, double achievedRatePerSecond, long sent,
                         long received, long lost, long lateReplies, double completionRatePerSecond,
@@ -24,10 +25,24 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                         long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
                         boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series,
                         long hiccupMeterWaitNanos, CpuWait cpuWait, int round, int slot, long jitCompileMillis,
-                        long gcPauseMillis) implements java.io.Serializable {
+                        long gcPauseMillis, Remeasure remeasure) implements java.io.Serializable {
 
     /** A starved meter waited for a CPU for at least this share of the overshoot it recorded. */
     public static final double STARVED_SHARE = 0.5;
+
+    /** A run measured once ({@code remeasure} null). */
+    public RunResult(int run, RunStatus status, List<RunReason> reasons, double achievedRatePerSecond, long sent,
+                     long received, long lost, long lateReplies, double completionRatePerSecond,
+                     long oldestUnansweredNanos, long firstThirdP50Nanos, long lastThirdP50Nanos,
+                     long largestSendBacklog, long unmatchedSamples, double stealPercent, double busyPercent,
+                     boolean excluded, long startEpochMillis, long endEpochMillis, Map<String, SeriesData> series,
+                     long hiccupMeterWaitNanos, CpuWait cpuWait, int round, int slot, long jitCompileMillis,
+                     long gcPauseMillis) {
+        this(run, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies, completionRatePerSecond,
+                oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos, largestSendBacklog, unmatchedSamples,
+                stealPercent, busyPercent, excluded, startEpochMillis, endEpochMillis, series, hiccupMeterWaitNanos,
+                cpuWait, round, slot, jitCompileMillis, gcPauseMillis, null);
+    }
 
     public RunResult {
         reasons = List.copyOf(reasons);
@@ -54,7 +69,7 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excludedFromSummaries,
                 startEpochMillis, endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot,
-                jitCompileMillis, gcPauseMillis);
+                jitCompileMillis, gcPauseMillis, remeasure);
     }
 
     /** The same run, placed in a comparison: its round and its slot within the round. */
@@ -63,7 +78,7 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
                 endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, inRound, atSlot, jitCompileMillis,
-                gcPauseMillis);
+                gcPauseMillis, remeasure);
     }
 
     /** The same run with one more reason (its status follows from all of them). */
@@ -73,7 +88,17 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
         return new RunResult(run, RunReason.statusOf(all), all, achievedRatePerSecond, sent, received, lost,
                 lateReplies, completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
-                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis);
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis,
+                remeasure);
+    }
+
+    /** The same run, its first attempt set aside as {@code first}. */
+    public RunResult withRemeasure(Remeasure first) {
+        return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,
+                completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis,
+                first);
     }
 
     /** Wall-clock length of the run, ns (from its epoch stamps; at least 1). */
@@ -86,7 +111,8 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
         return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, late,
                 completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
                 largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
-                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis);
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis,
+                remeasure);
     }
 
     /**

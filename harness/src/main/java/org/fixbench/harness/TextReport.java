@@ -44,6 +44,9 @@ public final class TextReport {
         for (RunReason reason : run.reasons()) {
             sb.append("  ").append(reason.kind().status()).append(": ").append(reason.text()).append('\n');
         }
+        if (run.remeasure() != null) {
+            sb.append("  measured again: ").append(remeasureText(run.remeasure())).append('\n');
+        }
         boolean starved = run.hiccupMeterStarved();
         run.series().forEach((key, data) -> {
             if (!(starved && SeriesNames.HICCUPS.equals(key))) {
@@ -54,6 +57,18 @@ public final class TextReport {
             sb.append("  hiccups not measured: ").append(run.hiccupStarvationText()).append('\n');
         }
         return sb.toString();
+    }
+
+    /** Why a run was measured again and what its first attempt read, in one line. */
+    public static String remeasureText(Remeasure first) {
+        return String.format(Locale.ROOT, "in its first attempt %s; that attempt read %s, end to end p50 %s, "
+                        + "p99 %s, worst %s us%s", first.why(), first.firstStatus(), microsOrDash(first.firstP50Nanos()),
+                microsOrDash(first.firstP99Nanos()), microsOrDash(first.firstWorstNanos()),
+                first.firstLost() > 0 ? String.format(Locale.ROOT, ", %,d lost", first.firstLost()) : "");
+    }
+
+    private static String microsOrDash(long nanos) {
+        return nanos < 0 ? "-" : formatMicros(nanos);
     }
 
     /** {@code End to End: (n)   50/90 99/99.9 99.99 - worst was a / b  c / d  e - w}, values in µs. */
