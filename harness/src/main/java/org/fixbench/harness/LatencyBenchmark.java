@@ -569,35 +569,54 @@ public final class LatencyBenchmark implements Harness {
      * Null, or why a run must be measured again: one JVM's JIT compilers took more than {@link #REMEASURE_JIT_SHARE}
      * of its wall time (the CPU of each JVM's compiler threads, read from /proc; with a test's compile-time source,
      * that source). Only where the warm-up waits for the compilers, only when they had gone quiet before the run (a
-     * warm-up that ended at its cap found compilers that do not stop), and never for a run already measured twice.
+     * warm-up that ended at its cap found compilers that do not stop), never for a run already measured twice, and
+     * never for one that fell further short of its rate (sends or replies per second) than the compilers' share of it
+     * could explain.
      */
     private String compiledInRun(RunResult run) {
         if (!config.warmupUntilJitQuiet() || run.remeasure() != null || lastSettleCapped) {
             return null;
         }
+        String who;
+        long compileNanos;
+        long wallNanos;
         if (config.compileTimeSource() != null) {
-            long wall = Math.max(1, runEndNanos - runStartNanos);
-            return exceeds("the compilers", sourceCompileInRunNanos, wall);
+            who = "the compilers";
+            compileNanos = sourceCompileInRunNanos;
+            wallNanos = Math.max(1, runEndNanos - runStartNanos);
+        } else {
+            CpuWait wait = run.cpuWait();
+            CpuWait.Jvm busiest = null;
+            for (CpuWait.Jvm jvm : wait.jvms()) {
+                if (busiest == null || jvm.jitCpuNanos() > busiest.jitCpuNanos()) {
+                    busiest = jvm;
+                }
+            }
+            if (!wait.available() || wait.wallNanos() <= 0 || busiest == null) {
+                return null;
+            }
+            who = "the " + busiest.role() + " JVM's compilers";
+            compileNanos = busiest.jitCpuNanos();
+            wallNanos = wait.wallNanos();
         }
-        CpuWait wait = run.cpuWait();
-        if (!wait.available() || wait.wallNanos() <= 0) {
+        double share = (double) compileNanos / wallNanos;
+        if (share <= REMEASURE_JIT_SHARE) {
             return null;
         }
-        CpuWait.Jvm busiest = null;
-        for (CpuWait.Jvm jvm : wait.jvms()) {
-            if (busiest == null || jvm.jitCpuNanos() > busiest.jitCpuNanos()) {
-                busiest = jvm;
-            }
+        String compiled = String.format(java.util.Locale.ROOT, "%s took %d ms of CPU inside it, %.1f%% of its %.1f s "
+                + "(more than %.0f%%)", who, compileNanos / 1_000_000, 100 * share, wallNanos / 1e9,
+                100 * REMEASURE_JIT_SHARE);
+        // compilers that took a share of the run could have held the load up for that share of it at most: a run
+        // that fell further short of its rate fell short whatever they did, and is not measured again
+        long target = config.runRate(run.run());
+        double shortfall = 1 - Math.min(run.achievedRatePerSecond(), run.completionRatePerSecond()) / target;
+        if (config.pacing().isEven() && shortfall > share + RATE_TOLERANCE) {
+            out.printf(java.util.Locale.ROOT, "Run %d of %d not measured again: %s, but it fell %.1f%% short of its "
+                            + "rate, more than compiling for %.1f%% of it explains%n", run.run(), config.runs(), compiled,
+                    100 * shortfall, 100 * share);
+            return null;
         }
-        return busiest == null ? null
-                : exceeds("the " + busiest.role() + " JVM's compilers", busiest.jitCpuNanos(), wait.wallNanos());
-    }
-
-    private static String exceeds(String who, long compileNanos, long wallNanos) {
-        double share = (double) compileNanos / wallNanos;
-        return share <= REMEASURE_JIT_SHARE ? null : String.format(java.util.Locale.ROOT,
-                "%s took %d ms of CPU inside it, %.1f%% of its %.1f s (more than %.0f%%)", who,
-                compileNanos / 1_000_000, 100 * share, wallNanos / 1e9, 100 * REMEASURE_JIT_SHARE);
+        return compiled;
     }
 
     /**

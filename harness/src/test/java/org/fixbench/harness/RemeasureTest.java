@@ -106,6 +106,29 @@ class RemeasureTest {
     }
 
     @Test
+    void aRunThatFellFurtherShortOfItsRateThanTheCompilingExplainsIsNotMeasuredAgain() {
+        ManualClock clock = new ManualClock();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CompilingDuringAttempts compiler = new CompilingDuringAttempts(clock, 20 * MS, List.of(1));
+        // measured, each order takes twice its interval: half the rate, whatever 20 ms of compiling did
+        ScriptedTask slow = new ScriptedTask(clock) {
+            @Override
+            long costNanos(long iteration) {
+                return compiler.attempt > 0 ? 200_000 : 0;
+            }
+        };
+        HarnessConfig config = clock.configure("slow", 10_000, 1_000).warmupIterations(2_000).runs(1)
+                .warmupUntilJitQuiet(true).compileTimeSource(compiler).quiet(false).build();
+        BenchmarkResult result = new LatencyBenchmark(config, new PrintStream(log, true, StandardCharsets.UTF_8),
+                compiler).run(slow, Map.of());
+        String text = log.toString(StandardCharsets.UTF_8);
+        assertEquals(RunStatus.SATURATED, result.runs().get(0).status(), text);
+        assertNull(result.runs().get(0).remeasure(), text);
+        assertTrue(text.contains("not measured again: the compilers took 20 ms"), text);
+        assertTrue(text.contains("short of its rate, more than compiling for"), text);
+    }
+
+    @Test
     void compilingWithinTheBoundIsNotMeasuredAgain() {
         ManualClock clock = new ManualClock();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
