@@ -5,7 +5,7 @@
 # 10,000 and 50,000 msgs/s, 3 rounds. In a round each engine (raw TCP twice, as the floor) runs in a fresh server JVM
 # and a fresh client JVM, warmed up (2 s of scheduled passes, the first 1.5 s at 10,000/s, then settling passes at
 # the run's rate until the JIT compilers of both JVMs are quiet, up to 40 s) and then one 3 s run at each rate,
-# highest first, each after settling at its rate. 9-9.5 min on a 2-vCPU host, the build included. For the
+# highest first, each after settling at its rate. 9.5-10 min on a 2-vCPU host, the build included. For the
 # dictionary-validation profiles:
 #   scripts/fixbench compare --engines tcp,quickfixj:published,sbe:published --rates 2000,10000,50000 --runs 3
 # Writes results/<UTC timestamp>-<host>/ with report.md; extra arguments are passed to `fixbench compare`
