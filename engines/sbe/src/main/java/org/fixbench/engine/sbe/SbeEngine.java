@@ -88,6 +88,9 @@ public final class SbeEngine implements FixEngine {
                 Setting.positive("maxHeartBtInt", "3600", "the largest HeartBtInt a Logon may ask for, seconds"),
                 Setting.positive("maxSilenceSeconds", "600", "a session that receives no whole message for this long "
                         + "ends"),
+                Setting.positive("slowConsumerMillis", "10000", "an acceptor's connection that leaves its replies "
+                        + "unread (less than maxMessageBytes free in its send buffer) for this long ends; meanwhile its "
+                        + "input is not read, and other sessions go on"),
                 Setting.positive("maxLatencySeconds", "120", "largest |now - SendingTime| accepted (QuickFIX/J's "
                         + "MaxLatency)"),
                 Setting.positive("maxMessageBytes", "8192", "largest message held whole; longer ones are refused by "

@@ -19,6 +19,7 @@ public enum EndReason {
     LOGOUT_TIMEOUT("no Logout answer in time"),
     HEARTBEAT_TIMEOUT("Timed out waiting for heartbeat"),
     SILENCE("nothing received for longer than the profile allows"),
+    SLOW_CONSUMER("slow consumer: the peer left its replies unread for longer than the profile allows"),
     CLOSED("closed"),
     ERROR("error while handling input");
 

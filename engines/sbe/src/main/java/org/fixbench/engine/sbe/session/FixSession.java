@@ -70,6 +70,11 @@ public final class FixSession {
     private final SessionSender sender;
     private final Session session;
     private final SessionParser parser;
+    private final SessionConfig config;
+    /** When an acceptor's send buffer last had room for a reply, else the poll since which it has not (-1: it has). */
+    private long fullSinceMillis = -1;
+    /** Whole messages read but held back while the send buffer was full: handled once it has room. */
+    private boolean heldBack;
 
     /** An initiator (or a session that owns its record): {@code record} holds its numbers and store. */
     public FixSession(SessionConfig config, ByteChannel channel, Application application, EpochClock clock,
@@ -98,6 +103,10 @@ public final class FixSession {
         Counterparties counterparties = binder == null ? null : binder.counterparties();
         parser = counterparties == null ? new SessionParser(config, session, maxFields)
                 : new SessionParser(config, session, maxFields, counterparties, sender);
+        this.config = config;
+        if (config.acceptor()) {
+            parser.gate(sender, config.maxMessageBytes());
+        }
     }
 
     /** The peer's CompID this connection speaks with (an acceptor of many: the one its Logon named). */
@@ -251,9 +260,25 @@ public final class FixSession {
         }
         session.at(nowMillis);
         int bytes = 0;
+        boolean room = true;
         try {
             sender.flush();
-            if (read) {
+            if (config.acceptor()) {
+                // a peer that does not read its replies: its input is not read either (TCP then holds its sender
+                // back), and the thread goes on serving the other connections; past the bound the session ends
+                room = sender.freeBytes() >= config.maxMessageBytes();
+                if (room) {
+                    fullSinceMillis = -1;
+                } else if (fullSinceMillis < 0) {
+                    fullSinceMillis = nowMillis;
+                } else if (nowMillis - fullSinceMillis >= config.slowConsumerMillis()) {
+                    session.end(EndReason.SLOW_CONSUMER, "slow consumer: " + sender.unsentBytes() + " bytes of "
+                            + "replies left unread for " + (nowMillis - fullSinceMillis) + " ms (slowConsumerMillis "
+                            + config.slowConsumerMillis() + ")");
+                    return false;
+                }
+            }
+            if (read && room) {
                 bytes = reader.read(channel);
             }
         } catch (IOException e) {
@@ -265,13 +290,16 @@ public final class FixSession {
             return false;
         }
         try {
-            if (bytes > 0) {
+            if (bytes > 0 || (heldBack && room)) {
                 reader.frame(parser);
                 if (state() == SessionState.ENDED) {
                     return true;
                 }
+                heldBack = !parser.active();
             }
-            session.onTimer();
+            if (room) { // a full buffer takes no heartbeat; the slow-consumer bound above ends such a session
+                session.onTimer();
+            }
         } catch (SessionSender.SendFailed e) {
             session.end(EndReason.SEND_FAILED, e.getMessage());
         } catch (IllegalStateException e) {

@@ -21,6 +21,8 @@ import org.fixbench.engine.sbe.dictionary.FixDictionary;
  * @param rememberedClOrdIds    the echo application remembers at most this many ClOrdIDs (for PossResend duplicates)
  * @param rememberedClOrdIdBytes ... and at most this many bytes of them (each counted at its length plus 96)
  * @param badInputLogPerSecond  at most this many log lines a second about bad input; the rest are counted
+ * @param slowConsumerMillis    an acceptor's connection whose replies waiting to be sent leave less than
+ *                              {@code maxMessageBytes} of its send buffer for this long ends as a slow consumer
  * @param idle                  busy-spin, yield or backoff between empty polls
  */
 public record SessionConfig(String senderCompId, String targetCompId, boolean acceptor, FixDictionary dictionary,
@@ -29,7 +31,8 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             int maxMessageBytes, int bufferBytes, int storeBytes, int storeMessages,
                             int logonTimeoutMillis, int logoutTimeoutMillis, boolean resetOnLogon,
                             boolean resetOnDisconnect, int maxConnections, int rememberedClOrdIds,
-                            int rememberedClOrdIdBytes, int badInputLogPerSecond, String idle) {
+                            int rememberedClOrdIdBytes, int badInputLogPerSecond, String idle,
+                            int slowConsumerMillis) {
 
     /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
@@ -51,7 +54,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 positive(p, "logoutTimeoutMillis", 2_000), flag(p, "resetOnLogon", false),
                 flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
                 positive(p, "rememberedClOrdIds", 100_000), positive(p, "rememberedClOrdIdBytes", 16 << 20),
-                positive(p, "badInputLogPerSecond", 10), idle);
+                positive(p, "badInputLogPerSecond", 10), idle, positive(p, "slowConsumerMillis", 10_000));
     }
 
     /** This side with other CompIDs: one of an initiator's many sessions. */
@@ -60,7 +63,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
                 bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, resetOnLogon,
                 resetOnDisconnect, maxConnections, rememberedClOrdIds, rememberedClOrdIdBytes, badInputLogPerSecond,
-                idle);
+                idle, slowConsumerMillis);
     }
 
     /** The least store a session gets when {@link #storeSharedBy} divides the profile's among many. */
@@ -81,7 +84,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 bufferBytes, Math.max(MIN_SHARED_STORE_BYTES, storeBytes / sessions),
                 Math.max(MIN_SHARED_STORE_MESSAGES, storeMessages / sessions), logonTimeoutMillis,
                 logoutTimeoutMillis, resetOnLogon, resetOnDisconnect, maxConnections, rememberedClOrdIds,
-                rememberedClOrdIdBytes, badInputLogPerSecond, idle);
+                rememberedClOrdIdBytes, badInputLogPerSecond, idle, slowConsumerMillis);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */

@@ -65,9 +65,27 @@ final class SessionParser implements FixFramer.Handler {
 
     // ------------------------------------------------------------------ what the framer finds
 
+    /**
+     * An acceptor's connection handles a message only while its send buffer has room for a reply of
+     * {@code maxMessageBytes}: the messages after it wait, unread, for the peer to read ({@link #gate}).
+     */
+    private SessionSender gate;
+    private int gateBytes;
+
+    /** Handle messages only while {@code sender} has {@code bytes} free (an acceptor's back-pressure). */
+    void gate(SessionSender sender, int bytes) {
+        this.gate = sender;
+        this.gateBytes = bytes;
+    }
+
     @Override
     public boolean active() {
-        return session.state() != SessionState.ENDED;
+        return session.state() != SessionState.ENDED && (gate == null || gate.freeBytes() >= gateBytes);
+    }
+
+    /** Whether the session has ended (then nothing it read matters any more). */
+    boolean ended() {
+        return session.state() == SessionState.ENDED;
     }
 
     @Override

@@ -29,13 +29,14 @@ final class SessionReader {
     }
 
     /**
-     * Hands every whole message in the buffer to {@code handler}, in order, and keeps what follows the last one (a
-     * message not yet whole). Stops when the handler is no longer active.
+     * Hands every whole message in the buffer to {@code parser}, in order, and keeps what follows the last one (a
+     * message not yet whole). Stops when the parser is no longer active: when its session ended, nothing is kept;
+     * when it holds back (its send buffer is full), the messages not handled are kept for the next call.
      */
-    void frame(FixFramer.Handler handler) {
+    void frame(SessionParser parser) {
         int limit = in.position();
-        int used = framer.frame(inBuffer, limit, handler);
-        if (!handler.active()) {
+        int used = framer.frame(inBuffer, limit, parser);
+        if (parser.ended()) {
             return;
         }
         int remaining = limit - used;

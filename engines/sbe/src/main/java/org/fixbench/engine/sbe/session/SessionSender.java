@@ -38,6 +38,11 @@ final class SessionSender {
     /** "49=sender SOH 56=target SOH 34=": the header fields every message repeats, written in one copy. */
     private byte[] compIdsAndSeqTag;
     private final ByteBuffer out;
+    /**
+     * An acceptor's thread serves every connection: it never waits here for a peer that does not read (that would
+     * hold up every other session), it stops reading that peer's input instead ({@link FixSession}).
+     */
+    private final boolean acceptor;
     private final UnsafeBuffer outBuffer;
     private long lastSentMillis;
     private final UtcTimeWriter time = new UtcTimeWriter();
@@ -52,6 +57,17 @@ final class SessionSender {
         this.out = ByteBuffer.allocateDirect(Math.max(config.bufferBytes(), 4 * config.maxMessageBytes()));
         this.outBuffer = new UnsafeBuffer(out);
         this.lastSentMillis = nowMillis;
+        this.acceptor = config.acceptor();
+    }
+
+    /** Bytes the send buffer can still take (what the connection has not yet taken stays in it). */
+    public int freeBytes() {
+        return out.capacity() - out.position();
+    }
+
+    /** Bytes waiting in the send buffer for the connection to take them. */
+    public int unsentBytes() {
+        return out.position();
     }
 
     /** From now on, messages go to {@code targetCompId} (an acceptor's connection, once a Logon named its peer). */
@@ -130,6 +146,9 @@ final class SessionSender {
         try {
             if (out.position() + length > out.capacity()) {
                 flush();
+                if (acceptor && out.position() + length > out.capacity()) {
+                    throw new SendFailed("send buffer full: the peer left " + out.position() + " bytes unread");
+                }
                 long deadline = System.nanoTime() + 1_000_000_000L;
                 while (out.position() + length > out.capacity()) {
                     if (System.nanoTime() > deadline) {

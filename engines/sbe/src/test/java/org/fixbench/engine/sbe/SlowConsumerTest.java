@@ -1,0 +1,126 @@
+package org.fixbench.engine.sbe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import org.fixbench.engine.MemoryPipe;
+import org.fixbench.engine.OrderFlow;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.sbe.app.ReportApplication;
+import org.fixbench.engine.sbe.session.EndReason;
+import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.engine.sbe.session.SessionState;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A peer that stops reading its reports: the acceptor stops reading that peer's orders (back-pressure, nothing
+ * lost), never waits on it in the thread that serves every connection, serves the other connections meanwhile, and
+ * ends it as a slow consumer once it has left its reports unread for {@code slowConsumerMillis}.
+ */
+class SlowConsumerTest {
+    private static final int SLOW_CONSUMER_MILLIS = 2_000;
+    private long now = System.currentTimeMillis();
+
+    /** One client and its acceptor session, joined in memory; the acceptor on the test's clock. */
+    private final class Pair implements ReportListener {
+        final MemoryPipe pipe = new MemoryPipe(64 * 1024);
+        final SbeClient client;
+        final FixSession server;
+        final List<Long> answered = new ArrayList<>();
+        final List<String> log = new ArrayList<>();
+        String disconnect;
+
+        Pair() {
+            Properties p = new Properties();
+            p.setProperty("validation", "session");
+            p.setProperty("bufferBytes", "32768");
+            p.setProperty("slowConsumerMillis", Integer.toString(SLOW_CONSUMER_MILLIS));
+            SessionConfig serverConfig = SessionConfig.of(p, "SERVER", "CLIENT", true);
+            SessionRecord record = new SessionRecord(1 << 24, 1 << 16).allocate();
+            server = new FixSession(serverConfig, pipe.server(), new ReportApplication(serverConfig,
+                    ServerHooks.NONE), () -> now, log::add, new FixSession.Binder() {
+                        @Override
+                        public SessionRecord claim(FixSession session) {
+                            return record;
+                        }
+
+                        @Override
+                        public void release(FixSession session, SessionRecord r) {
+                        }
+                    });
+            client = new SbeClient(SessionConfig.of(p, "CLIENT", "SERVER", false), OrderFlow.fixed());
+            client.attach(pipe.client(), this);
+            client.session().sendLogon(true);
+            for (int i = 0; i < 100 && !(client.session().isLoggedOn() && server.isLoggedOn()); i++) {
+                server.poll();
+                client.session().poll();
+            }
+            assertTrue(server.isLoggedOn() && client.session().isLoggedOn(), String.valueOf(server.endReason()));
+        }
+
+        @Override
+        public void onExecutionReport(long clOrdId) {
+            answered.add(clOrdId);
+        }
+
+        @Override
+        public void onDisconnect(String reason) {
+            disconnect = reason;
+        }
+    }
+
+    @Test
+    void aPeerThatStopsReadingIsHeldBackWithNothingLostAndOthersGoOn() {
+        Pair slow = new Pair();
+        Pair other = new Pair();
+        int orders = 600; // about 140 KB of reports: more than the pipe, the acceptor's send buffer and its input hold
+        for (int i = 1; i <= orders; i++) {
+            slow.client.send(i);
+            slow.server.poll(); // the slow client never polls: its reports pile up
+            // meanwhile the other connection, served by the same thread, gets each report at once
+            other.client.send(i);
+            other.server.poll();
+            other.client.session().poll();
+            assertEquals(i, other.answered.size(), "the other connection's order " + i + " was answered");
+        }
+        assertEquals(SessionState.LOGGED_ON, slow.server.state(), String.valueOf(slow.server.endReason()));
+        assertEquals(0, slow.answered.size());
+        // the slow peer reads again: every order answered, once, in order
+        for (int i = 0; i < 10_000 && slow.answered.size() < orders; i++) {
+            slow.client.session().poll();
+            slow.server.poll();
+        }
+        assertEquals(orders, slow.answered.size(), "every order answered");
+        for (int i = 0; i < orders; i++) {
+            assertEquals(i + 1, slow.answered.get(i), "answered once, in order");
+        }
+        assertNull(slow.disconnect);
+        assertEquals(SessionState.LOGGED_ON, slow.server.state());
+    }
+
+    @Test
+    void aPeerThatLeavesItsReportsUnreadPastTheBoundEndsAsASlowConsumer() {
+        Pair slow = new Pair();
+        for (int i = 1; i <= 600; i++) {
+            slow.client.send(i);
+            slow.server.poll();
+        }
+        assertEquals(SessionState.LOGGED_ON, slow.server.state(), "held back, not ended, within the bound");
+        now += SLOW_CONSUMER_MILLIS - 1;
+        slow.server.poll();
+        assertEquals(SessionState.LOGGED_ON, slow.server.state(), "still within the bound");
+        now += 1;
+        slow.server.poll();
+        assertEquals(SessionState.ENDED, slow.server.state());
+        assertEquals(EndReason.SLOW_CONSUMER, slow.server.endKind(), slow.server.endReason());
+        assertTrue(slow.server.endReason().contains("slowConsumerMillis 2000"), slow.server.endReason());
+    }
+}
