@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -104,6 +106,53 @@ class SlowConsumerTest {
         }
         assertNull(slow.disconnect);
         assertEquals(SessionState.LOGGED_ON, slow.server.state());
+    }
+
+    @Test
+    void aResendOfMoreThanTheBuffersHoldIsReplayedInChunksAsThePeerReads() {
+        Pair peer = new Pair();
+        int orders = 600;
+        for (int i = 1; i <= orders; i++) {
+            peer.client.send(i);
+            peer.server.poll();
+            peer.client.session().poll();
+        }
+        assertEquals(orders, peer.answered.size());
+        long nextSeq = peer.server.nextSenderSeq();
+        // the peer asks for everything again (about 150 KB) and reads nothing for a while
+        String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
+                .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.ofEpochMilli(now));
+        byte[] resendRequest = RawFixPeer.frame("FIX.4.4", "35=2|49=CLIENT|56=SERVER|34="
+                + peer.client.session().nextSenderSeq() + "|52=" + time + "|7=1|16=0|");
+        peer.pipe.client().write(ByteBuffer.wrap(resendRequest));
+        for (int i = 0; i < 100; i++) {
+            peer.server.poll();
+        }
+        assertEquals(SessionState.LOGGED_ON, peer.server.state(), String.valueOf(peer.server.endReason()));
+        // now it reads: the replay goes on as it does, to the end
+        StringBuilder read = new StringBuilder();
+        ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
+        for (int i = 0; i < 10_000; i++) {
+            peer.server.poll();
+            chunk.clear();
+            peer.pipe.client().read(chunk);
+            chunk.flip();
+            read.append(StandardCharsets.ISO_8859_1.decode(chunk));
+        }
+        String replay = read.toString();
+        assertEquals(orders, count(replay, "\u000135=8\u0001"), "every report resent");
+        assertEquals(orders, count(replay, "\u000143=Y\u0001") - count(replay, "\u000135=4\u0001"),
+                "each report marked PossDup (the gap fills over the Logon are the rest)");
+        assertEquals(SessionState.LOGGED_ON, peer.server.state(), String.valueOf(peer.server.endReason()));
+        assertEquals(nextSeq, peer.server.nextSenderSeq(), "a replay uses no new numbers");
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) {
+            n++;
+        }
+        return n;
     }
 
     @Test

@@ -290,6 +290,9 @@ public final class FixSession {
             return false;
         }
         try {
+            if (room && session.replaying()) {
+                session.resumeReplay(); // a replay that waited for the peer to read goes on first
+            }
             if (bytes > 0 || (heldBack && room)) {
                 reader.frame(parser);
                 if (state() == SessionState.ENDED) {
@@ -297,7 +300,7 @@ public final class FixSession {
                 }
                 heldBack = !parser.active();
             }
-            if (room) { // a full buffer takes no heartbeat; the slow-consumer bound above ends such a session
+            if (room && !session.replaying()) { // a full buffer takes no heartbeat; the bound above ends it
                 session.onTimer();
             }
         } catch (SessionSender.SendFailed e) {

@@ -105,6 +105,16 @@ final class Session implements SessionProxy.Outbox {
         return record.nextTargetSeq;
     }
 
+    /** Whether a replay waits for room to go on ({@link Replayer#pending}). */
+    boolean replaying() {
+        return replayer.pending();
+    }
+
+    /** Goes on with a replay that waits for room. */
+    void resumeReplay() {
+        replayer.resume(running);
+    }
+
     FixSession.Counters counters() {
         return new FixSession.Counters(garbled, rejectsSent, replayer.evicted());
     }

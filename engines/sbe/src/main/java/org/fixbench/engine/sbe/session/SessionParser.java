@@ -80,7 +80,8 @@ final class SessionParser implements FixFramer.Handler {
 
     @Override
     public boolean active() {
-        return session.state() != SessionState.ENDED && (gate == null || gate.freeBytes() >= gateBytes);
+        return session.state() != SessionState.ENDED && (gate == null || gate.freeBytes() >= gateBytes)
+                && !session.replaying();
     }
 
     /** Whether the session has ended (then nothing it read matters any more). */

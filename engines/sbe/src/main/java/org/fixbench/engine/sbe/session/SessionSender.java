@@ -43,6 +43,7 @@ final class SessionSender {
      * hold up every other session), it stops reading that peer's input instead ({@link FixSession}).
      */
     private final boolean acceptor;
+    private final int maxMessageBytes;
     private final UnsafeBuffer outBuffer;
     private long lastSentMillis;
     private final UtcTimeWriter time = new UtcTimeWriter();
@@ -58,11 +59,20 @@ final class SessionSender {
         this.outBuffer = new UnsafeBuffer(out);
         this.lastSentMillis = nowMillis;
         this.acceptor = config.acceptor();
+        this.maxMessageBytes = config.maxMessageBytes();
     }
 
     /** Bytes the send buffer can still take (what the connection has not yet taken stays in it). */
     public int freeBytes() {
         return out.capacity() - out.position();
+    }
+
+    /**
+     * Whether a message of the largest size may be written now without waiting: always for an initiator (its write
+     * waits for room on its own thread), for an acceptor only when its send buffer has that much free.
+     */
+    public boolean hasRoomForMessage() {
+        return !acceptor || freeBytes() >= maxMessageBytes;
     }
 
     /** Bytes waiting in the send buffer for the connection to take them. */
