@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 class RemeasureReportTest {
     private static final Path COMPARE = Path.of("..", "results", "published",
             "20261126-default-comparison-remeasure", "compare-2");
+    /** The same comparison's first run, kept with its histogram logs (charts). */
+    private static final Path WITH_LOGS = COMPARE.resolveSibling("compare-1");
 
     @Test
     void theReportCountsRunsMeasuredAgainAndGivesTheirFirstAttempts() {
@@ -34,5 +36,26 @@ class RemeasureReportTest {
         long lines = md.lines().filter(l -> l.startsWith("  measured again: in its first attempt the ")).count();
         assertEquals(6, lines, "a line under each run measured again");
         assertTrue(md.contains("that attempt read SATURATED"), "first attempts keep their status");
+    }
+
+    @Test
+    void theTimelineChartNamesTheRunsMeasuredAgainAsTheReportDoes() {
+        // compare-1: quickfixj:tuned at 10,000/s had runs 1, 2 and 3 measured again; at 50,000/s run 2 only
+        for (long rate : List.of(10_000L, 50_000L)) {
+            org.fixbench.cli.results.SummaryFile.Result qfj = org.fixbench.cli.results.SummaryFile.load(WITH_LOGS)
+                    .stream().filter(r -> r.label().equals("quickfixj:tuned") && r.targetRate() == rate)
+                    .findFirst().orElseThrow();
+            java.util.Set<String> names = org.fixbench.cli.report.Charts.timelineChart(qfj,
+                    org.fixbench.cli.report.Charts.timelines(WITH_LOGS, qfj, org.fixbench.cli.report.Charts.SERIES))
+                    .getSeriesMap().keySet();
+            List<String> again = names.stream()
+                    .filter(n -> n.contains("(measured again)") && !n.endsWith(" max")).toList();
+            List<Integer> expected = rate == 10_000L ? List.of(1, 2, 3) : List.of(2);
+            assertEquals(expected.size(), again.size(), names.toString());
+            for (int run : expected) {
+                assertTrue(again.stream().anyMatch(n -> n.startsWith("run " + run + " (measured again)")),
+                        names.toString());
+            }
+        }
     }
 }

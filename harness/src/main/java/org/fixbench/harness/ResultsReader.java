@@ -57,11 +57,13 @@ public final class ResultsReader {
 
     /**
      * One run of a {@link SummaryResult}; {@code series}: series → {@link #PERCENTILE_KEYS} → ns (null when not
-     * measured). A status this version does not know reads FAILED, never OK.
+     * measured). A status this version does not know reads FAILED, never OK. {@code remeasured}: the run was measured
+     * again (its first attempt set aside, {@link Remeasure}).
      */
     public record SummaryRun(int run, RunStatus status, String reason, boolean excluded, double achievedRate,
                              long lost, Map<String, Map<String, Long>> series, long startEpochMillis,
-                             long endEpochMillis, int round, int slot, long[] cpuWaitPerSecondNanos) {
+                             long endEpochMillis, int round, int slot, long[] cpuWaitPerSecondNanos,
+                             boolean remeasured) {
     }
 
     /** The keys of each series' percentiles in {@code summary.json}, in order, the exact maximum last. */
@@ -103,7 +105,7 @@ public final class ResultsReader {
                         text(run, "reason"), run.path("excluded").asBoolean(false), run.path("achievedRate").asDouble(),
                         run.path("lost").asLong(), series, run.path("startEpochMillis").asLong(),
                         run.path("endEpochMillis").asLong(), run.path("round").asInt(0), run.path("slot").asInt(0),
-                        waits));
+                        waits, run.hasNonNull("remeasured")));
             }
             results.add(new SummaryResult(r.path("name").asText(), r.path("targetRate").asLong(), labels(r), runs));
         }

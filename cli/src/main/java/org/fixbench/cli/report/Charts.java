@@ -107,9 +107,9 @@ public final class Charts {
 
     /** A benchmark's counted runs, each with its per-second intervals of one series, from its hlog. */
     public record RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis,
-                              long[] cpuWaitPerSecondNanos) {
+                              long[] cpuWaitPerSecondNanos, boolean remeasured) {
         public RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis) {
-            this(run, status, intervals, startEpochMillis, new long[0]);
+            this(run, status, intervals, startEpochMillis, new long[0], false);
         }
     }
 
@@ -167,7 +167,7 @@ public final class Charts {
                     && h.getStartTimeStamp() <= run.endEpochMillis()).toList();
             if (!mine.isEmpty()) {
                 runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis(),
-                        run.cpuWaitPerSecondNanos()));
+                        run.cpuWaitPerSecondNanos(), run.remeasured()));
             }
         }
         return runs;
@@ -337,7 +337,8 @@ public final class Charts {
             toUnit(p99, unit);
             toUnit(max, unit);
             Color colour = palette[i++ % palette.length];
-            String name = "run " + run.run() + (run.status() == RunStatus.OK ? "" : " ✗ " + run.status());
+            String name = "run " + run.run() + (run.remeasured() ? " (measured again)" : "")
+                    + (run.status() == RunStatus.OK ? "" : " ✗ " + run.status());
             XYSeries s99 = chart.addSeries(name, xs, p99); // one legend entry per run: the title says which line is which
             s99.setLineColor(colour);
             s99.setMarkerColor(colour);

@@ -22,22 +22,30 @@ public final class SummaryFile {
     /** One run's numbers for one series: percentile key → ns (null when not measured). */
     public record Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                       Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis, int round,
-                      int slot, long[] cpuWaitPerSecondNanos) {
+                      int slot, long[] cpuWaitPerSecondNanos, boolean remeasured) {
+        /** A run measured once. */
+        public Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
+                   Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis, int round,
+                   int slot, long[] cpuWaitPerSecondNanos) {
+            this(run, status, reason, excluded, achievedRate, lost, series, startEpochMillis, endEpochMillis, round,
+                    slot, cpuWaitPerSecondNanos, false);
+        }
+
         public Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                    Map<String, Map<String, Long>> series) {
-            this(run, status, reason, excluded, achievedRate, lost, series, 0, 0, 0, 0, new long[0]);
+            this(run, status, reason, excluded, achievedRate, lost, series, 0, 0, 0, 0, new long[0], false);
         }
 
         public Run(int run, RunStatus status, String reason, boolean excluded, double achievedRate, long lost,
                    Map<String, Map<String, Long>> series, long startEpochMillis, long endEpochMillis) {
             this(run, status, reason, excluded, achievedRate, lost, series, startEpochMillis, endEpochMillis, 0, 0,
-                    new long[0]);
+                    new long[0], false);
         }
 
         /** The same run with other latencies (for tests that plant a change). */
         public Run withSeries(Map<String, Map<String, Long>> other) {
             return new Run(run, status, reason, excluded, achievedRate, lost, other, startEpochMillis, endEpochMillis,
-                    round, slot, cpuWaitPerSecondNanos);
+                    round, slot, cpuWaitPerSecondNanos, remeasured);
         }
 
         public boolean ok() {
@@ -126,7 +134,7 @@ public final class SummaryFile {
             for (ResultsReader.SummaryRun run : r.runs()) {
                 runs.add(new Run(run.run(), run.status(), run.reason(), run.excluded(), run.achievedRate(), run.lost(),
                         run.series(), run.startEpochMillis(), run.endEpochMillis(), run.round(), run.slot(),
-                        run.cpuWaitPerSecondNanos()));
+                        run.cpuWaitPerSecondNanos(), run.remeasured()));
             }
             List<Integer> pairs = new ArrayList<>();
             if (labels.get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> list) {
