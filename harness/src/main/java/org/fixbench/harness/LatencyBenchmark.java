@@ -317,9 +317,7 @@ public final class LatencyBenchmark implements Harness {
                 }
                 if (run > 1 && config.runRate(run) != config.runRate(run - 1)) {
                     // a new rate: settle at it first, as the warm-up did at the first
-                    String settled = settle(task, config.runRate(run));
-                    out.printf(java.util.Locale.ROOT, "Settled at %,d/s%s%n", config.runRate(run), settled);
-                    if (failure != null) {
+                    if (!settleAt(task, config.runRate(run), "Settled at")) {
                         abortReason = failure;
                         break;
                     }
@@ -332,14 +330,13 @@ public final class LatencyBenchmark implements Harness {
                 if (compiled != null) {
                     // the JIT came in after the compilers had gone quiet (a method reaching its threshold by the
                     // clock, a path the run took first): set the attempt aside, settle again, measure once more
-                    out.printf(java.util.Locale.ROOT, "Measuring run %d of %d again: in its first attempt %s; that attempt read %s%n",
-                            run, config.runs(), compiled, result.status());
+                    out.printf(java.util.Locale.ROOT, "Measuring run %d of %d again: in its first attempt %s; "
+                            + "that attempt read %s%n", run, config.runs(), compiled, result.status());
                     out.print(TextReport.runBlock(result, config).replaceFirst("^Run ", "Set aside: run "));
                     Remeasure first = Remeasure.of(compiled, result);
                     setAside(run);
-                    String settled = settle(task, config.runRate(run));
-                    out.printf(java.util.Locale.ROOT, "Settled again at %,d/s%s%n", config.runRate(run), settled);
-                    if (failure != null) {
+                    if (!settleAt(task, config.runRate(run), "Settled again at")) {
+                        runs.add(result); // the benchmark ends here: the first attempt is all this run has
                         abortReason = failure;
                         break;
                     }
@@ -563,6 +560,13 @@ public final class LatencyBenchmark implements Harness {
             }
         }
         return clock.nanoTime() - start;
+    }
+
+    /** Settles at {@code ratePerSecond} and says so after {@code what}; false when the task failed meanwhile. */
+    private boolean settleAt(LatencyTask task, long ratePerSecond, String what) {
+        String settled = settle(task, ratePerSecond);
+        out.printf(java.util.Locale.ROOT, "%s %,d/s%s%n", what, ratePerSecond, settled);
+        return failure == null;
     }
 
     /**

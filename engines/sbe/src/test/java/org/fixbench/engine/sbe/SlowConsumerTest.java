@@ -2,6 +2,7 @@ package org.fixbench.engine.sbe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -145,6 +146,18 @@ class SlowConsumerTest {
                 "each report marked PossDup (the gap fills over the Logon are the rest)");
         assertEquals(SessionState.LOGGED_ON, peer.server.state(), String.valueOf(peer.server.endReason()));
         assertEquals(nextSeq, peer.server.nextSenderSeq(), "a replay uses no new numbers");
+    }
+
+    @Test
+    void aBoundThatIsNotAPositiveNumberIsRefusedInOneLine() {
+        for (String bad : List.of("0", "-5", "ten", "")) {
+            Properties p = new Properties();
+            p.setProperty("slowConsumerMillis", bad);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SessionConfig.of(p, "SERVER", "CLIENT", true));
+            assertEquals("sbe profile: slowConsumerMillis must be a positive integer (was '" + bad + "')",
+                    e.getMessage());
+        }
     }
 
     private static int count(String text, String what) {
