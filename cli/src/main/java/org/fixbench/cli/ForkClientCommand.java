@@ -36,8 +36,18 @@ final class ForkClientCommand implements Callable<Integer> {
         java.nio.file.Files.createDirectories(Path.of(r.workDirectory()).resolve("client"));
         int port = r.port() != 0 ? r.port() : awaitPort(Path.of(r.workDirectory()).resolve("port"),
                 r.connectTimeoutNanos());
+        InetSocketAddress serverAddress = new InetSocketAddress(r.host(), port);
+        org.fixbench.cli.run.Relay relay = null;
+        org.fixbench.cli.run.SlowConsumer scenario = null;
+        if (r.slowConsumer() != null) {
+            // the client goes through a relay that can stop reading one session's reports (see SlowConsumer)
+            relay = new org.fixbench.cli.run.Relay(serverAddress, org.fixbench.engine.Workload.clientCompId(
+                    org.fixbench.engine.Workload.CLIENT_COMP_ID, 0, r.sessions()), 0, r.slowConsumer().windowBytes());
+            scenario = new org.fixbench.cli.run.SlowConsumer(relay, r.slowConsumer(), r.serverPid(), port);
+            serverAddress = relay.address();
+        }
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
-                new InetSocketAddress(r.host(), port), r.probeRing() == null ? null : Path.of(r.probeRing()),
+                serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
                 .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()));
         BenchmarkResult b;
@@ -48,8 +58,11 @@ final class ForkClientCommand implements Callable<Integer> {
         org.fixbench.cli.run.Profiler profiler = r.profileKind() == null ? null : new org.fixbench.cli.run.Profiler(
                 r.profileKind(), serverProfiler == null ? ProgressListener.NONE : serverProfiler,
                 Path.of(r.profileFile()), System.out);
-        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out,
-                profiler == null ? ProgressListener.NONE : profiler);
+        ProgressListener listener = profiler == null ? ProgressListener.NONE : profiler;
+        if (scenario != null) {
+            listener = org.fixbench.cli.run.SlowConsumer.both(listener, scenario);
+        }
+        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, listener);
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
         }
@@ -64,8 +77,15 @@ final class ForkClientCommand implements Callable<Integer> {
         } catch (org.fixbench.harness.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
-                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes()), false));
+                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes()), false, null));
             return 0;
+        } finally {
+            if (scenario != null) {
+                scenario.close();
+            }
+            if (relay != null) {
+                relay.close();
+            }
         }
         java.util.List<String> notes = new java.util.ArrayList<>(task.engineNotes());
         if (benchmark.idleThreads() != null && !benchmark.idleThreads().fits()) {
@@ -76,7 +96,8 @@ final class ForkClientCommand implements Callable<Integer> {
         }
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
-                notes, b.warmupEndedCompiling()));
+                notes, b.warmupEndedCompiling(), scenario == null ? null
+                        : new java.util.ArrayList<>(scenario.observed())));
         return 0;
     }
 

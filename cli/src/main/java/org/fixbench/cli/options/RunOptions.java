@@ -161,6 +161,16 @@ public class RunOptions {
         return sessions;
     }
 
+    /** Sets the number of sessions (a command whose default differs, when --sessions was not given). */
+    public void sessions(int n) {
+        sessions = n;
+    }
+
+    /** The --duration given, or {@code defaultNanos}. */
+    public long runNanosOr(long defaultNanos) {
+        return runNanos != null ? runNanos : defaultNanos;
+    }
+
     @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE|paced:FILE", description = "what each "
             + "session sends: the one fixed limit order (default), a seeded mix of limit and market orders, cancels "
             + "and replaces (mixed: seed 1), or the orders of a FIX log file, replayed in order, evenly at the rate "

@@ -49,15 +49,17 @@ public final class ForkedRun {
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
-                          String workload)
+                          String workload, SlowConsumer.Plan slowConsumer)
             implements Serializable {
     }
 
     /** What the forked client measured. */
     public record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
-                 long warmupLateReplies, long straySamples, List<String> engineNotes, boolean warmupEndedCompiling)
+                 long warmupLateReplies, long straySamples, List<String> engineNotes, boolean warmupEndedCompiling,
+                 ArrayList<Map<String, Object>> scenarioRuns)
             implements Serializable {
     }
+
 
     private static final long SERVER_STOP_MILLIS = 5_000;
 
@@ -70,6 +72,7 @@ public final class ForkedRun {
     private Path jvmLogFolder;
     private int sessions = 1;
     private String workload = "fixed";
+    private SlowConsumer.Plan slowConsumer;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -81,20 +84,26 @@ public final class ForkedRun {
      * Keeps each forked JVM's pause log ({@link JvmPauses#LOG_FLAG}) in {@code folder}/jvm-logs/ (null: summarised,
      * then discarded).
      */
-    ForkedRun jvmLogs(Path folder) {
+    public ForkedRun jvmLogs(Path folder) {
         this.jvmLogFolder = folder;
         return this;
     }
 
     /** Each run opens this many FIX sessions (the server is told to accept them). */
-    ForkedRun sessions(int count) {
+    public ForkedRun sessions(int count) {
         this.sessions = count;
         return this;
     }
 
     /** What each session sends: a {@code --workload} value (a file by its absolute path). */
-    ForkedRun workload(String spec) {
+    public ForkedRun workload(String spec) {
         this.workload = spec;
+        return this;
+    }
+
+    /** The next run's client stalls one session as {@code plan} says (null: none); see {@link SlowConsumer}. */
+    public ForkedRun slowConsumer(SlowConsumer.Plan plan) {
+        this.slowConsumer = plan;
         return this;
     }
 
@@ -195,7 +204,8 @@ public final class ForkedRun {
                     address == null ? 0 : address.getPort(), ring == null ? null : ring.toString(),
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
-                    serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload));
+                    serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
+                    slowConsumer));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
@@ -261,6 +271,9 @@ public final class ForkedRun {
             runs.addAll(reply.runs());
             pins.addAll(reply.pinning());
             allLabels.put("engineNotes", new ArrayList<>(reply.engineNotes()));
+            if (reply.scenarioRuns() != null) {
+                allLabels.put(org.fixbench.cli.results.SlowConsumerTable.SCENARIO_RUNS, reply.scenarioRuns());
+            }
             warmup = reply.warmupIterations();
             late = reply.warmupLateReplies();
             stray = reply.straySamples();

@@ -47,7 +47,29 @@ public final class TcpEngine implements FixEngine {
                         + "them, or block in read", "spin", "yield", "blocking"),
                 Setting.choice("clientReceiver", "thread", "who reads the client's replies: a thread of its own, or "
                         + "the sending thread between sends (not with mode=blocking)", "thread", "sender"),
-                Setting.choice("tcpNoDelay", "true", "TCP_NODELAY on both sockets", "true", "false"));
+                Setting.choice("tcpNoDelay", "true", "TCP_NODELAY on both sockets", "true", "false"),
+                Setting.integer(SERVER_SEND_BUFFER, 0, 1 << 24, "0", "SO_SNDBUF of the server's connections, bytes "
+                        + "(the kernel doubles it); 0: the system's, which grows as needed. The server writes each "
+                        + "report whole before it reads on, so a session whose reports are not read holds up every "
+                        + "session once that buffer is full"));
+    }
+
+    static final String SERVER_SEND_BUFFER = "serverSendBufferBytes";
+
+    /** Sets the server connection's send buffer as the profile says (nothing for 0, the default). */
+    static void serverSendBuffer(java.nio.channels.SocketChannel channel, Properties profile)
+            throws java.io.IOException {
+        String value = profile.getProperty(SERVER_SEND_BUFFER, "0").trim();
+        int bytes;
+        try {
+            bytes = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("tcp profile: " + SERVER_SEND_BUFFER + " must be a number of bytes "
+                    + "(was '" + value + "')");
+        }
+        if (bytes > 0) {
+            channel.setOption(java.net.StandardSocketOptions.SO_SNDBUF, bytes);
+        }
     }
 
     @Override

@@ -44,6 +44,7 @@ final class TcpServer implements EngineServer {
         try (SocketChannel socket = acceptor.accept()) {
             channel = socket;
             socket.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+            TcpEngine.serverSendBuffer(socket, setup.profileProperties());
             socket.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
             while (!stopping) {
                 order.clear().limit(lengths.order(at));

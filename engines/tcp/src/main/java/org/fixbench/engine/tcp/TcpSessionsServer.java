@@ -124,6 +124,7 @@ final class TcpSessionsServer implements EngineServer {
                 return;
             }
             c.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+            TcpEngine.serverSendBuffer(c, setup.profileProperties());
             c.configureBlocking(false);
             c.register(selector, SelectionKey.OP_READ, new Connection(lengths));
             if (++open >= setup.sessions()) {

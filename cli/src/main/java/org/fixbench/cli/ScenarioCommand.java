@@ -1,0 +1,227 @@
+package org.fixbench.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.options.Rates;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.SlowConsumerTable;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.EngineEnvironment;
+import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.run.SlowConsumer;
+import org.fixbench.cli.run.Sweep;
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * A scripted disturbance on top of the steady, coordinated-omission-corrected load, measured alike for every engine:
+ * {@code slow-consumer} so far (see {@link SlowConsumer} and {@link SlowConsumerTable}). Each round gives every
+ * engine at every rate a fresh pair of JVMs, warmed up as {@code compare}'s, and two measured runs: one in which
+ * session 1's reports are left unread for the stall, one without; which of the two comes first alternates by round.
+ */
+@Command(name = "scenario", description = "Disturb a steady load the same way for every engine and judge what each "
+        + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again).")
+final class ScenarioCommand implements Callable<Integer> {
+    static final String SLOW_CONSUMER = "slow-consumer";
+    /** The scenarios issue 40 names that are not built yet: named so that asking for one says so. */
+    static final List<String> NOT_BUILT = List.of("resend-storm", "server-restart", "burst");
+    /** How far into its measured run the stall starts. */
+    static final long STALL_DELAY_MILLIS = 1_000;
+    /** How long a measured run goes on after the stall ends (the slow session's backlog answered within it). */
+    static final long AFTER_STALL_NANOS = 1_000_000_000L;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Mixin
+    RunOptions options;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer")
+    String name;
+
+    @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
+            description = "engines (default: " + DEFAULT_ENGINES + ": the relay needs a CPU, so profiles that "
+                    + "wait without spinning where an engine has one)")
+    String engines;
+
+    @Option(names = "--rates", paramLabel = "RATE,...", description = "msgs/s, all sessions together (default: "
+            + "${DEFAULT-VALUE})")
+    String rates = "2000";
+
+    @Option(names = "--stall", converter = Durations.class, paramLabel = "DURATION",
+            description = "how long the slow session leaves its reports unread (default: 5s); each measured run lasts "
+                    + "1 s before it, the stall, and 1 s after, unless --duration says longer")
+    long stallNanos = 5_000_000_000L;
+
+    @Option(names = "--window", paramLabel = "BYTES", description = "the receive buffer of every session's "
+            + "connection to the server, the slow session's window while it does not read (the kernel doubles it; "
+            + "default: ${DEFAULT-VALUE})")
+    int windowBytes = org.fixbench.cli.run.Relay.DEFAULT_RECEIVE_BUFFER_BYTES;
+
+    /** The engines when none are named: each engine's profile that waits without spinning where it has one. */
+    static final String DEFAULT_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,quickfixj:tuned,artio:tuned";
+
+    @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
+            description = "time allowed to connect and log on (default: 10s)")
+    long connectTimeoutNanos = 10_000_000_000L;
+
+    @Override
+    public Integer call() throws IOException {
+        if (NOT_BUILT.contains(name)) {
+            throw new IllegalArgumentException("scenario " + name + " is not built yet (built: " + SLOW_CONSUMER + ")");
+        }
+        if (!SLOW_CONSUMER.equals(name)) {
+            throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + SLOW_CONSUMER + ")");
+        }
+        boolean sessionsGiven = commandSpec != null
+                && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
+        int sessions = sessionsGiven ? options.sessions() : 10;
+        if (sessions < 2) {
+            throw new IllegalArgumentException("slow-consumer needs 2 sessions or more: one slow, the others "
+                    + "watched (--sessions was " + sessions + ")");
+        }
+        options.sessions(sessions);
+        if (stallNanos < 100_000_000L) {
+            throw new IllegalArgumentException("--stall must be 100ms or more (was " + stallNanos / 1_000_000 + "ms)");
+        }
+        if (!options.forks()) {
+            throw new IllegalArgumentException("scenario runs each engine's server and client in processes of their "
+                    + "own: --fork none is not for it");
+        }
+        options.pinByDefault();
+        long leastRunNanos = STALL_DELAY_MILLIS * 1_000_000L + stallNanos + AFTER_STALL_NANOS;
+        long runNanos = Math.max(leastRunNanos, options.runNanosOr(leastRunNanos));
+        int rounds = options.runs();
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
+        }
+        if (windowBytes < 1024 || windowBytes > (1 << 24)) {
+            throw new IllegalArgumentException("--window must be 1024-16777216 bytes (was " + windowBytes + ")");
+        }
+        List<EngineSpec> specs = EngineSpec.parseList(engines == null ? DEFAULT_ENGINES : engines);
+        List<Long> rateList = Rates.parse(rates);
+        List<HarnessConfig> planned = Sweep.plan(options, specs, rateList, runNanos, Sweep.DEFAULT_WARMUP_NANOS);
+        options.failOnStatuses();
+
+        BenchmarkSession session = new BenchmarkSession(options, System.out);
+        String command = "scripts/fixbench " + String.join(" ",
+                commandSpec.commandLine().getParseResult().originalArgs());
+        session.environment.put(ResultLabels.COMMAND, command);
+        session.environment.put("engines", EngineEnvironment.describe(specs));
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("name", SLOW_CONSUMER);
+        scenario.put("sessions", sessions);
+        scenario.put("stallMillis", stallNanos / 1_000_000);
+        scenario.put("stallStartMillisIntoRun", STALL_DELAY_MILLIS);
+        scenario.put("runMillis", runNanos / 1_000_000);
+        scenario.put("relayReceiveBufferBytes", windowBytes);
+        scenario.put("what", "every session's connection goes through a relay in the client's JVM; in one of each "
+                + "round's two measured runs the relay stops reading session 1's reports from the server for the "
+                + "stall (its orders still go on as sent), then reads again");
+        session.environment.put("scenario", scenario);
+
+        ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
+                Duration.ofNanos(connectTimeoutNanos)).sessions(sessions).workload(options.workloadSpec())
+                .jvmLogs(session.folder);
+        List<BenchmarkResult> results = new ArrayList<>();
+        String stopReason = null;
+        int total = rounds * planned.size();
+        int done = 0;
+        for (int round = 1; round <= rounds && stopReason == null; round++) {
+            int stallRun = round % 2 == 1 ? 2 : 1; // the quiet run first in odd rounds, the stalled one in even
+            for (int i = 0; i < planned.size() && stopReason == null; i++) {
+                EngineSpec spec = specs.get(i / rateList.size());
+                long rate = rateList.get(i % rateList.size());
+                HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
+                        runNanos, Sweep.DEFAULT_WARMUP_NANOS).runs(2).runNanos(runNanos).skipFirstRun(false).build();
+                System.out.printf(Locale.ROOT, "%n=== [%d/%d] %s at %,d/s, round %d: %d sessions, session 1 stalled "
+                        + "%.1f s in run %d%n", ++done, total, spec.label(), rate, round, sessions, stallNanos / 1e9,
+                        stallRun);
+                Map<String, Object> labels = new LinkedHashMap<>();
+                labels.put(ResultLabels.ENGINE, spec.engine().name());
+                labels.put(ResultLabels.PROFILE, spec.profile());
+                labels.put(ResultLabels.SESSIONS, sessions);
+                labels.put(ResultLabels.PROCESSES, "forked: server and client each in its own JVM");
+                labels.put(SlowConsumerTable.ENGINE_LABEL, spec.label());
+                labels.put("scenario", SLOW_CONSUMER);
+                labels.put("round", round);
+                BenchmarkResult result = forked.slowConsumer(new SlowConsumer.Plan(stallRun, STALL_DELAY_MILLIS,
+                        stallNanos / 1_000_000, windowBytes)).run(Contender.of(spec), config, labels, null);
+                results.add(result);
+                session.results.add(result);
+                if (result.runs().isEmpty() && result.aborted()) {
+                    stopReason = spec.label() + ": " + result.abortReason();
+                }
+            }
+        }
+        if (stopReason != null) {
+            session.environment.put(ResultLabels.STOP_REASON, stopReason);
+        }
+        List<SlowConsumerTable.Row> rows = SlowConsumerTable.of(results);
+        session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
+                r.rate(), "verdict", r.verdict())).toList());
+        session.writeResults();
+        String report = report(command, session, rows, sessions, stallNanos, runNanos, windowBytes, stopReason);
+        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
+        System.out.println();
+        System.out.println(report);
+        int status = session.finish(java.util.Set.of());
+        if (stopReason != null) {
+            System.err.println("fixbench: scenario stopped early: " + stopReason);
+            return org.fixbench.cli.options.ExitStatus.STOPPED;
+        }
+        return status;
+    }
+
+    static String report(String command, BenchmarkSession session, List<SlowConsumerTable.Row> rows, int sessions,
+                         long stallNanos, long runNanos, int windowBytes, String stopReason) {
+        Map<String, Object> env = session.environmentNow();
+        StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer\n\n");
+        b.append("Command: `").append(command).append("`\n\n");
+        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
+                env.getOrDefault("gitCommit", "?")));
+        if (stopReason != null) {
+            b.append("**Stopped early:** ").append(stopReason).append("\n\n");
+        }
+        b.append(String.format(Locale.ROOT, "%d FIX sessions share the rate. Each round gives each engine a fresh "
+                + "pair of JVMs and two measured runs of %.1f s; in one of them (the second in odd rounds, the first "
+                + "in even ones) session 1's reports are left unread for %.1f s from 1 s into the run: every "
+                + "session's connection goes through a relay in the client's JVM, which stops reading that session's "
+                + "connection from the server (its receive buffer: %,d bytes, as the kernel doubles it) while its "
+                + "orders still go on as its client sends them. The relay is in both runs, so its cost is in both; "
+                + "the latencies here are not comparable with `compare`'s.%n%n", sessions, runNanos / 1e9,
+                stallNanos / 1e9, windowBytes));
+        b.append(String.format(Locale.ROOT, "What the engine did with the slow session is read at the stall's end "
+                + "(`/proc/net/tcp`): the server closed its connection (disconnected), left unread a tenth or more "
+                + "of the orders the session sent during the stall (back-pressured), or read them (its reports then wait in the kernel, or in the engine, "
+                + "whose resident set shows it). The others' p99 and worst are the lossless sum of sessions 2-%d's "
+                + "own series; over the paired run without the stall, median over rounds, above ×%.1f the engine "
+                + "*held up the others*, else it *isolated the slow session*.%n%n", sessions,
+                SlowConsumerTable.HELD_UP_RATIO));
+        b.append(SlowConsumerTable.markdown(rows)).append('\n');
+        b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
+                + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
+                + "read every 100 ms in each run; its growth is its peak less its first reading.\n\n");
+        b.append("Not measured yet (issue 40): the per-second chart with the stall marked, heap and direct memory "
+                + "apart (the resident set holds both), the scenarios resend-storm, server-restart and burst.\n");
+        return b.toString();
+    }
+}

@@ -1,0 +1,260 @@
+package org.fixbench.cli.results;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.SeriesData;
+
+/**
+ * The {@code slow-consumer} scenario judged: per engine and rate, each round's pair of runs (one with session 1's
+ * reports left unread for the stall, one without) set side by side. The other sessions' latency is the lossless sum
+ * of their own series ({@code session 002} and on), so the slow session's late reports never count as theirs.
+ *
+ * <p>What the engine did with the slow session, from what the scenario saw at the stall's end: <b>disconnected</b>
+ * it (the server closed its connection; after how long), <b>back-pressured</b> it (orders of it the server had not
+ * read: it stopped reading that connection) or <b>kept reading</b> it (every order read; its reports queued in the
+ * kernel or in the engine, whose resident set shows the latter). What it did to the others: their p99 in the stall
+ * run over their p99 in the paired run without it, median over rounds; above {@link #HELD_UP_RATIO} in the median
+ * it <b>held up the others</b>, else it <b>isolated</b> the slow session. The figures are given whichever it is.
+ */
+public final class SlowConsumerTable {
+    /** Others' p99 with the stall over without it, median over rounds, above which the others were held up. */
+    public static final double HELD_UP_RATIO = 2.0;
+    public static final String SLOW_SESSION = "session 001";
+    /** The labels key of what the scenario saw in each measured run, and the keys of each run's entry. */
+    public static final String SCENARIO_RUNS = "scenarioRuns";
+    public static final String RUN = "run";
+    public static final String STALLED = "stalled";
+    public static final String STALL_MILLIS = "stallMillis";
+    public static final String STALL_START_MILLIS = "stallStartMillisIntoRun";
+    public static final String RSS_START_KB = "serverRssStartKb";
+    public static final String RSS_PEAK_KB = "serverRssPeakKb";
+    public static final String UNREAD_ORDER_BYTES = "ordersUnreadByServerBytes";
+    public static final String REPORT_KERNEL_BYTES = "reportsInKernelBytes";
+    public static final String STALL_ORDER_BYTES = "ordersSentInStallBytes";
+    /** The label that names the engine as the command line did (profile and overrides). */
+    public static final String ENGINE_LABEL = "engineLabel";
+    /**
+     * The share of the orders the slow session sent during the stall that the server left unread, at the stall's
+     * end, from which it is said to have back-pressured the session (less: an order caught on its way).
+     */
+    public static final double BACK_PRESSURE_SHARE = 0.1;
+    public static final String CLOSED_AFTER_MILLIS = "serverClosedSlowSessionAfterMillis";
+    public static final String SLOW_FOUND = "slowSessionFound";
+
+    private SlowConsumerTable() {
+    }
+
+    /** One round's pair. */
+    public record Pair(int round, long othersP99StallNanos, long othersP99QuietNanos, long othersWorstStallNanos,
+                       long othersWorstQuietNanos, long slowWorstNanos, long lostStall, long lostQuiet,
+                       String action, long rssGrowthStallKb, long rssGrowthQuietKb, String endedEarly) {
+        public double ratio() {
+            return othersP99QuietNanos <= 0 ? Double.NaN : (double) othersP99StallNanos / othersP99QuietNanos;
+        }
+    }
+
+    /** One engine at one rate, over its rounds. */
+    public record Row(String engine, long rate, int sessions, long stallMillis, List<Pair> pairs) {
+        public double medianRatio() {
+            double[] r = pairs.stream().filter(p -> p.endedEarly() == null).mapToDouble(Pair::ratio)
+                    .filter(Double::isFinite).sorted().toArray();
+            if (r.length == 0) {
+                return Double.NaN;
+            }
+            return r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+        }
+
+        /** The verdict in words, with the figures that made it. */
+        public String verdict() {
+            List<String> actions = pairs.stream().map(Pair::action).distinct().toList();
+            String action = String.join("; ", actions);
+            List<String> ended = pairs.stream().map(Pair::endedEarly).filter(e -> e != null).distinct().toList();
+            if (!ended.isEmpty()) {
+                return action + "; the run ended early: " + String.join("; ", ended);
+            }
+            double m = medianRatio();
+            if (!Double.isFinite(m)) {
+                return action + "; the others' latency could not be compared";
+            }
+            String others = String.format(Locale.ROOT, "others' p99 ×%.2f during the stall", m);
+            return action + "; " + (m > HELD_UP_RATIO ? "held up the others (" + others + ")"
+                    : "isolated the slow session (" + others + ")");
+        }
+    }
+
+    /** The rows, one per engine and rate, in the order first met. */
+    public static List<Row> of(List<BenchmarkResult> results) {
+        Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
+        for (BenchmarkResult r : results) {
+            String key = label(r) + "@" + r.config().targetRatePerSecond();
+            byBenchmark.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (List<BenchmarkResult> rounds : byBenchmark.values()) {
+            BenchmarkResult first = rounds.get(0);
+            List<Pair> pairs = new ArrayList<>();
+            long stallMillis = 0;
+            int round = 0;
+            for (BenchmarkResult r : rounds) {
+                round++;
+                Pair p = pair(round, r);
+                pairs.add(p);
+                stallMillis = Math.max(stallMillis, stallMillis(r));
+            }
+            Object sessions = first.labels().get(ResultLabels.SESSIONS);
+            rows.add(new Row(label(first), first.config().targetRatePerSecond(), sessions instanceof Number n ? n.intValue() : 1,
+                    stallMillis, pairs));
+        }
+        return rows;
+    }
+
+    private static String label(BenchmarkResult r) {
+        Object label = r.labels().get(ENGINE_LABEL);
+        return label != null ? label.toString()
+                : r.labels().get(ResultLabels.ENGINE) + ":" + r.labels().get(ResultLabels.PROFILE);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> observed(BenchmarkResult r) {
+        Object o = r.labels().get(SCENARIO_RUNS);
+        return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+    }
+
+    private static long stallMillis(BenchmarkResult r) {
+        return observed(r).stream().filter(m -> Boolean.TRUE.equals(m.get(STALLED)))
+                .mapToLong(m -> number(m.get(STALL_MILLIS))).max().orElse(0);
+    }
+
+    private static long number(Object o) {
+        return o instanceof Number n ? n.longValue() : -1;
+    }
+
+    static Pair pair(int round, BenchmarkResult r) {
+        Map<Integer, Map<String, Object>> seen = new LinkedHashMap<>();
+        observed(r).forEach(m -> seen.put((int) number(m.get(RUN)), m));
+        RunResult stall = null;
+        RunResult quiet = null;
+        for (RunResult run : r.runs()) {
+            Map<String, Object> m = seen.get(run.run());
+            if (m != null && Boolean.TRUE.equals(m.get(STALLED))) {
+                stall = run;
+            } else if (m != null) {
+                quiet = run;
+            }
+        }
+        Map<String, Object> stallSeen = stall == null ? Map.of() : seen.get(stall.run());
+        String action = action(stallSeen);
+        String ended = r.aborted() ? r.abortReason() : (stall == null || quiet == null
+                ? "a run of the pair was not measured" : null);
+        return new Pair(round, othersP(stall, 99), othersP(quiet, 99), othersP(stall, 100), othersP(quiet, 100),
+                stall == null || !stall.series().containsKey(SLOW_SESSION) ? -1
+                        : stall.series().get(SLOW_SESSION).maxNanos(),
+                stall == null ? -1 : stall.lost(), quiet == null ? -1 : quiet.lost(), action,
+                rssGrowth(stallSeen), rssGrowth(quiet == null ? Map.of() : seen.get(quiet.run())), ended);
+    }
+
+    private static long rssGrowth(Map<String, Object> m) {
+        long start = number(m.get(RSS_START_KB));
+        long peak = number(m.get(RSS_PEAK_KB));
+        return start < 0 || peak < 0 ? -1 : peak - start;
+    }
+
+    /** What the engine did with the slow session, in words, from what the scenario saw. */
+    public static String action(Map<String, Object> m) {
+        if (m.isEmpty()) {
+            return "not seen";
+        }
+        if (!Boolean.TRUE.equals(m.get(SLOW_FOUND))) {
+            return "the slow session was not found (no Logon with its SenderCompID)";
+        }
+        long closed = number(m.get(CLOSED_AFTER_MILLIS));
+        if (closed >= 0) {
+            return String.format(Locale.ROOT, "disconnected the slow session %.1f s into the stall", closed / 1e3);
+        }
+        long unread = number(m.get(UNREAD_ORDER_BYTES));
+        long kernel = number(m.get(REPORT_KERNEL_BYTES));
+        long sent = number(m.get(STALL_ORDER_BYTES));
+        if (unread > 0 && sent > 0 && unread >= BACK_PRESSURE_SHARE * sent) {
+            return String.format(Locale.ROOT, "back-pressured the slow session (%,d of the %,d bytes of orders it "
+                    + "sent during the stall unread at its end)", unread, sent);
+        }
+        return String.format(Locale.ROOT, "kept reading the slow session (%,d bytes of its reports in kernel "
+                + "buffers at the stall's end)", Math.max(0, kernel));
+    }
+
+    /** The other sessions' series summed (session 002 and on), at {@code percentile} (100: the exact worst). */
+    static long othersP(RunResult run, double percentile) {
+        if (run == null) {
+            return -1;
+        }
+        Histogram sum = null;
+        long max = -1;
+        for (Map.Entry<String, SeriesData> e : run.series().entrySet()) {
+            if (!e.getKey().startsWith("session ") || e.getKey().equals(SLOW_SESSION)) {
+                continue;
+            }
+            SeriesData s = e.getValue();
+            if (sum == null) {
+                sum = s.histogram().copy();
+            } else {
+                sum.add(s.histogram());
+            }
+            max = Math.max(max, s.maxNanos());
+        }
+        if (sum == null || sum.getTotalCount() == 0) {
+            return -1;
+        }
+        return percentile >= 100 ? max : Math.min(sum.getValueAtPercentile(percentile), max);
+    }
+
+    /** The table and each round's figures, as markdown. */
+    public static String markdown(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | others' p99"
+                + " quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's worst (s) |"
+                + " orders lost | server RSS growth quiet / stall (MB) |\n");
+        b.append("|---|---:|---:|---:|---|---|---|---|---|---|\n");
+        for (Row row : rows) {
+            b.append("| ").append(row.engine()).append(" | ").append(String.format(Locale.ROOT, "%,d/s", row.rate()))
+                    .append(" | ").append(row.sessions()).append(" | ")
+                    .append(String.format(Locale.ROOT, "%.1f s", row.stallMillis() / 1e3)).append(" | ")
+                    .append(row.verdict()).append(" | ")
+                    .append(join(row, p -> micros(p.othersP99QuietNanos()) + " → " + micros(p.othersP99StallNanos())))
+                    .append(" | ")
+                    .append(join(row, p -> millis(p.othersWorstQuietNanos()) + " → " + millis(p.othersWorstStallNanos())))
+                    .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())))
+                    .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()))
+                    .append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
+                    .append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String join(Row row, java.util.function.Function<Pair, String> f) {
+        return String.join("; ", row.pairs().stream().sorted(Comparator.comparingInt(Pair::round)).map(f).toList());
+    }
+
+    private static String micros(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%,.1f", nanos / 1e3);
+    }
+
+    private static String millis(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%,.2f", nanos / 1e6);
+    }
+
+    private static String seconds(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.2f", nanos / 1e9);
+    }
+
+    private static String mb(long kb) {
+        return kb < 0 ? "-" : String.format(Locale.ROOT, "%.1f", kb / 1024.0);
+    }
+}

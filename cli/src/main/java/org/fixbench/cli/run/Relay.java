@@ -1,0 +1,307 @@
+package org.fixbench.cli.run;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A byte relay between an engine's client and its server, on loopback, that can make one session's client stop
+ * reading: the {@code slow-consumer} scenario's disturbance, the same for every engine (no engine is asked to
+ * misbehave). Every connection the client opens is accepted here and joined to a connection of its own to the
+ * server; bytes go both ways as they come, on one thread.
+ *
+ * <p>The slow session is found by its SenderCompID (49) in the first bytes it sends (its Logon), or, for an engine
+ * that does not speak FIX (raw TCP), as the {@code index}-th connection accepted (that engine connects its sessions
+ * in order). While {@linkplain #stall stalled}, the relay does not read what the server sends that session, so the
+ * server sees a peer that has stopped reading, with the receive buffer it was given; the
+ * session's orders still go on to the server as the client sends them (held here, without bound, for as long as the
+ * server does not take them), so its client keeps to its schedule and nothing of the disturbance reaches the other
+ * sessions but through the server.
+ */
+public final class Relay implements AutoCloseable {
+    /** The receive buffer of the relay's sockets to the server, unless told otherwise (the kernel doubles it). */
+    public static final int DEFAULT_RECEIVE_BUFFER_BYTES = 64 * 1024;
+    private static final int CHUNK_BYTES = 64 * 1024;
+
+    private final InetSocketAddress server;
+    private final String slowCompId;
+    private final int slowIndex;
+    private final int receiveBufferBytes;
+    private final ServerSocketChannel acceptor;
+    private final Selector selector;
+    private final Thread thread;
+    private final List<Link> links = new ArrayList<>();
+    private volatile boolean stopping;
+    private volatile boolean stalled;
+    private volatile Link slow;
+    private volatile String failure;
+    private int accepted;
+
+    /**
+     * @param slowCompId the slow session's SenderCompID (null: found by {@code slowIndex} alone)
+     * @param slowIndex  the slow session's connection, in the order accepted (0-based), for a client that does not
+     *                   speak FIX (its first bytes are not "8=FIX")
+     * @param receiveBufferBytes SO_RCVBUF of every connection to the server (the slow session's window)
+     */
+    public Relay(InetSocketAddress server, String slowCompId, int slowIndex, int receiveBufferBytes)
+            throws IOException {
+        this.server = server;
+        this.receiveBufferBytes = receiveBufferBytes;
+        this.slowCompId = slowCompId;
+        this.slowIndex = slowIndex;
+        acceptor = ServerSocketChannel.open();
+        acceptor.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        acceptor.configureBlocking(false);
+        selector = Selector.open();
+        acceptor.register(selector, SelectionKey.OP_ACCEPT);
+        thread = new Thread(this::loop, "fixbench-relay");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Where the client connects instead of the server. */
+    public InetSocketAddress address() throws IOException {
+        return (InetSocketAddress) acceptor.getLocalAddress();
+    }
+
+    /** Stops (true) or resumes (false) reading what the server sends the slow session. */
+    public void stall(boolean on) {
+        stalled = on;
+        selector.wakeup();
+    }
+
+    /** Why the relay stopped, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    /** The slow session's link once found, or null. */
+    public Link slow() {
+        return slow;
+    }
+
+    /** One session's two connections. */
+    public static final class Link {
+        final SocketChannel client;
+        final SocketChannel server;
+        final ArrayDeque<ByteBuffer> toServer = new ArrayDeque<>();
+        final ByteBuffer toClient = ByteBuffer.allocateDirect(CHUNK_BYTES);
+        final int index;
+        SelectionKey clientKey;
+        SelectionKey serverKey;
+        boolean identified;
+        volatile long toServerBacklogBytes;
+        volatile long fromClientBytes;
+        volatile boolean serverClosed;
+        volatile long serverClosedNanos;
+
+        Link(SocketChannel client, SocketChannel server, int index) {
+            this.client = client;
+            this.server = server;
+            this.index = index;
+        }
+
+        /** The relay's own port on its connection to the server (the server's socket's remote port). */
+        public int serverSidePort() {
+            try {
+                return ((InetSocketAddress) server.getLocalAddress()).getPort();
+            } catch (IOException e) {
+                return -1;
+            }
+        }
+
+        /** Bytes the client sent this session that the server has not taken yet (held here). */
+        public long toServerBacklogBytes() {
+            return toServerBacklogBytes;
+        }
+
+        /** Bytes the client sent this session so far. */
+        public long fromClientBytes() {
+            return fromClientBytes;
+        }
+
+        /** Whether the server closed this session's connection, and when ({@link System#nanoTime}). */
+        public boolean serverClosed() {
+            return serverClosed;
+        }
+
+        public long serverClosedNanos() {
+            return serverClosedNanos;
+        }
+    }
+
+    private void loop() {
+        try {
+            while (!stopping) {
+                selector.select(this::ready, 10);
+                Link s = slow;
+                if (s != null && s.serverKey.isValid()) {
+                    int want = stalled ? 0 : SelectionKey.OP_READ;
+                    int ops = s.serverKey.interestOps();
+                    if ((ops & SelectionKey.OP_READ) != want) {
+                        s.serverKey.interestOps((ops & ~SelectionKey.OP_READ) | want);
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failure = "the relay stopped: " + e;
+        }
+    }
+
+    private void ready(SelectionKey key) {
+        try {
+            if (key.isValid() && key.isAcceptable()) {
+                accept();
+                return;
+            }
+            Link link = (Link) key.attachment();
+            if (key == link.clientKey) {
+                if (key.isValid() && key.isReadable()) {
+                    fromClient(link);
+                }
+            } else {
+                if (key.isValid() && key.isReadable()) {
+                    fromServer(link);
+                }
+                if (key.isValid() && key.isWritable()) {
+                    drainToServer(link);
+                }
+            }
+        } catch (IOException e) {
+            Link link = (Link) key.attachment();
+            if (link != null) {
+                end(link);
+            }
+        }
+    }
+
+    private void accept() throws IOException {
+        SocketChannel client = acceptor.accept();
+        if (client == null) {
+            return;
+        }
+        int index = accepted++;
+        SocketChannel toServer = SocketChannel.open();
+        boolean slowByIndex = slowCompId == null && index == slowIndex;
+        // every link's server side gets the same receive buffer, so whichever is stalled fills alike
+        toServer.setOption(StandardSocketOptions.SO_RCVBUF, receiveBufferBytes);
+        toServer.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        toServer.connect(server);
+        client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        client.configureBlocking(false);
+        toServer.configureBlocking(false);
+        Link link = new Link(client, toServer, index);
+        link.clientKey = client.register(selector, SelectionKey.OP_READ, link);
+        link.serverKey = toServer.register(selector, SelectionKey.OP_READ, link);
+        links.add(link);
+        if (slowByIndex) {
+            link.identified = true;
+            slow = link;
+        }
+    }
+
+    private void fromClient(Link link) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES);
+        int n = link.client.read(chunk);
+        if (n < 0) {
+            end(link);
+            return;
+        }
+        chunk.flip();
+        if (!link.identified && slowCompId != null) {
+            identify(link, chunk);
+        }
+        link.toServer.addLast(chunk);
+        link.toServerBacklogBytes += chunk.remaining();
+        link.fromClientBytes += chunk.remaining();
+        drainToServer(link);
+    }
+
+    private void identify(Link link, ByteBuffer chunk) {
+        String text = StandardCharsets.ISO_8859_1.decode(chunk.duplicate()).toString();
+        if (!text.startsWith("8=FIX")) { // not FIX (raw TCP's frames): the session is the connection's place
+            link.identified = true;
+            if (link.index == slowIndex) {
+                slow = link;
+            }
+        } else if (text.contains("\u000149=")) {
+            link.identified = true;
+            if (text.contains("\u000149=" + slowCompId + "\u0001")) {
+                slow = link;
+            }
+        }
+    }
+
+    private void drainToServer(Link link) throws IOException {
+        while (!link.toServer.isEmpty()) {
+            ByteBuffer head = link.toServer.peekFirst();
+            int n = link.server.write(head);
+            link.toServerBacklogBytes -= n;
+            if (head.hasRemaining()) {
+                break;
+            }
+            link.toServer.pollFirst();
+        }
+        int ops = link.serverKey.interestOps();
+        link.serverKey.interestOps(link.toServer.isEmpty() ? ops & ~SelectionKey.OP_WRITE
+                : ops | SelectionKey.OP_WRITE);
+    }
+
+    private void fromServer(Link link) throws IOException {
+        ByteBuffer b = link.toClient;
+        b.clear();
+        int n = link.server.read(b);
+        if (n < 0) {
+            link.serverClosedNanos = System.nanoTime();
+            link.serverClosed = true;
+            end(link);
+            return;
+        }
+        b.flip();
+        while (b.hasRemaining()) { // the client reads at its pace; a client that does not is not this scenario
+            if (link.client.write(b) == 0) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private void end(Link link) {
+        if (!link.serverClosed && !link.server.isOpen()) {
+            link.serverClosedNanos = System.nanoTime();
+        }
+        link.clientKey.cancel();
+        link.serverKey.cancel();
+        try {
+            link.client.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        try {
+            link.server.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopping = true;
+        selector.wakeup();
+        thread.join(2_000);
+        for (Link link : links) {
+            end(link);
+        }
+        selector.close();
+        acceptor.close();
+    }
+}

@@ -1,0 +1,273 @@
+package org.fixbench.cli.run;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fixbench.harness.ProgressListener;
+import static org.fixbench.cli.results.SlowConsumerTable.*;
+import org.fixbench.harness.RunResult;
+
+/**
+ * The {@code slow-consumer} scenario inside a forked client: in the measured run {@link Plan#stallRun()}, from
+ * {@link Plan#delayMillis()} after it starts, the {@link Relay} stops reading what the server sends session 1 for
+ * {@link Plan#stallMillis()}; the other measured run of the pair is the same without it. Per measured run it
+ * watches, every {@link #SAMPLE_MILLIS} ms, the server process's resident set ({@code /proc/PID/status}, VmRSS) and
+ * the slow session's server-side socket ({@code /proc/net/tcp}: closed by the server, bytes queued), and at the
+ * stall's end, before reading again, where the slow session's bytes are: orders the server has not read (in its
+ * socket or held in the relay) and reports in the kernel on their way (the server's send queue and the relay's
+ * receive queue).
+ */
+public final class SlowConsumer implements ProgressListener, AutoCloseable {
+    static final long SAMPLE_MILLIS = 20;
+
+    /** What the scenario does in one benchmark (the pair of measured runs). */
+    public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
+        public Plan {
+            if (stallRun < 1 || delayMillis < 0 || stallMillis <= 0 || windowBytes < 1) {
+                throw new IllegalArgumentException("slow-consumer: stall run " + stallRun + ", delay " + delayMillis
+                        + " ms, stall " + stallMillis + " ms, window " + windowBytes + " bytes");
+            }
+        }
+    }
+
+    private final Relay relay;
+    private final Plan plan;
+    private final long serverPid;
+    private final int serverPort;
+    private final List<Map<String, Object>> observed = new ArrayList<>();
+    private final Thread watcher;
+    private volatile boolean stopping;
+    private volatile Watch current;
+
+    private static final class Watch {
+        final int run;
+        final boolean stalls;
+        final long startNanos;
+        long rssStartKb = -1;
+        long rssPeakKb = -1;
+        long unreadOrderBytes = -1;
+        long reportKernelBytes = -1;
+        long closedAfterNanos = -1;
+        boolean stallBegun;
+        boolean stallEnded;
+        long stallBegunNanos;
+        long sentAtStallBytes = -1;
+        long stallOrderBytes = -1;
+
+        Watch(int run, boolean stalls, long startNanos) {
+            this.run = run;
+            this.stalls = stalls;
+            this.startNanos = startNanos;
+        }
+    }
+
+    public SlowConsumer(Relay relay, Plan plan, long serverPid, int serverPort) {
+        this.relay = relay;
+        this.plan = plan;
+        this.serverPid = serverPid;
+        this.serverPort = serverPort;
+        watcher = new Thread(this::watch, "fixbench-slow-consumer");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Tells {@code first}, then {@code second}, of each run. */
+    public static ProgressListener both(ProgressListener first, ProgressListener second) {
+        return new ProgressListener() {
+            @Override
+            public void runStarting(String benchmark, int run, int runs, boolean warmup) {
+                first.runStarting(benchmark, run, runs, warmup);
+                second.runStarting(benchmark, run, runs, warmup);
+            }
+
+            @Override
+            public void runEnded(String benchmark, RunResult result) {
+                first.runEnded(benchmark, result);
+                second.runEnded(benchmark, result);
+            }
+        };
+    }
+
+    @Override
+    public void runStarting(String benchmark, int run, int runs, boolean warmup) {
+        if (warmup) {
+            return;
+        }
+        relay.stall(false);
+        Watch w = new Watch(run, run == plan.stallRun(), System.nanoTime());
+        w.rssStartKb = rssKb(serverPid);
+        w.rssPeakKb = w.rssStartKb;
+        current = w; // a run measured again starts its watch again: the attempt kept is the last one
+    }
+
+    @Override
+    public void runEnded(String benchmark, RunResult result) {
+        Watch w = current;
+        current = null;
+        relay.stall(false);
+        if (w == null || w.run != result.run()) {
+            return;
+        }
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put(RUN, w.run);
+        seen.put(STALLED, w.stalls);
+        seen.put(SLOW_FOUND, relay.slow() != null);
+        if (w.stalls) {
+            seen.put(STALL_START_MILLIS, plan.delayMillis());
+            seen.put(STALL_MILLIS, plan.stallMillis());
+            seen.put(UNREAD_ORDER_BYTES, w.unreadOrderBytes);
+            seen.put(REPORT_KERNEL_BYTES, w.reportKernelBytes);
+            seen.put(STALL_ORDER_BYTES, w.stallOrderBytes);
+            seen.put(CLOSED_AFTER_MILLIS, w.closedAfterNanos < 0 ? -1 : w.closedAfterNanos / 1_000_000);
+        }
+        seen.put(RSS_START_KB, w.rssStartKb);
+        seen.put(RSS_PEAK_KB, w.rssPeakKb);
+        synchronized (observed) {
+            observed.removeIf(m -> m.get(RUN).equals(w.run));
+            observed.add(seen);
+        }
+    }
+
+    /** What each measured run saw, in run order. */
+    public List<Map<String, Object>> observed() {
+        synchronized (observed) {
+            return new ArrayList<>(observed);
+        }
+    }
+
+    private void watch() {
+        long nextRss = 0;
+        while (!stopping) {
+            Watch w = current;
+            long now = System.nanoTime();
+            if (w != null) {
+                if (now >= nextRss) {
+                    long rss = rssKb(serverPid);
+                    if (rss > w.rssPeakKb) {
+                        w.rssPeakKb = rss;
+                    }
+                    nextRss = now + 100_000_000L;
+                }
+                if (w.stalls) {
+                    stallStep(w, now);
+                }
+            }
+            try {
+                Thread.sleep(SAMPLE_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void stallStep(Watch w, long now) {
+        long begin = w.startNanos + plan.delayMillis() * 1_000_000L;
+        long end = begin + plan.stallMillis() * 1_000_000L;
+        if (!w.stallBegun && now >= begin) {
+            w.stallBegun = true;
+            w.stallBegunNanos = now;
+            Relay.Link slow = relay.slow();
+            w.sentAtStallBytes = slow == null ? -1 : slow.fromClientBytes();
+            relay.stall(true);
+            return;
+        }
+        if (w.stallBegun && !w.stallEnded) {
+            Relay.Link slow = relay.slow();
+            SocketQueues mine = slow == null ? null : SocketQueues.read(slow.serverSidePort(), serverPort);
+            if (w.closedAfterNanos < 0 && slow != null
+                    && (slow.serverClosed() || (mine != null && mine.closedByPeer()))) {
+                w.closedAfterNanos = (slow.serverClosed() ? slow.serverClosedNanos() : now) - w.stallBegunNanos;
+            }
+            if (now >= end) {
+                if (slow != null) {
+                    SocketQueues theirs = SocketQueues.read(serverPort, slow.serverSidePort());
+                    long serverUnread = theirs == null ? 0 : theirs.receiveQueueBytes();
+                    long serverUnsent = theirs == null ? 0 : theirs.sendQueueBytes();
+                    long relayUnread = mine == null ? 0 : mine.receiveQueueBytes();
+                    w.unreadOrderBytes = serverUnread + slow.toServerBacklogBytes();
+                    w.reportKernelBytes = serverUnsent + relayUnread;
+                    w.stallOrderBytes = w.sentAtStallBytes < 0 ? -1 : slow.fromClientBytes() - w.sentAtStallBytes;
+                }
+                w.stallEnded = true;
+                relay.stall(false);
+            }
+        }
+    }
+
+    /** The resident set of a process in KiB, or -1 when it cannot be read. */
+    static long rssKb(long pid) {
+        if (pid <= 0) {
+            return -1;
+        }
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /**
+     * One loopback TCP socket's line of {@code /proc/net/tcp} (IPv4) or {@code tcp6}: its state and the bytes in its
+     * send and receive queues.
+     */
+    public record SocketQueues(int state, long sendQueueBytes, long receiveQueueBytes) {
+        /** TCP_CLOSE_WAIT: the peer closed its side. */
+        boolean closedByPeer() {
+            return state == 0x08 || state == 0x07;
+        }
+
+        /** The socket whose local port is {@code localPort} and remote port {@code remotePort}, or null. */
+        static SocketQueues read(int localPort, int remotePort) {
+            for (String file : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+                try {
+                    for (String line : Files.readAllLines(Path.of(file))) {
+                        SocketQueues q = parse(line, localPort, remotePort);
+                        if (q != null) {
+                            return q;
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // not readable here: the figures stay unknown
+                }
+            }
+            return null;
+        }
+
+        /** {@code line} of {@code /proc/net/tcp} if it is the socket from {@code localPort} to {@code remotePort}. */
+        public static SocketQueues parse(String line, int localPort, int remotePort) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 5 || !f[0].endsWith(":")) {
+                return null;
+            }
+            if (port(f[1]) != localPort || port(f[2]) != remotePort) {
+                return null;
+            }
+            String[] queues = f[4].split(":");
+            return new SocketQueues(Integer.parseInt(f[3], 16), Long.parseLong(queues[0], 16),
+                    Long.parseLong(queues[1], 16));
+        }
+
+        private static int port(String address) {
+            int colon = address.lastIndexOf(':');
+            return colon < 0 ? -1 : Integer.parseInt(address.substring(colon + 1), 16);
+        }
+    }
+
+    @Override
+    public void close() {
+        stopping = true;
+        watcher.interrupt();
+        relay.stall(false);
+    }
+}

@@ -1,0 +1,126 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.cli.results.SlowConsumerTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scenario slow-consumer} end to end, forked, at a low rate with yielding profiles: a server that writes each
+ * report whole on its one thread (raw TCP with a small send buffer: planted) holds up every session while one does
+ * not read, and the scenario says so; sbe's acceptor holds the slow session back and serves the others; no order is
+ * lost either way. Bad input is refused in one line.
+ */
+class ScenarioTest {
+    @TempDir
+    Path tmp;
+
+    private record Outcome(int status, String out, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(status, out.toString(), err.toString());
+    }
+
+    private static void assertOneLine(Outcome o, String expectedStart) {
+        assertEquals(2, o.status(), o.err());
+        String[] lines = o.err().strip().split("\n");
+        assertEquals(1, lines.length, o.err());
+        assertTrue(lines[0].startsWith("fixbench: " + expectedStart), o.err());
+    }
+
+    @Test
+    void aServerThatHoldsUpEverySessionIsCaughtAndSbeServesTheOthers() throws Exception {
+        Path out = tmp.resolve("slow");
+        Outcome o = run("scenario", "slow-consumer", "--engines", "tcp:yield+serverSendBufferBytes=4096,sbe:yield",
+                "--rates", "2000", "--runs", "1", "--stall", "2s", "--window", "4096", "--warmup", "300ms",
+                "--no-pin", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        for (JsonNode result : results) {
+            JsonNode runs = result.get("runs");
+            assertEquals(2, runs.size(), result.get("name").asText());
+            for (JsonNode run : runs) {
+                assertEquals(run.get("sent").asLong(), run.get("received").asLong(), "every order answered");
+                assertEquals(0, run.get("lost").asLong());
+            }
+            JsonNode seen = result.get(SlowConsumerTable.SCENARIO_RUNS);
+            assertEquals(2, seen.size(), result.toString());
+            assertEquals(2, seen.get(0).get(SlowConsumerTable.RUN).asInt() + seen.get(1).get(SlowConsumerTable.RUN)
+                    .asInt() - 1, "runs 1 and 2 both watched");
+            assertTrue(seen.get(0).get(SlowConsumerTable.STALLED).asBoolean()
+                    ^ seen.get(1).get(SlowConsumerTable.STALLED).asBoolean(), "one run of the pair stalled");
+            for (JsonNode s : seen) {
+                assertTrue(s.get(SlowConsumerTable.SLOW_FOUND).asBoolean(), "the slow session was found: " + s);
+            }
+        }
+        List<SlowConsumerTable.Row> rows = SlowConsumerTable.of(
+                org.fixbench.harness.ResultsReader.read(out).results());
+        Map<String, SlowConsumerTable.Row> byEngine = new java.util.HashMap<>();
+        rows.forEach(r -> byEngine.put(r.engine(), r));
+        SlowConsumerTable.Row planted = byEngine.get("tcp:yield+serverSendBufferBytes=4096");
+        SlowConsumerTable.Row sbe = byEngine.get("sbe:yield");
+        assertTrue(planted.verdict().contains("held up the others"), planted.verdict());
+        // blocked from when its 8 KB send buffer filled (well inside the 2 s stall) until the stall ended
+        assertTrue(planted.pairs().get(0).othersWorstStallNanos() > 500_000_000L, planted.toString());
+        assertTrue(sbe.pairs().get(0).othersWorstStallNanos() < 500_000_000L,
+                "sbe answers the others while one session does not read: " + sbe);
+        assertTrue(sbe.pairs().get(0).slowWorstNanos() >= 1_900_000_000L, "the slow session's reports waited "
+                + "for the stall: " + sbe);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("| tcp:yield+serverSendBufferBytes=4096 | 2,000/s | 10 | 2.0 s | "), report);
+        assertTrue(report.contains("| sbe:yield | 2,000/s | 10 | 2.0 s | "), report);
+    }
+
+    @Test
+    void theServerSocketsQueuesAreReadFromProcNetTcp() {
+        // a line of /proc/net/tcp: local 127.0.0.1:0x9C40 (40000), remote :0xC350 (50000), ESTABLISHED, queues
+        String line = "   3: 0100007F:9C40 0100007F:C350 01 00000200:00001000 00:00000000 00000000  1000        0 "
+                + "12345 1 0000000000000000 20 4 30 10 -1";
+        var q = org.fixbench.cli.run.SlowConsumer.SocketQueues.parse(line, 40_000, 50_000);
+        assertEquals(0x200, q.sendQueueBytes());
+        assertEquals(0x1000, q.receiveQueueBytes());
+        assertEquals(1, q.state());
+        assertEquals(null, org.fixbench.cli.run.SlowConsumer.SocketQueues.parse(line, 40_000, 50_001));
+    }
+
+    @Test
+    void whatTheEngineDidIsWordedFromWhatWasSeen() {
+        assertEquals("disconnected the slow session 1.5 s into the stall", SlowConsumerTable.action(Map.of(
+                SlowConsumerTable.SLOW_FOUND, true, SlowConsumerTable.CLOSED_AFTER_MILLIS, 1500L)));
+        assertTrue(SlowConsumerTable.action(Map.of(SlowConsumerTable.SLOW_FOUND, true,
+                SlowConsumerTable.CLOSED_AFTER_MILLIS, -1L, SlowConsumerTable.UNREAD_ORDER_BYTES, 30_000L,
+                SlowConsumerTable.STALL_ORDER_BYTES, 100_000L, SlowConsumerTable.REPORT_KERNEL_BYTES, 8_000L))
+                .startsWith("back-pressured the slow session (30,000 of the 100,000 bytes"));
+        // one order caught on its way is not back-pressure
+        assertTrue(SlowConsumerTable.action(Map.of(SlowConsumerTable.SLOW_FOUND, true,
+                SlowConsumerTable.CLOSED_AFTER_MILLIS, -1L, SlowConsumerTable.UNREAD_ORDER_BYTES, 204L,
+                SlowConsumerTable.STALL_ORDER_BYTES, 100_000L, SlowConsumerTable.REPORT_KERNEL_BYTES, 8_000L))
+                .startsWith("kept reading the slow session (8,000 bytes"));
+    }
+
+    @Test
+    void badInputIsRefusedInOneLine() {
+        assertOneLine(run("scenario", "resend-storm"), "scenario resend-storm is not built yet");
+        assertOneLine(run("scenario", "nonsense"), "unknown scenario 'nonsense'");
+        assertOneLine(run("scenario", "slow-consumer", "--sessions", "1"), "slow-consumer needs 2 sessions or more");
+        assertOneLine(run("scenario", "slow-consumer", "--stall", "10ms"), "--stall must be 100ms or more");
+        assertOneLine(run("scenario", "slow-consumer", "--fork", "none"), "scenario runs each engine's server");
+        assertOneLine(run("scenario", "slow-consumer", "--window", "12"), "--window must be 1024-16777216 bytes");
+    }
+}
