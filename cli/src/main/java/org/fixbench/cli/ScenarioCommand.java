@@ -179,7 +179,8 @@ final class ScenarioCommand implements Callable<Integer> {
         session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
                 r.rate(), "verdict", r.verdict())).toList());
         session.writeResults();
-        String report = report(command, session, rows, sessions, stallNanos, runNanos, windowBytes, stopReason);
+        String report = report(command, session, rows, sessions, stallNanos, runNanos, windowBytes, stopReason)
+                + charts(session.folder, results, stallNanos);
         org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
         System.out.println();
         System.out.println(report);
@@ -189,6 +190,40 @@ final class ScenarioCommand implements Callable<Integer> {
             return org.fixbench.cli.options.ExitStatus.STOPPED;
         }
         return status;
+    }
+
+    /** Round 1's chart of each engine at each rate, as markdown (the other rounds' logs are in the folder). */
+    static String charts(java.nio.file.Path folder, List<BenchmarkResult> results, long stallNanos) {
+        StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
+        List<org.fixbench.cli.results.SummaryFile.Result> read = org.fixbench.cli.results.SummaryFile.load(folder);
+        int drawn = 0;
+        for (BenchmarkResult r : results) {
+            if (!Integer.valueOf(1).equals(r.labels().get("round"))) {
+                continue;
+            }
+            var result = read.stream().filter(x -> x.name().equals(r.name())).findFirst().orElse(null);
+            int stalled = r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> seen ? seen.stream()
+                    .filter(m -> m instanceof Map<?, ?> mm && Boolean.TRUE.equals(mm.get(SlowConsumerTable.STALLED)))
+                    .mapToInt(m -> ((Number) ((Map<?, ?>) m).get(SlowConsumerTable.RUN)).intValue()).findFirst()
+                    .orElse(-1) : -1;
+            if (result == null || stalled < 0) {
+                continue;
+            }
+            String name = "stall-" + org.fixbench.harness.ResultsWriter.safeName(result.label()) + "-"
+                    + result.targetRate();
+            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, folder, result, stalled,
+                    STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name);
+            if (png != null) {
+                b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s](")
+                        .append(png.toString().replace('\\', '/')).append(")\n\n");
+                drawn++;
+            }
+        }
+        b.append("Each chart: p99 (solid) and worst (dashed) of every session's round trips in each second of "
+                + "schedule, both runs of round 1; the grey dotted lines mark the stall in the stalled run (the "
+                + "slow session's own reports are among these, a tenth of them with 10 sessions: the others alone "
+                + "are in the table).\n");
+        return drawn == 0 ? "" : b.toString();
     }
 
     static String report(String command, BenchmarkSession session, List<SlowConsumerTable.Row> rows, int sessions,
@@ -213,9 +248,13 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "(`/proc/net/tcp`): the server closed its connection (disconnected), left unread a tenth or more "
                 + "of the orders the session sent during the stall (back-pressured), or read them (its reports then wait in the kernel, or in the engine, "
                 + "whose resident set shows it). The others' p99 and worst are the lossless sum of sessions 2-%d's "
-                + "own series; over the paired run without the stall, median over rounds, above ×%.1f the engine "
-                + "*held up the others*, else it *isolated the slow session*.%n%n", sessions,
-                SlowConsumerTable.HELD_UP_RATIO));
+                + "own series. When the others' worst round trip in the stalled run reaches %.0f%% of the stall "
+                + "(median over rounds) the engine *held up the others*, else it *isolated the slow session*; the "
+                + "ratio of their p99s (stalled run over its quiet pair) is given beside it. Read that ratio with "
+                + "care: during a stall the others' p99 rose by a few milliseconds for every engine tried, raw TCP "
+                + "included with a window that never filled (2026-11-26; what the JIT compiled inside the stalled "
+                + "runs was found and removed, the rest of the cause was not found).%n%n", sessions,
+                SlowConsumerTable.HELD_UP_SHARE * 100));
         b.append(SlowConsumerTable.markdown(rows)).append('\n');
         b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "

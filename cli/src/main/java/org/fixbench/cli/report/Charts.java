@@ -558,6 +558,45 @@ public final class Charts {
     }
 
     /**
+     * The {@code slow-consumer} scenario's chart for one benchmark (one round of one engine at one rate): the
+     * {@linkplain #timelineChart timeline} of its two runs, every session's replies together, with the stall's start
+     * and end marked as vertical lines (grey, dotted), {@code stallFromSeconds} to {@code stallToSeconds} into the
+     * stalled run; saved as {@code charts/NAME.png}. Returns the PNG's path relative to {@code out}.
+     */
+    public static Path writeStallChart(Path folder, Path out, SummaryFile.Result result, int stalledRun,
+                                       double stallFromSeconds, double stallToSeconds, String name) {
+        List<RunTimeline> runs = timelines(folder, result, SERIES);
+        if (runs.isEmpty()) {
+            return null;
+        }
+        XYChart chart = timelineChart(result, runs);
+        chart.setTitle(String.format(Locale.ROOT, "%s at %,d msgs/s: every session's round trips per second; run %d's"
+                + " session 1 stalled", result.label(), result.targetRate(), stalledRun));
+        double top = runs.stream().flatMap(r -> r.intervals().stream()).mapToDouble(h -> h.getMaxValue() / 1000.0)
+                .max().orElse(1);
+        String unit = unitFor(top);
+        double bottom = runs.stream().flatMap(r -> r.intervals().stream())
+                .mapToDouble(h -> Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001)).min().orElse(top);
+        List<Double> ys = new ArrayList<>(List.of(bottom, top)); // the lines span the data, not the axis
+        toUnit(ys, unit);
+        for (double x : new double[] {stallFromSeconds, stallToSeconds}) {
+            XYSeries mark = chart.addSeries(x == stallFromSeconds ? "stall starts (run " + stalledRun + ")"
+                    : "stall ends", List.of(x, x), ys);
+            mark.setLineColor(Color.GRAY);
+            mark.setMarker(SeriesMarkers.NONE);
+            mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {2f, 3f}, 0f));
+        }
+        try {
+            Path dir = Files.createDirectories(out.resolve("charts"));
+            save(chart, dir, name, false);
+        } catch (IOException e) {
+            throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
+        }
+        return Path.of("charts", name + ".png");
+    }
+
+    /**
      * A legend with an entry longer than this, and at most {@link #LEGEND_BELOW_MAX_ENTRIES} entries, goes below the
      * plot: beside it, it squeezes the plot and cuts the title; a longer legend stays beside (below, it would take the
      * plot's height).

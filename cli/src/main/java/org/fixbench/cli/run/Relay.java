@@ -210,8 +210,12 @@ public final class Relay implements AutoCloseable {
         }
     }
 
+    /** Read into, then written on at once; what the server does not take is copied into the link's queue. */
+    private final ByteBuffer fromClient = ByteBuffer.allocateDirect(CHUNK_BYTES);
+
     private void fromClient(Link link) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES);
+        ByteBuffer chunk = fromClient;
+        chunk.clear();
         int n = link.client.read(chunk);
         if (n < 0) {
             end(link);
@@ -221,9 +225,16 @@ public final class Relay implements AutoCloseable {
         if (!link.identified && slowCompId != null) {
             identify(link, chunk);
         }
-        link.toServer.addLast(chunk);
-        link.toServerBacklogBytes += chunk.remaining();
         link.fromClientBytes += chunk.remaining();
+        if (link.toServer.isEmpty()) {
+            link.server.write(chunk); // the usual case: the server takes it all, nothing allocated
+        }
+        if (chunk.hasRemaining()) {
+            ByteBuffer held = ByteBuffer.allocate(chunk.remaining());
+            held.put(chunk).flip();
+            link.toServer.addLast(held);
+            link.toServerBacklogBytes += held.remaining();
+        }
         drainToServer(link);
     }
 

@@ -25,6 +25,8 @@ import org.fixbench.harness.RunResult;
  */
 public final class SlowConsumer implements ProgressListener, AutoCloseable {
     static final long SAMPLE_MILLIS = 20;
+    /** How often the slow session's socket is looked up during the stall (when the server closed it: ±this). */
+    static final long SOCKET_CHECK_NANOS = 100_000_000L;
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
@@ -55,6 +57,8 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         long reportKernelBytes = -1;
         long closedAfterNanos = -1;
         boolean stallBegun;
+        boolean practice;
+        long nextSocketCheckNanos;
         boolean stallEnded;
         long stallBegunNanos;
         long sentAtStallBytes = -1;
@@ -94,9 +98,21 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         };
     }
 
+    /** How far into the warm-up its practice stall starts, and its longest. */
+    static final long PRACTICE_DELAY_MILLIS = 200;
+    static final long PRACTICE_MILLIS = 1_000;
+
     @Override
     public void runStarting(String benchmark, int run, int runs, boolean warmup) {
         if (warmup) {
+            // a practice stall, so that the JIT compiles what a stall and its end run (the relay's, the client's
+            // burst of late reports, the harness's late samples) before anything is measured: without it the stalled
+            // run alone had them compiled inside it (client JVM: 96-323 ms of JIT CPU in a 4 s run, against 13-59
+            // in its quiet pair; raw TCP and sbe, 2026-11-26)
+            relay.stall(false);
+            Watch practice = new Watch(0, true, System.nanoTime());
+            practice.practice = true;
+            current = practice;
             return;
         }
         relay.stall(false);
@@ -167,8 +183,9 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     }
 
     private void stallStep(Watch w, long now) {
-        long begin = w.startNanos + plan.delayMillis() * 1_000_000L;
-        long end = begin + plan.stallMillis() * 1_000_000L;
+        long begin = w.startNanos + (w.practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
+        long end = begin + (w.practice ? Math.min(PRACTICE_MILLIS, plan.stallMillis()) : plan.stallMillis())
+                * 1_000_000L;
         if (!w.stallBegun && now >= begin) {
             w.stallBegun = true;
             w.stallBegunNanos = now;
@@ -179,12 +196,17 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         }
         if (w.stallBegun && !w.stallEnded) {
             Relay.Link slow = relay.slow();
+            boolean last = now >= end;
+            if (!last && now < w.nextSocketCheckNanos) {
+                return;
+            }
+            w.nextSocketCheckNanos = now + SOCKET_CHECK_NANOS;
             SocketQueues mine = slow == null ? null : SocketQueues.read(slow.serverSidePort(), serverPort);
             if (w.closedAfterNanos < 0 && slow != null
                     && (slow.serverClosed() || (mine != null && mine.closedByPeer()))) {
                 w.closedAfterNanos = (slow.serverClosed() ? slow.serverClosedNanos() : now) - w.stallBegunNanos;
             }
-            if (now >= end) {
+            if (last) {
                 if (slow != null) {
                     SocketQueues theirs = SocketQueues.read(serverPort, slow.serverSidePort());
                     long serverUnread = theirs == null ? 0 : theirs.receiveQueueBytes();
@@ -206,15 +228,43 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             return -1;
         }
         try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
-                }
+            String status = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "status")),
+                    java.nio.charset.StandardCharsets.ISO_8859_1);
+            int at = status.indexOf("VmRSS:");
+            if (at < 0) {
+                return -1;
             }
+            String[] f = fields(status.substring(at + 6, status.indexOf('\n', at) < 0 ? status.length()
+                    : status.indexOf('\n', at)));
+            return f.length == 0 ? -1 : Long.parseLong(f[0]);
         } catch (IOException | RuntimeException e) {
             return -1;
         }
-        return -1;
+    }
+
+    /**
+     * The fields of a line split on spaces, without a regular expression: the watcher runs beside the measured
+     * run, so it must neither compile much nor take a CPU for long (with {@code String.split("\\s+")} and a
+     * reading every 20 ms, the JIT compiled java.util.regex inside the stalled runs: 227 ms of CPU in a 4 s run,
+     * PrintCompilation, 2026-11-26).
+     */
+    static String[] fields(String line) {
+        List<String> f = new ArrayList<>(20);
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && line.charAt(i) <= ' ') {
+                i++;
+            }
+            int start = i;
+            while (i < n && line.charAt(i) > ' ') {
+                i++;
+            }
+            if (i > start) {
+                f.add(line.substring(start, i));
+            }
+        }
+        return f.toArray(new String[0]);
     }
 
     /**
@@ -231,11 +281,17 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         static SocketQueues read(int localPort, int remotePort) {
             for (String file : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
                 try {
-                    for (String line : Files.readAllLines(Path.of(file))) {
-                        SocketQueues q = parse(line, localPort, remotePort);
+                    String text = new String(Files.readAllBytes(Path.of(file)),
+                            java.nio.charset.StandardCharsets.ISO_8859_1);
+                    int from = 0;
+                    while (from < text.length()) {
+                        int end = text.indexOf('\n', from);
+                        end = end < 0 ? text.length() : end;
+                        SocketQueues q = parse(text.substring(from, end), localPort, remotePort);
                         if (q != null) {
                             return q;
                         }
+                        from = end + 1;
                     }
                 } catch (IOException | RuntimeException e) {
                     // not readable here: the figures stay unknown
@@ -246,16 +302,16 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
 
         /** {@code line} of {@code /proc/net/tcp} if it is the socket from {@code localPort} to {@code remotePort}. */
         public static SocketQueues parse(String line, int localPort, int remotePort) {
-            String[] f = line.trim().split("\\s+");
+            String[] f = fields(line);
             if (f.length < 5 || !f[0].endsWith(":")) {
                 return null;
             }
             if (port(f[1]) != localPort || port(f[2]) != remotePort) {
                 return null;
             }
-            String[] queues = f[4].split(":");
-            return new SocketQueues(Integer.parseInt(f[3], 16), Long.parseLong(queues[0], 16),
-                    Long.parseLong(queues[1], 16));
+            int colon = f[4].indexOf(':');
+            return new SocketQueues(Integer.parseInt(f[3], 16), Long.parseLong(f[4].substring(0, colon), 16),
+                    Long.parseLong(f[4].substring(colon + 1), 16));
         }
 
         private static int port(String address) {
