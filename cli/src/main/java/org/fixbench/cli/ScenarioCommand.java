@@ -251,14 +251,16 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "own series. When the others' worst round trip in the stalled run reaches %.0f%% of the stall "
                 + "(median over rounds) the engine *held up the others*, else it *isolated the slow session*; the "
                 + "ratio of their p99s (stalled run over its quiet pair) is given beside it. Read that ratio with "
-                + "care: during a stall the others' p99 rose by a few milliseconds for every engine tried, raw TCP "
-                + "included with a window that never filled (2026-11-26; what the JIT compiled inside the stalled "
-                + "runs was found and removed, the rest of the cause was not found).%n%n", sessions,
+                + "care: during a stall the others' p99 rose for every engine tried, raw TCP included with a window "
+                + "that never filled; the causes found in the scenario itself are removed, the rest is not explained "
+                + "(docs/GUIDE.md, \"Scenarios\").%n%n", sessions,
                 SlowConsumerTable.HELD_UP_SHARE * 100));
         b.append(SlowConsumerTable.markdown(rows)).append('\n');
         b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
-                + "read every 100 ms in each run; its growth is its peak less its first reading.\n\n");
+                + "read every 0.5 s in each run; its growth is its peak less its first reading. When the server "
+                + "closed the slow session is known within 0.5 s (its socket is looked up that often, no more: each "
+                + "look takes a CPU from the engine's threads on a small machine).\n\n");
         b.append("Not measured yet (issue 40): the per-second chart with the stall marked, heap and direct memory "
                 + "apart (the resident set holds both), the scenarios resend-storm, server-restart and burst.\n");
         return b.toString();

@@ -28,9 +28,10 @@ public final class SlowConsumerTable {
     /**
      * The share of the stall that the others' worst round trip in the stalled run must reach, in the median round,
      * for the engine to have held them up: a server that stops serving everyone while one session's buffer is full
-     * holds them for most of the stall (raw TCP with an 8 KB send buffer: 1.8 s of a 2 s stall); the others' p99 and
-     * worst rose by a few milliseconds during the stall for every engine tried, raw TCP with a window that never
-     * filled included (2026-11-26, cause not found), which a ratio of p99s would have called holding up.
+     * holds them for most of the stall (raw TCP with an 8 KB send buffer: 1.8 s of a 2 s stall); the others' p99
+     * rose by a millisecond or more during the stall for every engine tried, raw TCP with a window that never filled
+     * included (2026-11-26: docs/GUIDE.md, "Scenarios", what was found and removed and what is left), which a ratio
+     * of p99s would have called holding up.
      */
     public static final double HELD_UP_SHARE = 0.1;
     public static final String SLOW_SESSION = "session 001";

@@ -143,7 +143,7 @@ public final class Relay implements AutoCloseable {
     private void loop() {
         try {
             while (!stopping) {
-                selector.select(this::ready, 10);
+                selector.select(this::ready); // woken by traffic, by stall() and by close(): no timer
                 Link s = slow;
                 if (s != null && s.serverKey.isValid()) {
                     int want = stalled ? 0 : SelectionKey.OP_READ;

@@ -17,16 +17,21 @@ import org.fixbench.harness.RunResult;
  * The {@code slow-consumer} scenario inside a forked client: in the measured run {@link Plan#stallRun()}, from
  * {@link Plan#delayMillis()} after it starts, the {@link Relay} stops reading what the server sends session 1 for
  * {@link Plan#stallMillis()}; the other measured run of the pair is the same without it. Per measured run it
- * watches, every {@link #SAMPLE_MILLIS} ms, the server process's resident set ({@code /proc/PID/status}, VmRSS) and
- * the slow session's server-side socket ({@code /proc/net/tcp}: closed by the server, bytes queued), and at the
+ * reads, every {@link #RSS_NANOS} ns, the server process's resident set ({@code /proc/PID/status}, VmRSS), and
+ * during the stall every {@link #SOCKET_CHECK_NANOS} ns the slow session's server-side socket ({@code /proc/net/tcp}:
+ * closed by the server), and at the
  * stall's end, before reading again, where the slow session's bytes are: orders the server has not read (in its
  * socket or held in the relay) and reports in the kernel on their way (the server's send queue and the relay's
  * receive queue).
  */
 public final class SlowConsumer implements ProgressListener, AutoCloseable {
-    static final long SAMPLE_MILLIS = 20;
-    /** How often the slow session's socket is looked up during the stall (when the server closed it: ±this). */
-    static final long SOCKET_CHECK_NANOS = 100_000_000L;
+    /**
+     * How often the slow session's socket is looked up during the stall (when the server closed it: within this),
+     * and the server's resident set read. Seldom: on 2 CPUs that the engine's threads keep busy, each wake-up of
+     * this watcher takes a CPU from one of them for a scheduler slice, a few milliseconds.
+     */
+    static final long SOCKET_CHECK_NANOS = 500_000_000L;
+    static final long RSS_NANOS = 500_000_000L;
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
@@ -113,6 +118,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             Watch practice = new Watch(0, true, System.nanoTime());
             practice.practice = true;
             current = practice;
+            java.util.concurrent.locks.LockSupport.unpark(watcher);
             return;
         }
         relay.stall(false);
@@ -120,6 +126,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         w.rssStartKb = rssKb(serverPid);
         w.rssPeakKb = w.rssStartKb;
         current = w; // a run measured again starts its watch again: the attempt kept is the last one
+        java.util.concurrent.locks.LockSupport.unpark(watcher);
     }
 
     @Override
@@ -168,27 +175,50 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
                     if (rss > w.rssPeakKb) {
                         w.rssPeakKb = rss;
                     }
-                    nextRss = now + 100_000_000L;
+                    nextRss = now + RSS_NANOS;
                 }
                 if (w.stalls) {
                     stallStep(w, now);
                 }
             }
-            try {
-                Thread.sleep(SAMPLE_MILLIS);
-            } catch (InterruptedException e) {
-                return;
-            }
+            // woken early by a run that starts or ends (runStarting, runEnded)
+            java.util.concurrent.locks.LockSupport.parkNanos(sleepMillis(w, System.nanoTime(), nextRss) * 1_000_000L);
         }
     }
 
+    /** Until the next thing to do: the stall's start or end, a socket check, a reading (at most a second). */
+    private long sleepMillis(Watch w, long now, long nextRss) {
+        long next = now + 1_000_000_000L;
+        if (w != null) {
+            next = Math.min(next, nextRss);
+            if (w.stalls) {
+                long begin = stallBegin(w);
+                long end = begin + stallNanos(w);
+                if (!w.stallBegun) {
+                    next = Math.min(next, begin);
+                } else if (!w.stallEnded) {
+                    next = Math.min(next, Math.min(end, w.nextSocketCheckNanos));
+                }
+            }
+        }
+        return Math.max(1, (next - now + 999_999) / 1_000_000);
+    }
+
+    private long stallBegin(Watch w) {
+        return w.startNanos + (w.practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
+    }
+
+    private long stallNanos(Watch w) {
+        return (w.practice ? Math.min(PRACTICE_MILLIS, plan.stallMillis()) : plan.stallMillis()) * 1_000_000L;
+    }
+
     private void stallStep(Watch w, long now) {
-        long begin = w.startNanos + (w.practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
-        long end = begin + (w.practice ? Math.min(PRACTICE_MILLIS, plan.stallMillis()) : plan.stallMillis())
-                * 1_000_000L;
+        long begin = stallBegin(w);
+        long end = begin + stallNanos(w);
         if (!w.stallBegun && now >= begin) {
             w.stallBegun = true;
             w.stallBegunNanos = now;
+            w.nextSocketCheckNanos = now + SOCKET_CHECK_NANOS;
             Relay.Link slow = relay.slow();
             w.sentAtStallBytes = slow == null ? -1 : slow.fromClientBytes();
             relay.stall(true);
@@ -245,7 +275,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     /**
      * The fields of a line split on spaces, without a regular expression: the watcher runs beside the measured
      * run, so it must neither compile much nor take a CPU for long (with {@code String.split("\\s+")} and a
-     * reading every 20 ms, the JIT compiled java.util.regex inside the stalled runs: 227 ms of CPU in a 4 s run,
+     * reading every 20 ms (before 2026-11-26's change), the JIT compiled java.util.regex inside the stalled runs: 227 ms of CPU in a 4 s run,
      * PrintCompilation, 2026-11-26).
      */
     static String[] fields(String line) {
