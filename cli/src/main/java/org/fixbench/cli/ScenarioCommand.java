@@ -260,7 +260,12 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
                 + "read every 0.5 s in each run; its growth is its peak less its first reading. When the server "
                 + "closed the slow session is known within 0.5 s (its socket is looked up that often, no more: each "
-                + "look takes a CPU from the engine's threads on a small machine).\n\n");
+                + "look takes a CPU from the engine's threads on a small machine). The TCP retransmission timeouts "
+                + "are this host's in each run (`/proc/net/netstat`, TCPTimeouts): with a small window the slow "
+                + "session's connection loses segments at the relay's full receive queue, and its reports then wait "
+                + "for the server's retransmission timeouts, which back off from 200 ms: where a stalled run has "
+                + "them, how late the slow session's reports came after the stall is TCP's doing as much as the "
+                + "engine's.\n\n");
         b.append("Not measured yet (issue 40): the per-second chart with the stall marked, heap and direct memory "
                 + "apart (the resident set holds both), the scenarios resend-storm, server-restart and burst.\n");
         return b.toString();

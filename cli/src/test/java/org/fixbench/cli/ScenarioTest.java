@@ -86,6 +86,7 @@ class ScenarioTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("| tcp:yield+serverSendBufferBytes=4096 | 2,000/s | 10 | 2.0 s | "), report);
         assertTrue(report.contains("| sbe:yield | 2,000/s | 10 | 2.0 s | "), report);
+        assertTrue(report.contains("| TCP retransmission timeouts quiet / stall |"), report);
     }
 
     @Test

@@ -55,6 +55,9 @@ public final class SlowConsumerTable {
     public static final double BACK_PRESSURE_SHARE = 0.1;
     public static final String CLOSED_AFTER_MILLIS = "serverClosedSlowSessionAfterMillis";
     public static final String SLOW_FOUND = "slowSessionFound";
+    /** This host's TCP retransmission timeouts in the run, and segments dropped or pruned from receive queues. */
+    public static final String TCP_TIMEOUTS = "tcpRetransmissionTimeouts";
+    public static final String TCP_RECEIVE_DROPS = "tcpReceiveQueueDrops";
 
     private SlowConsumerTable() {
     }
@@ -62,7 +65,8 @@ public final class SlowConsumerTable {
     /** One round's pair. */
     public record Pair(int round, long othersP99StallNanos, long othersP99QuietNanos, long othersWorstStallNanos,
                        long othersWorstQuietNanos, long slowWorstNanos, long lostStall, long lostQuiet,
-                       String action, long rssGrowthStallKb, long rssGrowthQuietKb, String endedEarly) {
+                       String action, long rssGrowthStallKb, long rssGrowthQuietKb, String endedEarly,
+                       long tcpTimeoutsStall, long tcpTimeoutsQuiet) {
         public double ratio() {
             return othersP99QuietNanos <= 0 ? Double.NaN : (double) othersP99StallNanos / othersP99QuietNanos;
         }
@@ -178,7 +182,9 @@ public final class SlowConsumerTable {
                 stall == null || !stall.series().containsKey(SLOW_SESSION) ? -1
                         : stall.series().get(SLOW_SESSION).maxNanos(),
                 stall == null ? -1 : stall.lost(), quiet == null ? -1 : quiet.lost(), action,
-                rssGrowth(stallSeen), rssGrowth(quiet == null ? Map.of() : seen.get(quiet.run())), ended);
+                rssGrowth(stallSeen), rssGrowth(quiet == null ? Map.of() : seen.get(quiet.run())), ended,
+                number(stallSeen.get(TCP_TIMEOUTS)),
+                quiet == null ? -1 : number(seen.get(quiet.run()).get(TCP_TIMEOUTS)));
     }
 
     private static long rssGrowth(Map<String, Object> m) {
@@ -240,8 +246,8 @@ public final class SlowConsumerTable {
         StringBuilder b = new StringBuilder();
         b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | others' p99"
                 + " quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's worst (s) |"
-                + " orders lost | server RSS growth quiet / stall (MB) |\n");
-        b.append("|---|---:|---:|---:|---|---|---|---|---|---|\n");
+                + " orders lost | server RSS growth quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
+        b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
             b.append("| ").append(row.engine()).append(" | ").append(String.format(Locale.ROOT, "%,d/s", row.rate()))
                     .append(" | ").append(row.sessions()).append(" | ")
@@ -253,6 +259,8 @@ public final class SlowConsumerTable {
                     .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())))
                     .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()))
                     .append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
+                    .append(" | ").append(join(row, p -> count(p.tcpTimeoutsQuiet()) + " / "
+                            + count(p.tcpTimeoutsStall())))
                     .append(" |\n");
         }
         return b.toString();
@@ -272,6 +280,10 @@ public final class SlowConsumerTable {
 
     private static String seconds(long nanos) {
         return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.2f", nanos / 1e9);
+    }
+
+    private static String count(long n) {
+        return n < 0 ? "-" : Long.toString(n);
     }
 
     private static String mb(long kb) {
