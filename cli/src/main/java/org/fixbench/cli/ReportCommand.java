@@ -40,9 +40,15 @@ final class ReportCommand implements Callable<Integer> {
     boolean derivedFiles;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
+        if (ScenarioCommand.isScenario(read.environment())) { // a scenario's folder: its own report
+            org.fixbench.harness.AtomicFiles.writeString(target.resolve("report.md"),
+                    ScenarioCommand.render(read, folder, target));
+            System.out.println("Report of " + folder + " written to " + target);
+            return 0;
+        }
         ComparisonReport.write(target, render(read, folder, target, derivedFiles));
         if (derivedFiles) {
             org.fixbench.harness.ResultsWriter.writeDistributions(target, read.results());

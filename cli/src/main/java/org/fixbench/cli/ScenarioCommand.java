@@ -179,8 +179,9 @@ final class ScenarioCommand implements Callable<Integer> {
         session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
                 r.rate(), "verdict", r.verdict())).toList());
         session.writeResults();
-        String report = report(command, session, rows, sessions, stallNanos, runNanos, windowBytes, stopReason)
-                + charts(session.folder, results, stallNanos);
+        // made from the folder, as `fixbench report` makes it again
+        String report = render(org.fixbench.harness.ResultsReader.read(session.folder), session.folder,
+                session.folder);
         org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
         System.out.println();
         System.out.println(report);
@@ -193,7 +194,8 @@ final class ScenarioCommand implements Callable<Integer> {
     }
 
     /** Round 1's chart of each engine at each rate, as markdown (the other rounds' logs are in the folder). */
-    static String charts(java.nio.file.Path folder, List<BenchmarkResult> results, long stallNanos) {
+    static String charts(java.nio.file.Path folder, java.nio.file.Path out, List<BenchmarkResult> results,
+                         long stallNanos) {
         StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
         List<org.fixbench.cli.results.SummaryFile.Result> read = org.fixbench.cli.results.SummaryFile.load(folder);
         int drawn = 0;
@@ -211,7 +213,7 @@ final class ScenarioCommand implements Callable<Integer> {
             }
             String name = "stall-" + org.fixbench.harness.ResultsWriter.safeName(result.label()) + "-"
                     + result.targetRate();
-            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, folder, result, stalled,
+            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, out, result, stalled,
                     STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name);
             if (png != null) {
                 b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s](")
@@ -226,9 +228,29 @@ final class ScenarioCommand implements Callable<Integer> {
         return drawn == 0 ? "" : b.toString();
     }
 
-    static String report(String command, BenchmarkSession session, List<SlowConsumerTable.Row> rows, int sessions,
+    /** Whether a results folder's environment is a scenario's (its report is {@link #render}'s). */
+    static boolean isScenario(Map<String, Object> env) {
+        return env.get("scenario") instanceof Map<?, ?> m && SLOW_CONSUMER.equals(m.get("name"));
+    }
+
+    /** The scenario's report from its folder (charts into {@code out/charts}); the same whoever calls it. */
+    static String render(org.fixbench.harness.ResultsReader.Read read, java.nio.file.Path folder,
+                         java.nio.file.Path out) {
+        Map<String, Object> env = read.environment();
+        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
+        long runNanos = ((Number) scenario.get("runMillis")).longValue() * 1_000_000L;
+        int sessions = ((Number) scenario.get("sessions")).intValue();
+        int windowBytes = ((Number) scenario.get("relayReceiveBufferBytes")).intValue();
+        Object stop = env.get(ResultLabels.STOP_REASON);
+        String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
+        List<BenchmarkResult> results = read.results();
+        return report(command, env, SlowConsumerTable.of(results), sessions, stallNanos, runNanos, windowBytes,
+                stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos);
+    }
+
+    static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
                          long stallNanos, long runNanos, int windowBytes, String stopReason) {
-        Map<String, Object> env = session.environmentNow();
         StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer\n\n");
         b.append("Command: `").append(command).append("`\n\n");
         b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),

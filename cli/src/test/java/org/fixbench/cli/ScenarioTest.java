@@ -87,6 +87,12 @@ class ScenarioTest {
         assertTrue(report.contains("| tcp:yield+serverSendBufferBytes=4096 | 2,000/s | 10 | 2.0 s | "), report);
         assertTrue(report.contains("| sbe:yield | 2,000/s | 10 | 2.0 s | "), report);
         assertTrue(report.contains("| TCP retransmission timeouts quiet / stall |"), report);
+        // `fixbench report` makes the same report again from the folder, charts included
+        Path again = tmp.resolve("again");
+        Outcome r = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+        assertTrue(Files.isRegularFile(again.resolve("charts/stall-sbe_yield-2000.png")));
     }
 
     @Test
