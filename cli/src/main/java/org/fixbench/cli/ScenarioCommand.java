@@ -141,7 +141,14 @@ final class ScenarioCommand implements Callable<Integer> {
         ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
                 Duration.ofNanos(connectTimeoutNanos)).sessions(sessions).workload(options.workloadSpec())
                 .jvmLogs(session.folder);
-        List<BenchmarkResult> results = new ArrayList<>();
+        List<BenchmarkResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread partial = new Thread(() -> {
+            if (!completed.get()) {
+                writePartial(session, results);
+            }
+        }, "fixbench-partial-scenario");
+        Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
         String stopReason = null;
         int total = rounds * planned.size();
         int done = 0;
@@ -171,6 +178,12 @@ final class ScenarioCommand implements Callable<Integer> {
                     stopReason = spec.label() + ": " + result.abortReason();
                 }
             }
+        }
+        completed.set(true);
+        try {
+            Runtime.getRuntime().removeShutdownHook(partial);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or ran
         }
         if (stopReason != null) {
             session.environment.put(ResultLabels.STOP_REASON, stopReason);
@@ -226,6 +239,33 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "slow session's own reports are among these, a tenth of them with 10 sessions: the others alone "
                 + "are in the table).\n");
         return drawn == 0 ? "" : b.toString();
+    }
+
+    /**
+     * A scenario stopped by a signal: the benchmarks measured so far written, and a report that says it is partial
+     * (charts left out: a signal leaves seconds, not minutes). Forked processes are stopped by their own hook.
+     */
+    static void writePartial(BenchmarkSession session, List<BenchmarkResult> soFar) {
+        try {
+            String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL scenario, " + soFar.size()
+                    + " benchmark(s) so far";
+            session.environment.put("partial", reason);
+            if (!session.writeInstead(new ArrayList<>(soFar))) {
+                return; // it had ended and wrote its own results
+            }
+            Map<String, Object> env = session.environmentNow();
+            Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+            String report = report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(soFar),
+                    ((Number) scenario.get("sessions")).intValue(),
+                    ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
+                    ((Number) scenario.get("runMillis")).longValue() * 1_000_000L,
+                    ((Number) scenario.get("relayReceiveBufferBytes")).intValue(), reason);
+            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report.replaceFirst(
+                    "^# fixbench scenario: slow-consumer", "# fixbench scenario: slow-consumer (PARTIAL: interrupted)"));
+            System.err.println("fixbench: " + reason + "; written to " + session.folder);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("fixbench: interrupted; the results so far could not be written: " + e);
+        }
     }
 
     /** Whether a results folder's environment is a scenario's (its report is {@link #render}'s). */

@@ -96,6 +96,31 @@ class ScenarioTest {
     }
 
     @Test
+    void aScenarioStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
+        Path out = tmp.resolve("stopped");
+        Path log = tmp.resolve("stopped.log");
+        List<String> command = new java.util.ArrayList<>(org.fixbench.cli.run.ForkedRun.javaCommand(List.of()));
+        command.addAll(List.of("scenario", "slow-consumer", "--engines", "tcp:yield", "--rates", "1000", "--runs",
+                "3", "--stall", "500ms", "--warmup", "200ms", "--no-pin", "--out", out.toString()));
+        Process scenario = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (!Files.readString(log).contains("=== [2/3]") && scenario.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        scenario.destroy(); // SIGTERM
+        assertTrue(scenario.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "it ends");
+        String output = Files.readString(log);
+        assertTrue(Files.exists(out.resolve("report.md")), output.substring(Math.max(0, output.length() - 3000)));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.startsWith("# fixbench scenario: slow-consumer (PARTIAL: interrupted)"), report);
+        assertTrue(report.contains("| tcp:yield | 1,000/s | 10 | 0.5 s | "), "round 1 is kept: " + report);
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertTrue(results.size() >= 1 && results.get(0).get("runs").size() == 2, "round 1's pair is kept");
+        assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
+                "no forked process left");
+    }
+
+    @Test
     void theServerSocketsQueuesAreReadFromProcNetTcp() {
         // a line of /proc/net/tcp: local 127.0.0.1:0x9C40 (40000), remote :0xC350 (50000), ESTABLISHED, queues
         String line = "   3: 0100007F:9C40 0100007F:C350 01 00000200:00001000 00:00000000 00000000  1000        0 "
