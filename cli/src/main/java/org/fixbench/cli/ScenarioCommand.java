@@ -38,11 +38,15 @@ import picocli.CommandLine.Spec;
  * session 1's reports are left unread for the stall, one without; which of the two comes first alternates by round.
  */
 @Command(name = "scenario", description = "Disturb a steady load the same way for every engine and judge what each "
-        + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again).")
+        + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again). --runs is "
+        + "the number of rounds, each a fresh pair of JVMs with one quiet and one stalled run.")
 final class ScenarioCommand implements Callable<Integer> {
     static final String SLOW_CONSUMER = "slow-consumer";
     /** The scenarios issue 40 names that are not built yet: named so that asking for one says so. */
     static final List<String> NOT_BUILT = List.of("resend-storm", "server-restart", "burst");
+    /** Options every measuring command shares that a scenario does not honour: refused rather than ignored. */
+    static final List<String> NOT_FOR_SCENARIO = List.of("--profile", "--fail-on", "--skip-first-run");
+
     /** How far into its measured run the stall starts. */
     static final long STALL_DELAY_MILLIS = 1_000;
     /** How long a measured run goes on after the stall ends (the slow session's backlog answered within it). */
@@ -90,6 +94,12 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         if (!SLOW_CONSUMER.equals(name)) {
             throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + SLOW_CONSUMER + ")");
+        }
+        for (String notHere : NOT_FOR_SCENARIO) {
+            if (commandSpec != null && commandSpec.commandLine().getParseResult().hasMatchedOption(notHere)) {
+                throw new IllegalArgumentException(notHere + " is not for scenario (each round's pair of runs is "
+                        + "judged by the scenario's own rule)");
+            }
         }
         boolean sessionsGiven = commandSpec != null
                 && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");

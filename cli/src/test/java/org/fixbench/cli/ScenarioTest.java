@@ -155,5 +155,7 @@ class ScenarioTest {
         assertOneLine(run("scenario", "slow-consumer", "--stall", "10ms"), "--stall must be 100ms or more");
         assertOneLine(run("scenario", "slow-consumer", "--fork", "none"), "scenario runs each engine's server");
         assertOneLine(run("scenario", "slow-consumer", "--window", "12"), "--window must be 1024-16777216 bytes");
+        assertOneLine(run("scenario", "slow-consumer", "--profile", "cpu"), "--profile is not for scenario");
+        assertOneLine(run("scenario", "slow-consumer", "--fail-on", "SATURATED"), "--fail-on is not for scenario");
     }
 }
