@@ -295,7 +295,7 @@ final class ScenarioCommand implements Callable<Integer> {
         Object stop = env.get(ResultLabels.STOP_REASON);
         String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
         List<BenchmarkResult> results = read.results();
-        return report(command, env, SlowConsumerTable.of(results), sessions, stallNanos, runNanos, windowBytes,
+        return report(command, env, SlowConsumerTable.of(results, folder), sessions, stallNanos, runNanos, windowBytes,
                 stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos);
     }
 
@@ -330,7 +330,9 @@ final class ScenarioCommand implements Callable<Integer> {
         b.append(SlowConsumerTable.markdown(rows)).append('\n');
         b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
-                + "read every 0.5 s in each run; its growth is its peak less its first reading. When the server "
+                + "read every 0.5 s in each run; its growth is its peak less its first reading. Its heap is what "
+                + "its garbage collector found in use before each collection that ended within the run (its JVM's "
+                + "log, `jvm-logs/`), the most of them; \"-\": no collection in that run. When the server "
                 + "closed the slow session is known within 0.5 s (its socket is looked up that often, no more: each "
                 + "look takes a CPU from the engine's threads on a small machine). The TCP retransmission timeouts "
                 + "are this host's in each run (`/proc/net/netstat`, TCPTimeouts): with a small window the slow "

@@ -66,7 +66,7 @@ public final class SlowConsumerTable {
     public record Pair(int round, long othersP99StallNanos, long othersP99QuietNanos, long othersWorstStallNanos,
                        long othersWorstQuietNanos, long slowWorstNanos, long lostStall, long lostQuiet,
                        String action, long rssGrowthStallKb, long rssGrowthQuietKb, String endedEarly,
-                       long tcpTimeoutsStall, long tcpTimeoutsQuiet) {
+                       long tcpTimeoutsStall, long tcpTimeoutsQuiet, long heapStallMb, long heapQuietMb) {
         public double ratio() {
             return othersP99QuietNanos <= 0 ? Double.NaN : (double) othersP99StallNanos / othersP99QuietNanos;
         }
@@ -116,6 +116,16 @@ public final class SlowConsumerTable {
 
     /** The rows, one per engine and rate, in the order first met. */
     public static List<Row> of(List<BenchmarkResult> results) {
+        return of(results, null);
+    }
+
+    /**
+     * The rows, with the server's heap as its garbage collector found it in each run where {@code folder} (the
+     * results folder) kept the server JVM's log ({@code jvm-logs/}): the most in use before any collection that
+     * ended within the run, MB; -1 where no collection did (the young generation never filled: a lower bound the
+     * table does not give).
+     */
+    public static List<Row> of(List<BenchmarkResult> results, java.nio.file.Path folder) {
         Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
             String key = label(r) + "@" + r.config().targetRatePerSecond();
@@ -129,7 +139,7 @@ public final class SlowConsumerTable {
             int round = 0;
             for (BenchmarkResult r : rounds) {
                 round++;
-                Pair p = pair(round, r);
+                Pair p = pair(round, r, folder);
                 pairs.add(p);
                 stallMillis = Math.max(stallMillis, stallMillis(r));
             }
@@ -161,7 +171,42 @@ public final class SlowConsumerTable {
         return o instanceof Number n ? n.longValue() : -1;
     }
 
+    /** GC(n) Pause ... 51M->5M(2048M) ...: the heap in use before the collection, MB. */
+    private static final java.util.regex.Pattern GC_HEAP = java.util.regex.Pattern.compile(
+            "^\\[(\\d+)ms\\] GC\\(\\d+\\) Pause .* (\\d+)M->\\d+M\\(\\d+M\\)");
+
+    /** The most heap in use before a collection that ended within {@code run}, MB; -1: none, or no log. */
+    static long heapBeforeGcMb(java.nio.file.Path folder, BenchmarkResult r, RunResult run) {
+        if (folder == null || run == null) {
+            return -1;
+        }
+        java.nio.file.Path log = folder.resolve("jvm-logs").resolve(
+                org.fixbench.harness.ResultsWriter.safeName(r.name() + "-server") + ".log");
+        if (!java.nio.file.Files.isRegularFile(log)) {
+            return -1;
+        }
+        long most = -1;
+        try {
+            for (String line : java.nio.file.Files.readAllLines(log)) {
+                java.util.regex.Matcher m = GC_HEAP.matcher(line);
+                if (m.find()) {
+                    long at = Long.parseLong(m.group(1));
+                    if (at >= run.startEpochMillis() && at <= run.endEpochMillis()) {
+                        most = Math.max(most, Long.parseLong(m.group(2)));
+                    }
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+        return most;
+    }
+
     static Pair pair(int round, BenchmarkResult r) {
+        return pair(round, r, null);
+    }
+
+    static Pair pair(int round, BenchmarkResult r, java.nio.file.Path folder) {
         Map<Integer, Map<String, Object>> seen = new LinkedHashMap<>();
         observed(r).forEach(m -> seen.put((int) number(m.get(RUN)), m));
         RunResult stall = null;
@@ -184,7 +229,8 @@ public final class SlowConsumerTable {
                 stall == null ? -1 : stall.lost(), quiet == null ? -1 : quiet.lost(), action,
                 rssGrowth(stallSeen), rssGrowth(quiet == null ? Map.of() : seen.get(quiet.run())), ended,
                 number(stallSeen.get(TCP_TIMEOUTS)),
-                quiet == null ? -1 : number(seen.get(quiet.run()).get(TCP_TIMEOUTS)));
+                quiet == null ? -1 : number(seen.get(quiet.run()).get(TCP_TIMEOUTS)),
+                heapBeforeGcMb(folder, r, stall), heapBeforeGcMb(folder, r, quiet));
     }
 
     private static long rssGrowth(Map<String, Object> m) {
@@ -246,8 +292,9 @@ public final class SlowConsumerTable {
         StringBuilder b = new StringBuilder();
         b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | others' p99"
                 + " quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's worst (s) |"
-                + " orders lost | server RSS growth quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
-        b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|\n");
+                + " orders lost | server RSS growth quiet / stall (MB) | server heap before GC, most in the run, quiet /"
+                + " stall (MB) | TCP retransmission timeouts quiet / stall |\n");
+        b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
             b.append("| ").append(row.engine()).append(" | ").append(String.format(Locale.ROOT, "%,d/s", row.rate()))
                     .append(" | ").append(row.sessions()).append(" | ")
@@ -259,6 +306,7 @@ public final class SlowConsumerTable {
                     .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())))
                     .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()))
                     .append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
+                    .append(" | ").append(join(row, p -> count(p.heapQuietMb()) + " / " + count(p.heapStallMb())))
                     .append(" | ").append(join(row, p -> count(p.tcpTimeoutsQuiet()) + " / "
                             + count(p.tcpTimeoutsStall())))
                     .append(" |\n");
