@@ -180,8 +180,18 @@ public final class Relay implements AutoCloseable {
         } catch (IOException e) {
             Link link = (Link) key.attachment();
             if (link != null) {
+                if (key == link.serverKey) {
+                    serverClosed(link); // reset by the server: it ended the session as surely as a FIN would
+                }
                 end(link);
             }
+        }
+    }
+
+    private static void serverClosed(Link link) {
+        if (!link.serverClosed) {
+            link.serverClosedNanos = System.nanoTime();
+            link.serverClosed = true;
         }
     }
 
@@ -273,8 +283,7 @@ public final class Relay implements AutoCloseable {
         b.clear();
         int n = link.server.read(b);
         if (n < 0) {
-            link.serverClosedNanos = System.nanoTime();
-            link.serverClosed = true;
+            serverClosed(link);
             end(link);
             return;
         }
@@ -287,9 +296,6 @@ public final class Relay implements AutoCloseable {
     }
 
     private void end(Link link) {
-        if (!link.serverClosed && !link.server.isOpen()) {
-            link.serverClosedNanos = System.nanoTime();
-        }
         link.clientKey.cancel();
         link.serverKey.cancel();
         try {

@@ -32,6 +32,8 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
      */
     static final long SOCKET_CHECK_NANOS = 500_000_000L;
     static final long RSS_NANOS = 500_000_000L;
+    /** Whether sockets can be looked up here at all (a socket not found then means it is gone). */
+    static final boolean PROC_NET_TCP_READABLE = Files.isReadable(Path.of("/proc/net/tcp"));
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
@@ -239,8 +241,10 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             }
             w.nextSocketCheckNanos = now + SOCKET_CHECK_NANOS;
             SocketQueues mine = slow == null ? null : SocketQueues.read(slow.serverSidePort(), serverPort);
+            // closed: a FIN leaves the relay's socket in CLOSE_WAIT; a reset (a server closing with input unread)
+            // takes it out of the kernel's table altogether
             if (w.closedAfterNanos < 0 && slow != null
-                    && (slow.serverClosed() || (mine != null && mine.closedByPeer()))) {
+                    && (slow.serverClosed() || (mine == null ? PROC_NET_TCP_READABLE : mine.closedByPeer()))) {
                 w.closedAfterNanos = (slow.serverClosed() ? slow.serverClosedNanos() : now) - w.stallBegunNanos;
             }
             if (last) {
