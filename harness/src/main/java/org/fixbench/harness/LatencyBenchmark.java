@@ -198,6 +198,7 @@ public final class LatencyBenchmark implements Harness {
         }
         received.incrementAndGet();
         long elapsedNanos = endNanos - startNanos;
+        ledger.latency(index, elapsedNanos);
         endToEnd.record(elapsedNanos);
         long serviceNanos = correct ? elapsedNanos - ledger.latenessNanos(index) : elapsedNanos;
         serviceTime.record(serviceNanos);
@@ -435,6 +436,28 @@ public final class LatencyBenchmark implements Harness {
         return abortReason;
     }
 
+    /**
+     * The last measured run's orders, one by one, by when each was due: for a listener's {@link
+     * ProgressListener#runEnded} (the harness thread, before the next run starts), and null before any run. Copies
+     * the run's ledger; a scripted disturbance reads the seconds around it from this.
+     */
+    public RunTrace lastRunTrace() {
+        long sent = ledger.sentCount();
+        if (sent == 0 || !measuredRunTraced) {
+            return null;
+        }
+        int n = (int) sent;
+        long[] dueOffsetNanos = new long[n];
+        long[] latencyNanos = new long[n];
+        long[] latenessNanos = new long[n];
+        for (int i = 0; i < n; i++) {
+            dueOffsetNanos[i] = ledger.startNanos(i) - runStartNanos;
+            latencyNanos[i] = ledger.isAnswered(i) ? ledger.latencyNanos(i) : RunTrace.LOST;
+            latenessNanos[i] = ledger.latenessNanos(i);
+        }
+        return new RunTrace(dueOffsetNanos, latencyNanos, latenessNanos);
+    }
+
     /** The threads busy with no load, read before the warm-up (null: not read). */
     private IdleThreads idleThreads;
 
@@ -469,6 +492,8 @@ public final class LatencyBenchmark implements Harness {
     // the last measured run's span on the benchmark's clock, and a test's compile time inside it
     private long runStartNanos;
     private long runEndNanos;
+    /** Whether the ledger holds a measured run's orders (not a warm-up pass's): see {@link #lastRunTrace}. */
+    private boolean measuredRunTraced;
     private long sourceCompileInRunNanos;
     private boolean lastSettleCapped;
     /** Why the last settling ended the benchmark (no sample came), or null. */
@@ -670,7 +695,7 @@ public final class LatencyBenchmark implements Harness {
         long startEpochMillis = System.currentTimeMillis();
         long intervalNanos = HarnessConfig.NANOS_PER_SECOND / ratePerSecond;
         Pacing pacing = config.pacing();
-        long handedOutBefore = iterationsHandedOut;
+        long handedOutBefore = runNumber > 0 && pacing.restartsEachRun() ? 0 : iterationsHandedOut;
         long startNanos = openRun(task, runNumber, iterations, ratePerSecond, runIdler, pollIdleCapNanos);
         sendAndAwait(task, iterations);
         long sent = loopSent;
@@ -684,6 +709,7 @@ public final class LatencyBenchmark implements Harness {
         long endNanos = clock.nanoTime();
         runStartNanos = startNanos;
         runEndNanos = endNanos;
+        measuredRunTraced = runNumber > 0;
         sourceCompileInRunNanos = config.compileTimeSource() != null
                 ? config.compileTimeSource().getAsLong() - sourceBefore : 0;
         CpuWait cpuWait = cpuWaitWatch != null ? cpuWaitWatch.runEnded() : CpuWait.UNAVAILABLE;
@@ -795,7 +821,8 @@ public final class LatencyBenchmark implements Harness {
                          long pollIdleCapNanos) {
         Pacing pacing = config.pacing();
         // where in the pacing's cycle this run starts, and that point's offset: computed once, not per send
-        long cycleFrom = pacing.isEven() ? 0 : iterationsHandedOut % pacing.cycleIterations();
+        long cycleFrom = pacing.isEven() || (runNumber > 0 && pacing.restartsEachRun()) ? 0
+                : iterationsHandedOut % pacing.cycleIterations();
         long cycleFromOffsetNanos = pacing.offsetNanos(cycleFrom, ratePerSecond);
         long startNanos = clock.nanoTime();
         if (runNumber > 0 || runLastStart[0] == Long.MIN_VALUE) {
@@ -1077,6 +1104,7 @@ public final class LatencyBenchmark implements Harness {
 
     private void resetAll(long iterations, long ratePerSecond) {
         ledger.reset(iterations);
+        measuredRunTraced = false;
         if (endToEndTimeline != null) {
             endToEndTimeline.reset(iterations, ratePerSecond);
             serviceTimeTimeline.reset(iterations, ratePerSecond);
@@ -1134,8 +1162,8 @@ public final class LatencyBenchmark implements Harness {
                 + config.waitStrategy().label() + "; hiccup meter: " + config.hiccupMeter() + "; jitter monitor: "
                 + config.jitterMonitor());
         if (!config.pacing().isEven()) {
-            out.println("Paced: " + config.pacing() + ", stretched to a mean of the target rate; each run goes on"
-                    + " where the last left the cycle");
+            out.println("Paced: " + config.pacing() + ", stretched to a mean of the target rate"
+                    + (config.pacing().restartsEachRun() ? "" : "; each run goes on where the last left the cycle"));
         }
     }
 

@@ -12,20 +12,26 @@ import java.util.Arrays;
  * <p>{@code iterationsPerGap} iterations share each gap, spread evenly inside it: a task that deals iterations out
  * to N parties in turn (iteration i to party i mod N) gives each party the cycle's shape when this is N.
  *
+ * <p>A shape {@linkplain #restartingEachRun() restarting each run} begins every measured run at its cycle's start
+ * (the warm-up's passes still go on through the cycle, so they practise all of it): a scripted disturbance, a burst
+ * at a fixed second of each run, is such a shape whose cycle is one run.
+ *
  * <p>Immutable; {@link #offsetNanos} allocates nothing.
  */
 public final class Pacing implements java.io.Serializable {
     /** Iterations exactly {@code 1/rate} apart. */
-    public static final Pacing EVEN = new Pacing(null, 1);
+    public static final Pacing EVEN = new Pacing(null, 1, false);
 
     private final long[] gapNanos;
     private final long[] gapStartNanos;
     private final long cycleSpanNanos;
     private final int iterationsPerGap;
+    private final boolean restartsEachRun;
 
-    private Pacing(long[] gapNanos, int iterationsPerGap) {
+    private Pacing(long[] gapNanos, int iterationsPerGap, boolean restartsEachRun) {
         this.gapNanos = gapNanos;
         this.iterationsPerGap = iterationsPerGap;
+        this.restartsEachRun = restartsEachRun;
         if (gapNanos == null) {
             this.gapStartNanos = null;
             this.cycleSpanNanos = 0;
@@ -68,7 +74,17 @@ public final class Pacing implements java.io.Serializable {
         if (sum == 0) {
             throw new IllegalArgumentException("pacing: the gaps add up to no time at all");
         }
-        return new Pacing(gapNanos.clone(), iterationsPerGap);
+        return new Pacing(gapNanos.clone(), iterationsPerGap, false);
+    }
+
+    /** This shape, each measured run starting at its cycle's first iteration (see the class comment). */
+    public Pacing restartingEachRun() {
+        return gapNanos == null || restartsEachRun ? this : new Pacing(gapNanos, iterationsPerGap, true);
+    }
+
+    /** Whether each measured run starts at the cycle's first iteration rather than where the last one left it. */
+    public boolean restartsEachRun() {
+        return restartsEachRun;
     }
 
     /** Whether this is {@link #EVEN}. */
@@ -123,17 +139,19 @@ public final class Pacing implements java.io.Serializable {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Pacing p && iterationsPerGap == p.iterationsPerGap && Arrays.equals(gapNanos, p.gapNanos);
+        return o instanceof Pacing p && iterationsPerGap == p.iterationsPerGap && restartsEachRun == p.restartsEachRun
+                && Arrays.equals(gapNanos, p.gapNanos);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(gapNanos) + iterationsPerGap;
+        return 31 * (31 * Arrays.hashCode(gapNanos) + iterationsPerGap) + (restartsEachRun ? 1 : 0);
     }
 
     @Override
     public String toString() {
         return gapNanos == null ? "even" : String.format(java.util.Locale.ROOT, "gaps of a %,d-iteration cycle "
-                + "spanning %,d ns, %d iteration(s) a gap", gapNanos.length, cycleSpanNanos, iterationsPerGap);
+                + "spanning %,d ns, %d iteration(s) a gap%s", gapNanos.length, cycleSpanNanos, iterationsPerGap,
+                restartsEachRun ? ", each measured run from the cycle's start" : "");
     }
 }

@@ -25,6 +25,8 @@ final class RunLedger {
 
     private final long[] startNanos;
     private final long[] latenessNanos;
+    /** Each answered iteration's latency (start to reply), for {@link RunTrace}: written once, by the sample. */
+    private final long[] latencyNanos;
     private final long[] answered;
     @SuppressWarnings("unused") // through COUNT
     private volatile long count;
@@ -38,12 +40,13 @@ final class RunLedger {
         int n = (int) Math.max(1, capacity);
         this.startNanos = new long[n];
         this.latenessNanos = new long[n];
+        this.latencyNanos = new long[n];
         this.answered = new long[(n + 63) >>> 6];
     }
 
     /** Bytes this ledger holds for {@code capacity} iterations. */
     static long bytesFor(long capacity) {
-        return capacity * 16 + (capacity + 63) / 64 * 8;
+        return capacity * 24 + (capacity + 63) / 64 * 8;
     }
 
     int capacity() {
@@ -103,6 +106,16 @@ final class RunLedger {
             }
         }
         return -2;
+    }
+
+    /** The thread that answered {@code index}: its latency, read once the run is closed. */
+    void latency(int index, long nanos) {
+        latencyNanos[index] = nanos;
+    }
+
+    /** The latency of an answered iteration of a closed run (meaningless for one not answered). */
+    long latencyNanos(long index) {
+        return latencyNanos[(int) index];
     }
 
     boolean isAnswered(long index) {

@@ -179,4 +179,40 @@ class PacingTest {
         assertTrue(run.reasons().stream().anyMatch(r -> r.kind() == RunReason.Kind.SEND_RATE),
                 () -> "the send rate fell below the paced schedule's: " + run.reasons());
     }
+
+    @Test
+    void aShapeRestartingEachRunBeginsEveryMeasuredRunAtItsCycleStartWhileTheWarmupGoesOn() {
+        ManualClock clock = new ManualClock();
+        // a cycle of 4: a lull of 900 ns after the first iteration, then three 100 ns apart; runs of 4 = one cycle
+        Pacing shape = Pacing.ofGaps(new long[] {900, 100, 100, 100}, 1).restartingEachRun();
+        assertTrue(shape.restartsEachRun());
+        assertFalse(Pacing.ofGaps(new long[] {900, 100, 100, 100}, 1).restartsEachRun());
+        assertFalse(shape.equals(Pacing.ofGaps(new long[] {900, 100, 100, 100}, 1)));
+        List<List<Long>> offsetsByRun = new ArrayList<>();
+        RecordingTask task = new RecordingTask(clock);
+        // a warm-up of 3 (it leaves the cycle at its 4th iteration), then 2 runs at 4/s: one cycle a second
+        HarnessConfig config = clock.configure("restarting", 4, 4).warmupIterations(3).runs(2).pacing(shape).build();
+        BenchmarkResult result = new LatencyBenchmark(config, System.out, new ProgressListener() {
+            int from;
+
+            @Override
+            public void runStarting(String benchmark, int run, int runs, boolean warmup) {
+                from = task.intended.size();
+            }
+
+            @Override
+            public void runEnded(String benchmark, RunResult r) {
+                List<Long> run = task.intended.subList(from, task.intended.size());
+                offsetsByRun.add(run.stream().map(v -> v - run.get(0)).toList());
+            }
+        }).run(task, Map.of());
+        assertNull(result.abortReason());
+        // 1,200 recorded ns stretched to the second: 0, 900/1200, 1000/1200, 1100/1200 of it
+        List<Long> cycle = List.of(0L, 750_000_000L, 833_333_333L, 916_666_666L);
+        assertEquals(cycle, offsetsByRun.get(0), "run 1 begins with the cycle's lull, not where the warm-up left it");
+        assertEquals(cycle, offsetsByRun.get(1), "and so does run 2");
+        for (RunResult run : result.runs()) {
+            assertTrue(run.ok(), "a run that kept to its restarting schedule is OK: " + run.reasons());
+        }
+    }
 }
