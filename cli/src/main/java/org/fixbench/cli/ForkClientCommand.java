@@ -62,7 +62,14 @@ final class ForkClientCommand implements Callable<Integer> {
         if (scenario != null) {
             listener = org.fixbench.cli.run.SlowConsumer.both(listener, scenario);
         }
+        org.fixbench.cli.run.Burst burst = r.burst() == null ? null : new org.fixbench.cli.run.Burst(r.burst());
+        if (burst != null) {
+            listener = org.fixbench.cli.run.SlowConsumer.both(listener, burst);
+        }
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, listener);
+        if (burst != null) {
+            burst.watch(benchmark);
+        }
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
         }
@@ -96,8 +103,8 @@ final class ForkClientCommand implements Callable<Integer> {
         }
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
-                notes, b.warmupEndedCompiling(), scenario == null ? null
-                        : new java.util.ArrayList<>(scenario.observed())));
+                notes, b.warmupEndedCompiling(), scenario != null ? new java.util.ArrayList<>(scenario.observed())
+                        : burst != null ? new java.util.ArrayList<>(burst.observed()) : null));
         return 0;
     }
 

@@ -38,12 +38,23 @@ import picocli.CommandLine.Spec;
  * session 1's reports are left unread for the stall, one without; which of the two comes first alternates by round.
  */
 @Command(name = "scenario", description = "Disturb a steady load the same way for every engine and judge what each "
-        + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again). --runs is "
-        + "the number of rounds, each a fresh pair of JVMs with one quiet and one stalled run.")
+        + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again; each round a "
+        + "fresh pair of JVMs with one quiet and one stalled run) or burst (2 s at the rate, --burst at --factor "
+        + "times it, then 3 s at the rate again; each round a fresh pair of JVMs with one run). --runs is the number "
+        + "of rounds.")
 final class ScenarioCommand implements Callable<Integer> {
     static final String SLOW_CONSUMER = "slow-consumer";
+    static final String BURST = "burst";
+    static final String BUILT = SLOW_CONSUMER + ", " + BURST;
     /** The scenarios issue 40 names that are not built yet: named so that asking for one says so. */
-    static final List<String> NOT_BUILT = List.of("resend-storm", "server-restart", "burst");
+    static final List<String> NOT_BUILT = List.of("resend-storm", "server-restart");
+    /** Each option that belongs to one scenario only, and that scenario: refused for the others. */
+    static final Map<String, String> ONLY_FOR = Map.of("--stall", SLOW_CONSUMER, "--window", SLOW_CONSUMER,
+            "--burst", BURST, "--factor", BURST);
+    /** How far into a burst run its burst starts. */
+    static final long BURST_DELAY_MILLIS = 2_000;
+    /** How long a burst run goes on after the burst, unless --duration says longer. */
+    static final long AFTER_BURST_MILLIS = 3_000;
     /** Options every measuring command shares that a scenario does not honour: refused rather than ignored. */
     static final List<String> NOT_FOR_SCENARIO = List.of("--profile", "--fail-on", "--skip-first-run");
 
@@ -58,7 +69,7 @@ final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer")
+    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer or burst")
     String name;
 
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
@@ -83,6 +94,14 @@ final class ScenarioCommand implements Callable<Integer> {
     /** The engines when none are named: each engine's profile that waits without spinning where it has one. */
     static final String DEFAULT_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,quickfixj:tuned,artio:tuned";
 
+    @Option(names = "--burst", converter = Durations.class, paramLabel = "DURATION",
+            description = "burst: how long the burst lasts (default: 1s)")
+    long burstNanos = 1_000_000_000L;
+
+    @Option(names = "--factor", paramLabel = "N", description = "burst: the burst's rate over the base rate "
+            + "(default: ${DEFAULT-VALUE})")
+    int factor = 10;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -90,16 +109,30 @@ final class ScenarioCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (NOT_BUILT.contains(name)) {
-            throw new IllegalArgumentException("scenario " + name + " is not built yet (built: " + SLOW_CONSUMER + ")");
+            throw new IllegalArgumentException("scenario " + name + " is not built yet (built: " + BUILT + ")");
         }
-        if (!SLOW_CONSUMER.equals(name)) {
-            throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + SLOW_CONSUMER + ")");
+        if (!SLOW_CONSUMER.equals(name) && !BURST.equals(name)) {
+            throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + BUILT + ")");
         }
         for (String notHere : NOT_FOR_SCENARIO) {
             if (commandSpec != null && commandSpec.commandLine().getParseResult().hasMatchedOption(notHere)) {
-                throw new IllegalArgumentException(notHere + " is not for scenario (each round's pair of runs is "
+                throw new IllegalArgumentException(notHere + " is not for scenario (each round's runs are "
                         + "judged by the scenario's own rule)");
             }
+        }
+        for (Map.Entry<String, String> only : new java.util.TreeMap<>(ONLY_FOR).entrySet()) {
+            if (!only.getValue().equals(name) && commandSpec != null
+                    && commandSpec.commandLine().getParseResult().hasMatchedOption(only.getKey())) {
+                throw new IllegalArgumentException(only.getKey() + " is for scenario " + only.getValue() + ", not "
+                        + name);
+            }
+        }
+        if (!options.forks()) {
+            throw new IllegalArgumentException("scenario runs each engine's server and client in processes of their "
+                    + "own: --fork none is not for it");
+        }
+        if (BURST.equals(name)) {
+            return burst();
         }
         boolean sessionsGiven = commandSpec != null
                 && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
@@ -216,6 +249,212 @@ final class ScenarioCommand implements Callable<Integer> {
         return status;
     }
 
+    /**
+     * The burst scenario: each round gives every engine at every base rate a fresh pair of JVMs, warmed up as {@code
+     * compare}'s (the warm-up goes through the run's shape, bursts included), and one measured run of {@link
+     * #BURST_DELAY_MILLIS} at the rate, the burst, and the rest of the run at the rate again.
+     */
+    private Integer burst() throws IOException {
+        if (factor < 2 || factor > 100) {
+            throw new IllegalArgumentException("--factor must be 2-100 (was " + factor + ")");
+        }
+        if (burstNanos < 100_000_000L || burstNanos > 60_000_000_000L) {
+            throw new IllegalArgumentException("--burst must be 100ms-60s (was " + burstNanos / 1_000_000 + "ms)");
+        }
+        if (!options.flow().pacing(options.sessions()).isEven()) {
+            throw new IllegalArgumentException("burst paces its runs itself: a paced --workload is not for it");
+        }
+        options.pinByDefault();
+        int rounds = options.runs();
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
+        }
+        long burstMillis = burstNanos / 1_000_000;
+        long leastRunMillis = BURST_DELAY_MILLIS + burstMillis + AFTER_BURST_MILLIS;
+        long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
+        long afterMillis = runMillis - BURST_DELAY_MILLIS - burstMillis;
+        List<EngineSpec> specs = EngineSpec.parseList(engines == null ? DEFAULT_ENGINES : engines);
+        List<Long> rateList = Rates.parse(rates);
+        Map<Long, org.fixbench.cli.run.Burst.Plan> plans = new LinkedHashMap<>();
+        for (long rate : rateList) {
+            org.fixbench.cli.run.Burst.Plan plan = new org.fixbench.cli.run.Burst.Plan(rate, factor,
+                    BURST_DELAY_MILLIS, burstMillis, afterMillis);
+            if (plan.iterations() > 20_000_000L) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "a burst run at %,d/s would send %,d "
+                        + "orders: more than 20,000,000 (lower the rate, --factor or --burst)", rate,
+                        plan.iterations()));
+            }
+            plans.put(rate, plan);
+        }
+        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
+        options.failOnStatuses();
+        int sessions = options.sessions();
+
+        BenchmarkSession session = new BenchmarkSession(options, System.out);
+        String command = "scripts/fixbench " + String.join(" ",
+                commandSpec.commandLine().getParseResult().originalArgs());
+        session.environment.put(ResultLabels.COMMAND, command);
+        session.environment.put("engines", EngineEnvironment.describe(specs));
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("name", BURST);
+        scenario.put("sessions", sessions);
+        scenario.put("factor", factor);
+        scenario.put("burstMillis", burstMillis);
+        scenario.put("burstStartMillisIntoRun", BURST_DELAY_MILLIS);
+        scenario.put("runMillis", runMillis);
+        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run: %d ms "
+                + "at the rate, %d ms at %d times it, %d ms at the rate again, on one drift-free schedule (every "
+                + "order's latency from when it was due)", BURST_DELAY_MILLIS, burstMillis, factor, afterMillis));
+        session.environment.put("scenario", scenario);
+
+        ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
+                Duration.ofNanos(connectTimeoutNanos)).sessions(sessions).workload(options.workloadSpec())
+                .jvmLogs(session.folder);
+        List<BenchmarkResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread partial = new Thread(() -> {
+            if (!completed.get()) {
+                writePartial(session, results);
+            }
+        }, "fixbench-partial-scenario");
+        Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
+        String stopReason = null;
+        int total = rounds * specs.size() * rateList.size();
+        int done = 0;
+        for (int round = 1; round <= rounds && stopReason == null; round++) {
+            for (int i = 0; i < specs.size() * rateList.size() && stopReason == null; i++) {
+                EngineSpec spec = specs.get(i / rateList.size());
+                long rate = rateList.get(i % rateList.size());
+                org.fixbench.cli.run.Burst.Plan plan = plans.get(rate);
+                HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round,
+                                plan.meanRatePerSecond(), runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS)
+                        .runs(1).skipFirstRun(false).iterationsPerRun(plan.iterations()).pacing(plan.pacing())
+                        .build();
+                System.out.printf(Locale.ROOT, "%n=== [%d/%d] %s at %,d/s, round %d: %,d/s for %d ms from %.1f s "
+                        + "into the run%n", ++done, total, spec.label(), rate, round, rate * factor, burstMillis,
+                        BURST_DELAY_MILLIS / 1e3);
+                Map<String, Object> labels = new LinkedHashMap<>();
+                labels.put(ResultLabels.ENGINE, spec.engine().name());
+                labels.put(ResultLabels.PROFILE, spec.profile());
+                labels.put(ResultLabels.SESSIONS, sessions);
+                labels.put(ResultLabels.PROCESSES, "forked: server and client each in its own JVM");
+                labels.put(SlowConsumerTable.ENGINE_LABEL, spec.label());
+                labels.put(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL, rate);
+                labels.put("scenario", BURST);
+                labels.put("round", round);
+                BenchmarkResult result = forked.slowConsumer(null).burst(plan).run(Contender.of(spec), config,
+                        labels, null);
+                results.add(result);
+                session.results.add(result);
+                if (result.runs().isEmpty() && result.aborted()) {
+                    stopReason = spec.label() + ": " + result.abortReason();
+                }
+            }
+        }
+        completed.set(true);
+        try {
+            Runtime.getRuntime().removeShutdownHook(partial);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or ran
+        }
+        if (stopReason != null) {
+            session.environment.put(ResultLabels.STOP_REASON, stopReason);
+        }
+        List<org.fixbench.cli.results.BurstTable.Row> rows = org.fixbench.cli.results.BurstTable.of(results);
+        session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
+                r.baseRate(), "verdict", r.verdict())).toList());
+        session.writeResults();
+        String report = render(org.fixbench.harness.ResultsReader.read(session.folder), session.folder,
+                session.folder);
+        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
+        System.out.println();
+        System.out.println(report);
+        int status = session.finish(java.util.Set.of());
+        if (stopReason != null) {
+            System.err.println("fixbench: scenario stopped early: " + stopReason);
+            return org.fixbench.cli.options.ExitStatus.STOPPED;
+        }
+        return status;
+    }
+
+    /** The burst scenario's report from its folder (charts of round 1 into {@code out/charts}). */
+    static String renderBurst(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path out,
+                              String partialReason) {
+        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        long burstMillis = ((Number) scenario.get("burstMillis")).longValue();
+        long runMillis = ((Number) scenario.get("runMillis")).longValue();
+        int sessions = ((Number) scenario.get("sessions")).intValue();
+        int factor = ((Number) scenario.get("factor")).intValue();
+        Object stop = env.get(ResultLabels.STOP_REASON);
+        StringBuilder b = new StringBuilder("# fixbench scenario: burst")
+                .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
+        b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
+        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
+                env.getOrDefault("gitCommit", "?")));
+        if (stop != null) {
+            b.append("**Stopped early:** ").append(stop).append("\n\n");
+        }
+        if (partialReason != null) {
+            b.append("**Partial:** ").append(partialReason).append("\n\n");
+        }
+        b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
+                + "pair of JVMs, warmed up as `compare`'s (the warm-up goes through the run's shape, bursts "
+                + "included), and one measured run of %.1f s on one drift-free schedule: %.1f s at the rate, %.1f s at "
+                + "%d times it, the rest at the rate again. Every order's latency is from when it was due, so a queue "
+                + "that builds in the burst shows in the orders after it.%n%n", sessions, runMillis / 1e3,
+                BURST_DELAY_MILLIS / 1e3, burstMillis / 1e3, factor));
+        b.append(String.format(Locale.ROOT, "The pre-burst p99 is that of the orders due from 0.5 s into the run to "
+                + "the burst's start. The run is cut into %d ms windows by when orders were due. In the burst, the "
+                + "windows whose median went above the pre-burst p99 are counted (a queue building through the "
+                + "burst puts nearly all of them there). Latency is *back* at the first window from the burst's end "
+                + "on from which %d windows in a row have their median within the pre-burst p99, timed from the "
+                + "burst's end (*at once*: the first window after the burst starts such a stretch). An engine *kept "
+                + "up* when it was back at once and at most %.0f%% of the burst's windows were above (a hiccup, not "
+                + "a queue); it *drained its queue within the burst* when more were above but it was back at once. "
+                + "The queue's peak is the most orders in flight in a window by Little's law from the replies: the "
+                + "time its orders waited for their replies over the window's span; \"before\" is the most in a "
+                + "window before the burst. \"Sent late by\" is how far behind its schedule the client sent the "
+                + "burst's orders (the client's own limit, or the engine pushing back on it); latency counts from "
+                + "the schedule either way.%n%n", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000,
+                org.fixbench.cli.run.Burst.BACK_WINDOWS, org.fixbench.cli.results.BurstTable.KEPT_UP_SHARE * 100));
+        List<org.fixbench.cli.results.BurstTable.Row> rows = org.fixbench.cli.results.BurstTable.of(results);
+        b.append(org.fixbench.cli.results.BurstTable.markdown(rows)).append('\n');
+        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules at its mean rate, whose "
+                + "\"seconds\" are the mean rate's count of orders, not seconds of the burst's schedule: a run that "
+                + "queued in its burst reads SATURATED there; the figures here are the scenario's. Orders never "
+                + "answered within the run are counted lost, never dropped.\n");
+        if (out != null) {
+            b.append(burstCharts(out, results, burstMillis));
+        }
+        return b.toString();
+    }
+
+    /** Round 1's chart of each engine at each rate: every window's median and worst, the burst marked. */
+    static String burstCharts(java.nio.file.Path out, List<BenchmarkResult> results, long burstMillis) {
+        StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
+        int drawn = 0;
+        for (BenchmarkResult r : results) {
+            if (!Integer.valueOf(1).equals(r.labels().get("round"))
+                    || !(r.labels().get(org.fixbench.cli.results.BurstTable.SCENARIO_RUNS) instanceof List<?> runs)
+                    || runs.isEmpty() || !(runs.get(0) instanceof Map<?, ?> seen)) {
+                continue;
+            }
+            String label = String.valueOf(r.labels().get(SlowConsumerTable.ENGINE_LABEL));
+            long rate = ((Number) r.labels().get(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL)).longValue();
+            String name = "burst-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
+            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeBurstChart(out, name, label, rate, seen);
+            if (png != null) {
+                b.append("![").append(label).append(" at ").append(rate).append("/s](")
+                        .append(png.toString().replace('\\', '/')).append(")\n\n");
+                drawn++;
+            }
+        }
+        b.append("Each chart: the median (solid) and worst (dashed) round trip of the orders due in each 10 ms window "
+                + "of round 1's run, the pre-burst p99 (dotted), the burst between the grey lines.\n");
+        return drawn == 0 ? "" : b.toString();
+    }
+
     /** Round 1's chart of each engine at each rate, as markdown (the other rounds' logs are in the folder). */
     static String charts(java.nio.file.Path folder, java.nio.file.Path out, List<BenchmarkResult> results,
                          long stallNanos) {
@@ -265,6 +504,12 @@ final class ScenarioCommand implements Callable<Integer> {
             }
             Map<String, Object> env = session.environmentNow();
             Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+            if (BURST.equals(scenario.get("name"))) {
+                org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
+                        renderBurst(env, new ArrayList<>(soFar), null, reason));
+                System.err.println("fixbench: " + reason + "; written to " + session.folder);
+                return;
+            }
             String report = report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(soFar),
                     ((Number) scenario.get("sessions")).intValue(),
                     ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
@@ -280,7 +525,8 @@ final class ScenarioCommand implements Callable<Integer> {
 
     /** Whether a results folder's environment is a scenario's (its report is {@link #render}'s). */
     static boolean isScenario(Map<String, Object> env) {
-        return env.get("scenario") instanceof Map<?, ?> m && SLOW_CONSUMER.equals(m.get("name"));
+        return env.get("scenario") instanceof Map<?, ?> m && (SLOW_CONSUMER.equals(m.get("name"))
+                || BURST.equals(m.get("name")));
     }
 
     /** The scenario's report from its folder (charts into {@code out/charts}); the same whoever calls it. */
@@ -288,6 +534,10 @@ final class ScenarioCommand implements Callable<Integer> {
                          java.nio.file.Path out) {
         Map<String, Object> env = read.environment();
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        if (BURST.equals(scenario.get("name"))) {
+            return renderBurst(env, read.results(), out, env.get("partial") == null ? null
+                    : String.valueOf(env.get("partial")));
+        }
         long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
         long runNanos = ((Number) scenario.get("runMillis")).longValue() * 1_000_000L;
         int sessions = ((Number) scenario.get("sessions")).intValue();

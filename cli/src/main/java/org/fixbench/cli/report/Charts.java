@@ -597,6 +597,91 @@ public final class Charts {
     }
 
     /**
+     * The burst scenario's chart of one run ({@code seen}: what {@code run.Burst#observe} kept): each 10 ms window's
+     * median and worst round trip by when its orders were due, the pre-burst p99, and the burst's start and end.
+     * Null when the run has no windows.
+     */
+    public static Path writeBurstChart(Path out, String name, String label, long baseRate, Map<?, ?> seen) {
+        if (!(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_P50_NANOS) instanceof List<?> p50s)
+                || !(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MAX_NANOS) instanceof List<?> maxes)
+                || p50s.isEmpty()) {
+            return null;
+        }
+        double windowSeconds = ((Number) seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MILLIS)).doubleValue()
+                / 1e3;
+        List<Double> xs = new ArrayList<>();
+        List<Double> p50 = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
+        double top = 0.001;
+        for (int w = 0; w < p50s.size(); w++) {
+            long median = ((Number) p50s.get(w)).longValue();
+            long worst = ((Number) maxes.get(w)).longValue();
+            if (median < 0) {
+                continue; // no order due in the window answered
+            }
+            xs.add((w + 0.5) * windowSeconds);
+            p50.add(Math.max(median / 1000.0, 0.001));
+            max.add(Math.max(worst / 1000.0, 0.001));
+            top = Math.max(top, worst / 1000.0);
+        }
+        if (xs.isEmpty()) {
+            return null;
+        }
+        String unit = unitFor(top);
+        toUnit(p50, unit);
+        toUnit(max, unit);
+        int factor = ((Number) seen.get(org.fixbench.cli.results.BurstTable.FACTOR)).intValue();
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst: round trips per 10 ms",
+                        label, baseRate, baseRate * factor))
+                .xAxisTitle("seconds into the run (orders by their due time)")
+                .yAxisTitle("round trip (" + unit + ", log scale)").build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setMarkerSize(0);
+        chart.getStyler().setXAxisMin(0.0);
+        XYSeries median = chart.addSeries("median of the window", xs, p50);
+        median.setMarker(SeriesMarkers.NONE);
+        median.setLineStyle(new BasicStroke(1.5f));
+        XYSeries worst = chart.addSeries("worst of the window", xs, max);
+        worst.setMarker(SeriesMarkers.NONE);
+        worst.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {4f, 3f}, 0f));
+        long preP99 = ((Number) seen.get(org.fixbench.cli.results.BurstTable.PRE_P99_NANOS)).longValue();
+        double last = xs.get(xs.size() - 1);
+        if (preP99 > 0) {
+            List<Double> y = new ArrayList<>(List.of(preP99 / 1000.0, preP99 / 1000.0));
+            toUnit(y, unit);
+            XYSeries line = chart.addSeries("pre-burst p99", List.of(0.0, last), y);
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.BLACK);
+            line.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {1f, 3f}, 0f));
+        }
+        double bottom = Math.min(p50.stream().mapToDouble(Double::doubleValue).min().orElse(0.001),
+                max.stream().mapToDouble(Double::doubleValue).min().orElse(0.001));
+        double topInUnit = max.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        for (String key : List.of(org.fixbench.cli.results.BurstTable.BURST_START_NANOS,
+                org.fixbench.cli.results.BurstTable.BURST_END_NANOS)) {
+            double x = ((Number) seen.get(key)).longValue() / 1e9;
+            XYSeries mark = chart.addSeries(key.equals(org.fixbench.cli.results.BurstTable.BURST_START_NANOS)
+                    ? "burst starts" : "burst ends", List.of(x, x), List.of(bottom, topInUnit));
+            mark.setLineColor(Color.GRAY);
+            mark.setMarker(SeriesMarkers.NONE);
+            mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {2f, 3f}, 0f));
+        }
+        try {
+            Path dir = Files.createDirectories(out.resolve("charts"));
+            save(chart, dir, name, false);
+        } catch (IOException e) {
+            throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
+        }
+        return Path.of("charts", name + ".png");
+    }
+
+    /**
      * A legend with an entry longer than this, and at most {@link #LEGEND_BELOW_MAX_ENTRIES} entries, goes below the
      * plot: beside it, it squeezes the plot and cuts the title; a longer legend stays beside (below, it would take the
      * plot's height).

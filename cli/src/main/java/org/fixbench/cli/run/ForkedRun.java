@@ -49,7 +49,7 @@ public final class ForkedRun {
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
-                          String workload, SlowConsumer.Plan slowConsumer)
+                          String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst)
             implements Serializable {
     }
 
@@ -73,6 +73,7 @@ public final class ForkedRun {
     private int sessions = 1;
     private String workload = "fixed";
     private SlowConsumer.Plan slowConsumer;
+    private Burst.Plan burst;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -104,6 +105,12 @@ public final class ForkedRun {
     /** The next run's client stalls one session as {@code plan} says (null: none); see {@link SlowConsumer}. */
     public ForkedRun slowConsumer(SlowConsumer.Plan plan) {
         this.slowConsumer = plan;
+        return this;
+    }
+
+    /** The next run's client watches a burst as {@code plan} says (null: none); see {@link Burst}. */
+    public ForkedRun burst(Burst.Plan plan) {
+        this.burst = plan;
         return this;
     }
 
@@ -205,7 +212,7 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
-                    slowConsumer));
+                    slowConsumer, burst));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
