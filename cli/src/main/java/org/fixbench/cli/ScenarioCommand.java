@@ -32,10 +32,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * A scripted disturbance on top of the steady, coordinated-omission-corrected load, measured alike for every engine:
- * {@code slow-consumer} so far (see {@link SlowConsumer} and {@link SlowConsumerTable}). Each round gives every
- * engine at every rate a fresh pair of JVMs, warmed up as {@code compare}'s, and two measured runs: one in which
- * session 1's reports are left unread for the stall, one without; which of the two comes first alternates by round.
+ * A scripted disturbance on top of the steady, coordinated-omission-corrected load, measured alike for every engine.
+ * {@code slow-consumer} (see {@link SlowConsumer} and {@link SlowConsumerTable}): each round gives every engine at
+ * every rate a fresh pair of JVMs, warmed up as {@code compare}'s, and two measured runs: one in which session 1's
+ * reports are left unread for the stall, one without; which of the two comes first alternates by round. {@code burst}
+ * (see {@link org.fixbench.cli.run.Burst} and {@link org.fixbench.cli.results.BurstTable}): each round a fresh pair
+ * of JVMs and one measured run with a burst at a fixed second of it.
  */
 @Command(name = "scenario", description = "Disturb a steady load the same way for every engine and judge what each "
         + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again; each round a "
@@ -591,7 +593,7 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "them, how late the slow session's reports came after the stall is TCP's doing as much as the "
                 + "engine's.\n\n");
         b.append("Not measured yet (issue 40): the per-second chart with the stall marked, heap and direct memory "
-                + "apart (the resident set holds both), the scenarios resend-storm, server-restart and burst.\n");
+                + "apart (the resident set holds both), the scenarios resend-storm and server-restart.\n");
         return b.toString();
     }
 }

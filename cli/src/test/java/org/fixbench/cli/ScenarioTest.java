@@ -96,6 +96,46 @@ class ScenarioTest {
     }
 
     @Test
+    void aBurstIsMeasuredForTcpAndSbeWithEveryOrderAnswered() throws Exception {
+        Path out = tmp.resolve("burst");
+        Outcome o = run("scenario", "burst", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "1",
+                "--burst", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        for (JsonNode result : results) {
+            JsonNode runs = result.get("runs");
+            assertEquals(1, runs.size(), result.get("name").asText());
+            // 2 s at 1,000/s, 0.5 s at 10,000/s, 3 s at 1,000/s
+            assertEquals(10_000, runs.get(0).get("sent").asLong());
+            assertEquals(10_000, runs.get(0).get("received").asLong(), "every order answered");
+            JsonNode seen = result.get(org.fixbench.cli.results.BurstTable.SCENARIO_RUNS).get(0);
+            // the mean rate, 10,000 orders over 5.5 s, is whole only rounded (1,818/s): the schedule stretches by that
+            assertEquals(2e9 * (10_000 / 5.5) / 1_818,
+                    seen.get(org.fixbench.cli.results.BurstTable.BURST_START_NANOS).asLong(), 1);
+            assertEquals(2.5e9 * (10_000 / 5.5) / 1_818,
+                    seen.get(org.fixbench.cli.results.BurstTable.BURST_END_NANOS).asLong(), 1);
+            int burstWindows = seen.get(org.fixbench.cli.results.BurstTable.BURST_WINDOWS).asInt();
+            assertTrue(burstWindows == 50 || burstWindows == 51, "0.5 s of 10 ms windows, stretched: " + burstWindows);
+            assertEquals(0, seen.get(org.fixbench.cli.results.BurstTable.LOST).asInt());
+            assertTrue(seen.get(org.fixbench.cli.results.BurstTable.PRE_P99_NANOS).asLong() > 0, seen.toString());
+            int windows = seen.get(org.fixbench.cli.results.BurstTable.WINDOW_P50_NANOS).size();
+            assertTrue(windows == 550 || windows == 551, "5.5 s of 10 ms, stretched: " + windows);
+        }
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.startsWith("# fixbench scenario: burst"), report);
+        assertTrue(report.contains("| tcp:yield | 1,000 → 10,000/s for 500 ms |"), report);
+        assertTrue(report.contains("| sbe:yield | 1,000 → 10,000/s for 500 ms |"), report);
+        assertTrue(Files.exists(out.resolve("charts/burst-tcp_yield-1000.png")));
+        assertTrue(Files.exists(out.resolve("charts/burst-sbe_yield-1000.png")));
+        // the report made again from the folder is the same
+        Path again = tmp.resolve("burst-again");
+        Outcome r = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+    }
+
+    @Test
     void aScenarioStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
@@ -157,5 +197,12 @@ class ScenarioTest {
         assertOneLine(run("scenario", "slow-consumer", "--window", "12"), "--window must be 1024-16777216 bytes");
         assertOneLine(run("scenario", "slow-consumer", "--profile", "cpu"), "--profile is not for scenario");
         assertOneLine(run("scenario", "slow-consumer", "--fail-on", "SATURATED"), "--fail-on is not for scenario");
+        assertOneLine(run("scenario", "burst", "--factor", "1"), "--factor must be 2-100 (was 1)");
+        assertOneLine(run("scenario", "burst", "--burst", "10ms"), "--burst must be 100ms-60s (was 10ms)");
+        assertOneLine(run("scenario", "burst", "--stall", "2s"), "--stall is for scenario slow-consumer, not burst");
+        assertOneLine(run("scenario", "slow-consumer", "--factor", "3"), "--factor is for scenario burst, not");
+        assertOneLine(run("scenario", "burst", "--rates", "2000000", "--factor", "100"),
+                "a burst run at 2,000,000/s would send");
+        assertOneLine(run("scenario", "burst", "--fork", "none"), "scenario runs each engine's server");
     }
 }
