@@ -46,10 +46,25 @@ final class ForkClientCommand implements Callable<Integer> {
             scenario = new org.fixbench.cli.run.SlowConsumer(relay, r.slowConsumer(), r.serverPid(), port);
             serverAddress = relay.address();
         }
+        org.fixbench.cli.run.ResendStorm storm = null;
+        if (r.resendStorm() != null) {
+            // the session's connection goes through a relay that can lose a stretch of its messages, both ways
+            relay = new org.fixbench.cli.run.Relay(serverAddress, org.fixbench.engine.Workload.clientCompId(
+                    org.fixbench.engine.Workload.CLIENT_COMP_ID, 0, r.sessions()), 0,
+                    org.fixbench.cli.run.Relay.DEFAULT_RECEIVE_BUFFER_BYTES);
+            relay.frameSlowSession(new org.fixbench.cli.run.Frames.Lengths(
+                    org.fixbench.engine.Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2,
+                            java.time.Instant.EPOCH).length,
+                    org.fixbench.engine.Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2,
+                            java.time.Instant.EPOCH).length));
+            storm = new org.fixbench.cli.run.ResendStorm(relay, r.resendStorm(), r.serverPid());
+            serverAddress = relay.address();
+        }
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
                 serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
-                .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()));
+                .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
+                .toleratingGaps(r.resendStorm() != null);
         BenchmarkResult b;
         // the server's profiler (attached to its JVM) inside the client's, so both cover the same moments
         org.fixbench.cli.run.Profiler serverProfiler = r.profileKind() == null || r.serverPid() <= 0
@@ -66,9 +81,15 @@ final class ForkClientCommand implements Callable<Integer> {
         if (burst != null) {
             listener = org.fixbench.cli.run.SlowConsumer.both(listener, burst);
         }
+        if (storm != null) {
+            listener = org.fixbench.cli.run.SlowConsumer.both(listener, storm);
+        }
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, listener);
         if (burst != null) {
             burst.watch(benchmark);
+        }
+        if (storm != null) {
+            storm.watch(benchmark);
         }
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
@@ -90,6 +111,9 @@ final class ForkClientCommand implements Callable<Integer> {
             if (scenario != null) {
                 scenario.close();
             }
+            if (storm != null) {
+                storm.close();
+            }
             if (relay != null) {
                 relay.close();
             }
@@ -104,7 +128,8 @@ final class ForkClientCommand implements Callable<Integer> {
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
                 notes, b.warmupEndedCompiling(), scenario != null ? new java.util.ArrayList<>(scenario.observed())
-                        : burst != null ? new java.util.ArrayList<>(burst.observed()) : null));
+                        : burst != null ? new java.util.ArrayList<>(burst.observed())
+                        : storm != null ? new java.util.ArrayList<>(storm.observed()) : null));
         return 0;
     }
 

@@ -42,17 +42,22 @@ import picocli.CommandLine.Spec;
 @Command(name = "scenario", description = "Disturb a steady load the same way for every engine and judge what each "
         + "did: slow-consumer (one session of N stops reading its reports for --stall, then reads again; each round a "
         + "fresh pair of JVMs with one quiet and one stalled run) or burst (2 s at the rate, --burst at --factor "
-        + "times it, then 3 s at the rate again; each round a fresh pair of JVMs with one run). --runs is the number "
-        + "of rounds.")
+        + "times it, then 3 s at the rate again; each round a fresh pair of JVMs with one run) or resend-storm (2 s "
+        + "in, every message of the session is lost both ways for --gap, the connection staying up; the sessions "
+        + "must resend or gap-fill it while new orders go on). --runs is the number of rounds.")
 final class ScenarioCommand implements Callable<Integer> {
     static final String SLOW_CONSUMER = "slow-consumer";
     static final String BURST = "burst";
-    static final String BUILT = SLOW_CONSUMER + ", " + BURST;
+    static final String RESEND_STORM = "resend-storm";
+    static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM;
     /** The scenarios issue 40 names that are not built yet: named so that asking for one says so. */
-    static final List<String> NOT_BUILT = List.of("resend-storm", "server-restart");
+    static final List<String> NOT_BUILT = List.of("server-restart");
     /** Each option that belongs to one scenario only, and that scenario: refused for the others. */
     static final Map<String, String> ONLY_FOR = Map.of("--stall", SLOW_CONSUMER, "--window", SLOW_CONSUMER,
-            "--burst", BURST, "--factor", BURST);
+            "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM);
+    /** How far into a resend-storm run its gap starts, and how long the run goes on after it (at least). */
+    static final long GAP_DELAY_MILLIS = 2_000;
+    static final long AFTER_GAP_MILLIS = 5_000;
     /** How far into a burst run its burst starts. */
     static final long BURST_DELAY_MILLIS = 2_000;
     /** How long a burst run goes on after the burst, unless --duration says longer. */
@@ -71,12 +76,13 @@ final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer or burst")
+    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer, burst or resend-storm")
     String name;
 
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
             description = "engines (default: " + DEFAULT_ENGINES + ": the relay needs a CPU, so profiles that "
-                    + "wait without spinning where an engine has one)")
+                    + "wait without spinning where an engine has one; resend-storm: " + RESEND_STORM_ENGINES
+                    + ", the stores needed to resend)")
     String engines;
 
     @Option(names = "--rates", paramLabel = "RATE,...", description = "msgs/s, all sessions together (default: "
@@ -95,6 +101,13 @@ final class ScenarioCommand implements Callable<Integer> {
 
     /** The engines when none are named: each engine's profile that waits without spinning where it has one. */
     static final String DEFAULT_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,quickfixj:tuned,artio:tuned";
+    /**
+     * resend-storm's engines when none are named: {@link #DEFAULT_ENGINES} with the message store each engine needs to
+     * resend (QuickFIX/J's tuned profile keeps no sent messages, Artio's logs none: both would gap-fill every resend;
+     * Philadelphia has no store at all, and sbe keeps one in every profile).
+     */
+    static final String RESEND_STORM_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,"
+            + "quickfixj:tuned+PersistMessages=Y,artio:tuned+logMessages=Y";
 
     @Option(names = "--burst", converter = Durations.class, paramLabel = "DURATION",
             description = "burst: how long the burst lasts (default: 1s)")
@@ -103,6 +116,10 @@ final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--factor", paramLabel = "N", description = "burst: the burst's rate over the base rate "
             + "(default: ${DEFAULT-VALUE})")
     int factor = 10;
+
+    @Option(names = "--gap", converter = Durations.class, paramLabel = "DURATION",
+            description = "resend-storm: how long the session's messages are lost, both ways (default: 2s)")
+    long gapNanos = 2_000_000_000L;
 
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
@@ -113,7 +130,7 @@ final class ScenarioCommand implements Callable<Integer> {
         if (NOT_BUILT.contains(name)) {
             throw new IllegalArgumentException("scenario " + name + " is not built yet (built: " + BUILT + ")");
         }
-        if (!SLOW_CONSUMER.equals(name) && !BURST.equals(name)) {
+        if (!SLOW_CONSUMER.equals(name) && !BURST.equals(name) && !RESEND_STORM.equals(name)) {
             throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + BUILT + ")");
         }
         for (String notHere : NOT_FOR_SCENARIO) {
@@ -135,6 +152,9 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         if (BURST.equals(name)) {
             return burst();
+        }
+        if (RESEND_STORM.equals(name)) {
+            return resendStorm();
         }
         boolean sessionsGiven = commandSpec != null
                 && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
@@ -292,11 +312,6 @@ final class ScenarioCommand implements Callable<Integer> {
         options.failOnStatuses();
         int sessions = options.sessions();
 
-        BenchmarkSession session = new BenchmarkSession(options, System.out);
-        String command = "scripts/fixbench " + String.join(" ",
-                commandSpec.commandLine().getParseResult().originalArgs());
-        session.environment.put(ResultLabels.COMMAND, command);
-        session.environment.put("engines", EngineEnvironment.describe(specs));
         Map<String, Object> scenario = new LinkedHashMap<>();
         scenario.put("name", BURST);
         scenario.put("sessions", sessions);
@@ -308,8 +323,141 @@ final class ScenarioCommand implements Callable<Integer> {
         scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run: %d ms "
                 + "at the rate, %d ms at %d times it, %d ms at the rate again, on one drift-free schedule (every "
                 + "order's latency from when it was due)", BURST_DELAY_MILLIS, burstMillis, factor, afterMillis));
-        session.environment.put("scenario", scenario);
+        return rounds(scenario, specs, rateList, rounds, sessions, true, (forked, spec, rate, round, labels) -> {
+            org.fixbench.cli.run.Burst.Plan plan = plans.get(rate);
+            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round,
+                            plan.meanRatePerSecond(), runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS)
+                    .runs(1).skipFirstRun(false).iterationsPerRun(plan.iterations()).pacing(plan.pacing())
+                    .build();
+            System.out.printf(Locale.ROOT, "%,d/s for %d ms from %.1f s into the run%n", rate * factor, burstMillis,
+                    BURST_DELAY_MILLIS / 1e3);
+            labels.put(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL, rate);
+            return forked.burst(plan).run(Contender.of(spec), config, labels, null);
+        }, results -> org.fixbench.cli.results.BurstTable.of(results).stream().map(r -> Map.<String, Object>of(
+                "engine", r.engine(), "rate", r.baseRate(), "verdict", r.verdict())).toList());
+    }
 
+    /**
+     * The resend-storm scenario: each round gives every engine at every rate a fresh pair of JVMs, the usual warm-up
+     * (with a practice gap) and one measured run: {@link #GAP_DELAY_MILLIS} at the rate, then every message of the
+     * session lost both ways for the gap, then the rest of the run, at least {@link #AFTER_GAP_MILLIS}.
+     */
+    private Integer resendStorm() throws IOException {
+        if (gapNanos < 100_000_000L || gapNanos > 60_000_000_000L) {
+            throw new IllegalArgumentException("--gap must be 100ms-60s (was " + gapNanos / 1_000_000 + "ms)");
+        }
+        options.pinByDefault();
+        int rounds = options.runs();
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
+        }
+        long gapMillis = gapNanos / 1_000_000;
+        long leastRunMillis = GAP_DELAY_MILLIS + gapMillis + AFTER_GAP_MILLIS;
+        long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
+        List<EngineSpec> specs = EngineSpec.parseList(engines == null ? RESEND_STORM_ENGINES : engines);
+        List<Long> rateList = Rates.parse(rates);
+        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
+        options.failOnStatuses();
+        int sessions = options.sessions();
+        org.fixbench.cli.run.ResendStorm.Plan plan = new org.fixbench.cli.run.ResendStorm.Plan(GAP_DELAY_MILLIS,
+                gapMillis);
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("name", RESEND_STORM);
+        scenario.put("sessions", sessions);
+        scenario.put("gapMillis", gapMillis);
+        scenario.put("gapStartMillisIntoRun", GAP_DELAY_MILLIS);
+        scenario.put("runMillis", runMillis);
+        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; %d ms "
+                + "into it a relay in the client's JVM loses every whole message of session 1, both ways, for %d ms, "
+                + "its connection staying up, while orders keep coming on their schedule", GAP_DELAY_MILLIS,
+                gapMillis));
+        return rounds(scenario, specs, rateList, rounds, sessions, false, (forked, spec, rate, round, labels) -> {
+            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
+                    runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS).runs(1).skipFirstRun(false)
+                    .runNanos(runMillis * 1_000_000L).build();
+            System.out.printf(Locale.ROOT, "session 1's messages lost both ways for %d ms from %.1f s into the "
+                    + "run%n", gapMillis, GAP_DELAY_MILLIS / 1e3);
+            labels.put("gapMillis", gapMillis);
+            return forked.resendStorm(plan).run(Contender.of(spec), config, labels, null);
+        }, results -> org.fixbench.cli.results.ResendStormTable.of(results).stream().map(r -> Map.<String, Object>of(
+                "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
+    }
+
+    /** The resend-storm scenario's report from its folder (charts of round 1 into {@code out/charts}). */
+    static String renderResendStorm(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path out,
+                                    String partialReason) {
+        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        long gapMillis = ((Number) scenario.get("gapMillis")).longValue();
+        long runMillis = ((Number) scenario.get("runMillis")).longValue();
+        int sessions = ((Number) scenario.get("sessions")).intValue();
+        Object stop = env.get(ResultLabels.STOP_REASON);
+        StringBuilder b = new StringBuilder("# fixbench scenario: resend-storm")
+                .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
+        b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
+        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
+                env.getOrDefault("gitCommit", "?")));
+        if (stop != null) {
+            b.append("**Stopped early:** ").append(stop).append("\n\n");
+        }
+        if (partialReason != null) {
+            b.append("**Partial:** ").append(partialReason).append("\n\n");
+        }
+        b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
+                + "pair of JVMs, warmed up as `compare`'s with a practice gap of %d orders in the warm-up, and one "
+                + "measured run of %.1f s. From %.1f s into it, a relay in the client's JVM loses every whole message of "
+                + "session 1, both ways, for %.1f s: read from one side and not written to the other, the TCP "
+                + "connection staying up. Orders keep coming on their schedule throughout. The messages after the "
+                + "gap carry numbers past it, so each side's FIX session must ask for the range (ResendRequest) and "
+                + "the other resend it (PossDupFlag Y) or gap-fill it, while new orders go on. An engine without a "
+                + "session layer (raw TCP) loses the gap's orders. Not built: the issue's variant in which the "
+                + "client drops its connection and logs on again (it needs every engine's client to reconnect on "
+                + "its own).%n%n", sessions, 20, runMillis / 1e3, GAP_DELAY_MILLIS / 1e3, gapMillis / 1e3));
+        b.append("Counted at the relay, per direction: messages lost, ResendRequests, messages resent (PossDupFlag Y, "
+                + "gap fills apart) and gap fills (SequenceReset with GapFillFlag Y); the replay *ended* when the "
+                + "last resent message or gap fill crossed it, timed from the gap's end. From the harness, every "
+                + "order by its due time: the gap's orders answered (latency from when each was due, so it includes "
+                + "the gap), the orders never answered (lost, never dropped silently), when latency was back within "
+                + "the pre-gap p99 (10 ms windows' medians, 10 in a row, as in `burst`), the p99 and worst of the "
+                + "orders due in the second after the gap (new orders behind the replay), and answers the harness "
+                + "could not match or got twice. The resident sets (VmRSS) of the server and of the client's JVM "
+                + "(the relay's buffers are in it) are read every 250 ms; growth is the peak less the first "
+                + "reading of the run.\n\n");
+        List<org.fixbench.cli.results.ResendStormTable.Row> rows = org.fixbench.cli.results.ResendStormTable.of(
+                results);
+        b.append(org.fixbench.cli.results.ResendStormTable.markdown(rows)).append('\n');
+        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules (the gap's orders wait "
+                + "at least the gap, so a run with one reads SATURATED or FAILED; the figures here are the "
+                + "scenario's).\n");
+        if (out != null) {
+            b.append(windowCharts(out, results, "gap", org.fixbench.cli.results.ResendStormTable.GAP_START_NANOS,
+                    org.fixbench.cli.results.ResendStormTable.GAP_END_NANOS,
+                    org.fixbench.cli.results.ResendStormTable.PRE_P99_NANOS, "pre-gap p99"));
+        }
+        return b.toString();
+    }
+
+    /** One benchmark of a scenario's round: its configuration made and run on {@code forked}. */
+    interface Benchmark {
+        BenchmarkResult run(ForkedRun forked, EngineSpec spec, long rate, int round, Map<String, Object> labels);
+    }
+
+    /**
+     * A scenario's rounds: every engine at every rate once a round, each a fresh pair of JVMs ({@code benchmark}
+     * says what is run), then the results and the report written; Ctrl-C keeps what was measured. An engine that
+     * could not start stops it when {@code stopOnAbort}; else it is a finding and the next engine goes on.
+     */
+    private Integer rounds(Map<String, Object> scenario, List<EngineSpec> specs, List<Long> rateList, int rounds,
+                           int sessions, boolean stopOnAbort, Benchmark benchmark,
+                           java.util.function.Function<List<BenchmarkResult>, List<Map<String, Object>>> verdicts)
+            throws IOException {
+        BenchmarkSession session = new BenchmarkSession(options, System.out);
+        String command = "scripts/fixbench " + String.join(" ",
+                commandSpec.commandLine().getParseResult().originalArgs());
+        session.environment.put(ResultLabels.COMMAND, command);
+        session.environment.put("engines", EngineEnvironment.describe(specs));
+        session.environment.put("scenario", scenario);
+        String name = String.valueOf(scenario.get("name"));
         ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
                 Duration.ofNanos(connectTimeoutNanos)).sessions(sessions).workload(options.workloadSpec())
                 .jvmLogs(session.folder);
@@ -328,29 +476,25 @@ final class ScenarioCommand implements Callable<Integer> {
             for (int i = 0; i < specs.size() * rateList.size() && stopReason == null; i++) {
                 EngineSpec spec = specs.get(i / rateList.size());
                 long rate = rateList.get(i % rateList.size());
-                org.fixbench.cli.run.Burst.Plan plan = plans.get(rate);
-                HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round,
-                                plan.meanRatePerSecond(), runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS)
-                        .runs(1).skipFirstRun(false).iterationsPerRun(plan.iterations()).pacing(plan.pacing())
-                        .build();
-                System.out.printf(Locale.ROOT, "%n=== [%d/%d] %s at %,d/s, round %d: %,d/s for %d ms from %.1f s "
-                        + "into the run%n", ++done, total, spec.label(), rate, round, rate * factor, burstMillis,
-                        BURST_DELAY_MILLIS / 1e3);
+                System.out.printf(Locale.ROOT, "%n=== [%d/%d] %s %s at %,d/s, round %d: ", ++done, total, name,
+                        spec.label(), rate, round);
                 Map<String, Object> labels = new LinkedHashMap<>();
                 labels.put(ResultLabels.ENGINE, spec.engine().name());
                 labels.put(ResultLabels.PROFILE, spec.profile());
                 labels.put(ResultLabels.SESSIONS, sessions);
                 labels.put(ResultLabels.PROCESSES, "forked: server and client each in its own JVM");
                 labels.put(SlowConsumerTable.ENGINE_LABEL, spec.label());
-                labels.put(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL, rate);
-                labels.put("scenario", BURST);
+                labels.put("scenario", name);
                 labels.put("round", round);
-                BenchmarkResult result = forked.slowConsumer(null).burst(plan).run(Contender.of(spec), config,
-                        labels, null);
+                BenchmarkResult result = benchmark.run(forked, spec, rate, round, labels);
                 results.add(result);
                 session.results.add(result);
                 if (result.runs().isEmpty() && result.aborted()) {
-                    stopReason = spec.label() + ": " + result.abortReason();
+                    if (stopOnAbort) {
+                        stopReason = spec.label() + ": " + result.abortReason();
+                    } else {
+                        System.out.println(spec.label() + " measured nothing: " + result.abortReason());
+                    }
                 }
             }
         }
@@ -363,9 +507,7 @@ final class ScenarioCommand implements Callable<Integer> {
         if (stopReason != null) {
             session.environment.put(ResultLabels.STOP_REASON, stopReason);
         }
-        List<org.fixbench.cli.results.BurstTable.Row> rows = org.fixbench.cli.results.BurstTable.of(results);
-        session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
-                r.baseRate(), "verdict", r.verdict())).toList());
+        session.environment.put("scenarioVerdicts", verdicts.apply(results));
         session.writeResults();
         String report = render(org.fixbench.harness.ResultsReader.read(session.folder), session.folder,
                 session.folder);
@@ -427,13 +569,20 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "queued in its burst reads SATURATED there; the figures here are the scenario's. Orders never "
                 + "answered within the run are counted lost, never dropped.\n");
         if (out != null) {
-            b.append(burstCharts(out, results, burstMillis));
+            b.append(windowCharts(out, results, "burst", org.fixbench.cli.results.BurstTable.BURST_START_NANOS,
+                    org.fixbench.cli.results.BurstTable.BURST_END_NANOS, org.fixbench.cli.results.BurstTable.PRE_P99_NANOS,
+                    "pre-burst p99"));
         }
         return b.toString();
     }
 
-    /** Round 1's chart of each engine at each rate: every window's median and worst, the burst marked. */
-    static String burstCharts(java.nio.file.Path out, List<BenchmarkResult> results, long burstMillis) {
+    /**
+     * Round 1's chart of each engine at each rate: every 10 ms window's median and worst, the disturbance ({@code
+     * kind}: "burst" or "gap") between grey lines from {@code startKey} to {@code endKey} of what the scenario saw,
+     * and the threshold at {@code thresholdKey}.
+     */
+    static String windowCharts(java.nio.file.Path out, List<BenchmarkResult> results, String kind, String startKey,
+                               String endKey, String thresholdKey, String thresholdLabel) {
         StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
         int drawn = 0;
         for (BenchmarkResult r : results) {
@@ -443,9 +592,15 @@ final class ScenarioCommand implements Callable<Integer> {
                 continue;
             }
             String label = String.valueOf(r.labels().get(SlowConsumerTable.ENGINE_LABEL));
-            long rate = ((Number) r.labels().get(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL)).longValue();
-            String name = "burst-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
-            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeBurstChart(out, name, label, rate, seen);
+            long rate = r.labels().get(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL) instanceof Number n
+                    ? n.longValue() : r.config().targetRatePerSecond();
+            String title = "burst".equals(kind) ? String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst",
+                    label, rate, rate * ((Number) seen.get(org.fixbench.cli.results.BurstTable.FACTOR)).longValue())
+                    : String.format(Locale.ROOT, "%s at %,d msgs/s, session 1's messages lost in the gap", label,
+                    rate);
+            String name = kind + "-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
+            java.nio.file.Path png = org.fixbench.cli.report.Charts.writeWindowsChart(out, name,
+                    title + ": round trips per 10 ms", seen, startKey, endKey, kind, thresholdKey, thresholdLabel);
             if (png != null) {
                 b.append("![").append(label).append(" at ").append(rate).append("/s](")
                         .append(png.toString().replace('\\', '/')).append(")\n\n");
@@ -453,7 +608,7 @@ final class ScenarioCommand implements Callable<Integer> {
             }
         }
         b.append("Each chart: the median (solid) and worst (dashed) round trip of the orders due in each 10 ms window "
-                + "of round 1's run, the pre-burst p99 (dotted), the burst between the grey lines.\n");
+                + "of round 1's run, the " + thresholdLabel + " (dotted), the " + kind + " between the grey lines.\n");
         return drawn == 0 ? "" : b.toString();
     }
 
@@ -506,9 +661,10 @@ final class ScenarioCommand implements Callable<Integer> {
             }
             Map<String, Object> env = session.environmentNow();
             Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-            if (BURST.equals(scenario.get("name"))) {
+            if (BURST.equals(scenario.get("name")) || RESEND_STORM.equals(scenario.get("name"))) {
                 org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
-                        renderBurst(env, new ArrayList<>(soFar), null, reason));
+                        BURST.equals(scenario.get("name")) ? renderBurst(env, new ArrayList<>(soFar), null, reason)
+                                : renderResendStorm(env, new ArrayList<>(soFar), null, reason));
                 System.err.println("fixbench: " + reason + "; written to " + session.folder);
                 return;
             }
@@ -528,7 +684,7 @@ final class ScenarioCommand implements Callable<Integer> {
     /** Whether a results folder's environment is a scenario's (its report is {@link #render}'s). */
     static boolean isScenario(Map<String, Object> env) {
         return env.get("scenario") instanceof Map<?, ?> m && (SLOW_CONSUMER.equals(m.get("name"))
-                || BURST.equals(m.get("name")));
+                || BURST.equals(m.get("name")) || RESEND_STORM.equals(m.get("name")));
     }
 
     /** The scenario's report from its folder (charts into {@code out/charts}); the same whoever calls it. */
@@ -538,6 +694,10 @@ final class ScenarioCommand implements Callable<Integer> {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
         if (BURST.equals(scenario.get("name"))) {
             return renderBurst(env, read.results(), out, env.get("partial") == null ? null
+                    : String.valueOf(env.get("partial")));
+        }
+        if (RESEND_STORM.equals(scenario.get("name"))) {
+            return renderResendStorm(env, read.results(), out, env.get("partial") == null ? null
                     : String.valueOf(env.get("partial")));
         }
         long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;

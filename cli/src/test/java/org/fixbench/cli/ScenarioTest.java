@@ -136,6 +136,49 @@ class ScenarioTest {
     }
 
     @Test
+    void aGapIsLostByRawTcpAndResentBySbe() throws Exception {
+        Path out = tmp.resolve("storm");
+        Outcome o = run("scenario", "resend-storm", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs",
+                "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        Map<String, JsonNode> seen = new java.util.HashMap<>();
+        for (JsonNode result : results) {
+            JsonNode runs = result.get(SlowConsumerTable.SCENARIO_RUNS);
+            assertEquals(1, runs.size(), result.toString());
+            seen.put(result.get(SlowConsumerTable.ENGINE_LABEL).asText(), runs.get(0));
+        }
+        JsonNode tcp = seen.get("tcp:yield");
+        JsonNode sbe = seen.get("sbe:yield");
+        // about 500 orders due in the 0.5 s gap at 1,000/s (the gap's edges are the relay's timer's)
+        long tcpGap = tcp.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS).asLong();
+        assertTrue(tcpGap > 400 && tcpGap < 600, tcp.toString());
+        assertEquals(tcpGap, tcp.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS_LOST).asLong(),
+                "raw TCP has no session layer: every order of the gap lost, and counted");
+        assertEquals(0, tcp.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong());
+        long sbeGap = sbe.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS).asLong();
+        assertTrue(sbeGap > 400 && sbeGap < 600, sbe.toString());
+        assertEquals(0, sbe.get(org.fixbench.cli.results.ResendStormTable.LOST).asLong(), "sbe resent the gap");
+        assertEquals(0, sbe.get(org.fixbench.cli.results.ResendStormTable.DUPLICATE_ANSWERS).asLong());
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.LOST_TO_SERVER).asLong() >= sbeGap - 1,
+                sbe.toString());
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESEND_REQUESTS_TO_CLIENT).asLong() >= 1,
+                "the server asked for the gap: " + sbe);
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong() >= sbeGap,
+                "the client resent every order of the gap: " + sbe);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.startsWith("# fixbench scenario: resend-storm"), report);
+        assertTrue(report.contains("| tcp:yield | 1,000/s, 500 ms |"), report);
+        assertTrue(report.contains("recovered the gap: all"), report);
+        assertTrue(Files.exists(out.resolve("charts/gap-sbe_yield-1000.png")));
+        Path again = tmp.resolve("storm-again");
+        Outcome r = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+    }
+
+    @Test
     void aScenarioStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
@@ -189,7 +232,9 @@ class ScenarioTest {
 
     @Test
     void badInputIsRefusedInOneLine() {
-        assertOneLine(run("scenario", "resend-storm"), "scenario resend-storm is not built yet");
+        assertOneLine(run("scenario", "server-restart"), "scenario server-restart is not built yet");
+        assertOneLine(run("scenario", "resend-storm", "--gap", "5ms"), "--gap must be 100ms-60s (was 5ms)");
+        assertOneLine(run("scenario", "burst", "--gap", "2s"), "--gap is for scenario resend-storm, not burst");
         assertOneLine(run("scenario", "nonsense"), "unknown scenario 'nonsense'");
         assertOneLine(run("scenario", "slow-consumer", "--sessions", "1"), "slow-consumer needs 2 sessions or more");
         assertOneLine(run("scenario", "slow-consumer", "--stall", "10ms"), "--stall must be 100ms or more");

@@ -455,7 +455,7 @@ public final class LatencyBenchmark implements Harness {
             latencyNanos[i] = ledger.isAnswered(i) ? ledger.latencyNanos(i) : RunTrace.LOST;
             latenessNanos[i] = ledger.latenessNanos(i);
         }
-        return new RunTrace(dueOffsetNanos, latencyNanos, latenessNanos);
+        return new RunTrace(dueOffsetNanos, latencyNanos, latenessNanos, runStartNanos);
     }
 
     /** The threads busy with no load, read before the warm-up (null: not read). */

@@ -17,6 +17,7 @@ public final class RunTrace {
     private final long[] dueOffsetNanos;
     private final long[] latencyNanos;
     private final long[] latenessNanos;
+    private final long startNanos;
 
     /** One stretch of the run's schedule: the orders due in {@code [fromNanos, fromNanos + spanNanos)}. */
     public record Window(long fromNanos, long spanNanos, int orders, int lost, long p50Nanos, long maxNanos,
@@ -31,12 +32,23 @@ public final class RunTrace {
     }
 
     public RunTrace(long[] dueOffsetNanos, long[] latencyNanos, long[] latenessNanos) {
+        this(dueOffsetNanos, latencyNanos, latenessNanos, 0);
+    }
+
+    /** @param startNanos the run's start on the benchmark's clock, from which due offsets count */
+    public RunTrace(long[] dueOffsetNanos, long[] latencyNanos, long[] latenessNanos, long startNanos) {
         if (dueOffsetNanos.length != latencyNanos.length || latencyNanos.length != latenessNanos.length) {
             throw new IllegalArgumentException("a run trace needs one due time, latency and lateness per order");
         }
         this.dueOffsetNanos = dueOffsetNanos;
         this.latencyNanos = latencyNanos;
         this.latenessNanos = latenessNanos;
+        this.startNanos = startNanos;
+    }
+
+    /** The run's start on the benchmark's clock ({@link System#nanoTime} unless a test gave another): offsets' zero. */
+    public long startNanos() {
+        return startNanos;
     }
 
     public int orders() {

@@ -597,11 +597,13 @@ public final class Charts {
     }
 
     /**
-     * The burst scenario's chart of one run ({@code seen}: what {@code run.Burst#observe} kept): each 10 ms window's
-     * median and worst round trip by when its orders were due, the pre-burst p99, and the burst's start and end.
-     * Null when the run has no windows.
+     * A scenario's chart of one run ({@code seen}: what the scenario kept, e.g. {@code run.Burst#observe}): each 10 ms
+     * window's median and worst round trip by when its orders were due, the threshold at {@code thresholdKey}, and
+     * the disturbance's start and end (at {@code startKey} and {@code endKey}, ns into the run). Null when the run
+     * has no windows.
      */
-    public static Path writeBurstChart(Path out, String name, String label, long baseRate, Map<?, ?> seen) {
+    public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
+                                         String endKey, String kind, String thresholdKey, String thresholdLabel) {
         if (!(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_P50_NANOS) instanceof List<?> p50s)
                 || !(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MAX_NANOS) instanceof List<?> maxes)
                 || p50s.isEmpty()) {
@@ -630,10 +632,8 @@ public final class Charts {
         String unit = unitFor(top);
         toUnit(p50, unit);
         toUnit(max, unit);
-        int factor = ((Number) seen.get(org.fixbench.cli.results.BurstTable.FACTOR)).intValue();
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst: round trips per 10 ms",
-                        label, baseRate, baseRate * factor))
+                .title(title)
                 .xAxisTitle("seconds into the run (orders by their due time)")
                 .yAxisTitle("round trip (" + unit + ", log scale)").build();
         chart.getStyler().setYAxisLogarithmic(true);
@@ -648,12 +648,12 @@ public final class Charts {
         worst.setMarker(SeriesMarkers.NONE);
         worst.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {4f, 3f}, 0f));
-        long preP99 = ((Number) seen.get(org.fixbench.cli.results.BurstTable.PRE_P99_NANOS)).longValue();
+        long preP99 = seen.get(thresholdKey) instanceof Number n ? n.longValue() : -1;
         double last = xs.get(xs.size() - 1);
         if (preP99 > 0) {
             List<Double> y = new ArrayList<>(List.of(preP99 / 1000.0, preP99 / 1000.0));
             toUnit(y, unit);
-            XYSeries line = chart.addSeries("pre-burst p99", List.of(0.0, last), y);
+            XYSeries line = chart.addSeries(thresholdLabel, List.of(0.0, last), y);
             line.setMarker(SeriesMarkers.NONE);
             line.setLineColor(Color.BLACK);
             line.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
@@ -662,11 +662,13 @@ public final class Charts {
         double bottom = Math.min(p50.stream().mapToDouble(Double::doubleValue).min().orElse(0.001),
                 max.stream().mapToDouble(Double::doubleValue).min().orElse(0.001));
         double topInUnit = max.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        for (String key : List.of(org.fixbench.cli.results.BurstTable.BURST_START_NANOS,
-                org.fixbench.cli.results.BurstTable.BURST_END_NANOS)) {
-            double x = ((Number) seen.get(key)).longValue() / 1e9;
-            XYSeries mark = chart.addSeries(key.equals(org.fixbench.cli.results.BurstTable.BURST_START_NANOS)
-                    ? "burst starts" : "burst ends", List.of(x, x), List.of(bottom, topInUnit));
+        for (String key : List.of(startKey, endKey)) {
+            if (!(seen.get(key) instanceof Number at) || at.longValue() < 0) {
+                continue;
+            }
+            double x = at.longValue() / 1e9;
+            XYSeries mark = chart.addSeries(key.equals(startKey) ? kind + " starts" : kind + " ends", List.of(x, x),
+                    List.of(bottom, topInUnit));
             mark.setLineColor(Color.GRAY);
             mark.setMarker(SeriesMarkers.NONE);
             mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,

@@ -129,6 +129,33 @@ public final class Burst implements ProgressListener {
         observed.add(seen);
     }
 
+    /**
+     * When latency was back within {@code thresholdNanos} after {@code fromNanos}: the start of the first window from
+     * there on (wholly after it) from which {@link #BACK_WINDOWS} windows in a row (or all to the run's end, if fewer)
+     * have their median within the threshold and no order lost, less {@code fromNanos}; 0 when that is the first
+     * such window; -1 when it never came within the run.
+     */
+    public static long backAfterNanos(List<RunTrace.Window> windows, long thresholdNanos, long fromNanos) {
+        int first = -1;
+        for (int w = 0; w < windows.size() && first < 0; w++) {
+            if (windows.get(w).fromNanos() >= fromNanos) {
+                first = w;
+            }
+        }
+        for (int w = Math.max(0, first); first >= 0 && w < windows.size(); w++) {
+            boolean back = true;
+            for (int k = w; k < Math.min(windows.size(), w + BACK_WINDOWS) && back; k++) {
+                RunTrace.Window window = windows.get(k);
+                // a window with no order due is no sign of a queue; one with an order never answered is
+                back = window.orders() == 0 || (window.lost() == 0 && window.p50Nanos() <= thresholdNanos);
+            }
+            if (back) {
+                return w == first ? 0 : windows.get(w).fromNanos() - fromNanos;
+            }
+        }
+        return -1;
+    }
+
     /** One map per measured run (see {@link org.fixbench.cli.results.BurstTable}), in run order. */
     public List<Map<String, Object>> observed() {
         return new ArrayList<>(observed);
@@ -172,7 +199,6 @@ public final class Burst implements ProgressListener {
         int peakWindow = -1;
         double preInFlight = 0;
         long latest = 0;
-        int afterFirst = -1; // the first window wholly from the burst's end on
         for (int w = 0; w < windows.size(); w++) {
             RunTrace.Window window = windows.get(w);
             boolean inBurst = window.fromNanos() + WINDOW_NANOS > burstStartNanos && window.fromNanos() < burstEndNanos;
@@ -189,22 +215,8 @@ public final class Burst implements ProgressListener {
             } else if (window.fromNanos() >= preFrom) {
                 preInFlight = Math.max(preInFlight, window.inFlight());
             }
-            if (afterFirst < 0 && window.fromNanos() >= burstEndNanos) {
-                afterFirst = w;
-            }
         }
-        long backNanos = -1;
-        for (int w = Math.max(0, afterFirst); afterFirst >= 0 && w < windows.size() && backNanos < 0; w++) {
-            boolean back = true;
-            for (int k = w; k < Math.min(windows.size(), w + BACK_WINDOWS) && back; k++) {
-                RunTrace.Window window = windows.get(k);
-                // a window with no order due is no sign of a queue; one with an order never answered is
-                back = window.orders() == 0 || (window.lost() == 0 && window.p50Nanos() <= preP99);
-            }
-            if (back) {
-                backNanos = w == afterFirst ? 0 : windows.get(w).fromNanos() - burstEndNanos;
-            }
-        }
+        long backNanos = backAfterNanos(windows, preP99, burstEndNanos);
         m.put(BURST_WINDOWS, burstWindows);
         m.put(BURST_WINDOWS_ABOVE, above);
         m.put(BACK_AFTER_NANOS, backNanos);

@@ -49,7 +49,8 @@ public final class ForkedRun {
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
-                          String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst)
+                          String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst,
+                          ResendStorm.Plan resendStorm)
             implements Serializable {
     }
 
@@ -74,6 +75,7 @@ public final class ForkedRun {
     private String workload = "fixed";
     private SlowConsumer.Plan slowConsumer;
     private Burst.Plan burst;
+    private ResendStorm.Plan resendStorm;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -111,6 +113,12 @@ public final class ForkedRun {
     /** The next run's client watches a burst as {@code plan} says (null: none); see {@link Burst}. */
     public ForkedRun burst(Burst.Plan plan) {
         this.burst = plan;
+        return this;
+    }
+
+    /** The next run's client loses a gap of the session's messages as {@code plan} says (null: none). */
+    public ForkedRun resendStorm(ResendStorm.Plan plan) {
+        this.resendStorm = plan;
         return this;
     }
 
@@ -212,7 +220,7 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
-                    slowConsumer, burst));
+                    slowConsumer, burst, resendStorm));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);

@@ -43,6 +43,11 @@ public final class Relay implements AutoCloseable {
     private final List<Link> links = new ArrayList<>();
     private volatile boolean stopping;
     private volatile boolean stalled;
+    /** Whether the slow session's messages are being lost, both ways ({@link #lose}). */
+    private volatile boolean losing;
+    /** The slow session's streams cut into whole messages, once {@link #frameSlowSession} asked for it. */
+    private volatile Frames.Lengths rawFrames;
+    private volatile boolean framing;
     private volatile Link slow;
     private volatile String failure;
     private int accepted;
@@ -74,6 +79,43 @@ public final class Relay implements AutoCloseable {
         return (InetSocketAddress) acceptor.getLocalAddress();
     }
 
+    /**
+     * Cuts the slow session's streams into whole messages from its first byte: FIX messages by BodyLength, or, for a
+     * client that does not speak FIX (raw TCP), frames of {@code rawFrames}' fixed lengths. Needed for {@link #lose};
+     * called before the client connects.
+     */
+    public void frameSlowSession(Frames.Lengths rawFrames) {
+        this.rawFrames = rawFrames;
+        this.framing = true;
+    }
+
+    /**
+     * Loses (true) or stops losing (false) every whole message of the slow session, both ways: read from one side
+     * and not written to the other, the connections staying up, as a network that drops a stretch of a session's
+     * traffic would if TCP did not resend it. The messages after it carry numbers past the gap.
+     */
+    public void lose(boolean on) {
+        losing = on;
+    }
+
+    /** Loses the slow session's next {@code messages} whole messages to the server (a gap of known size). */
+    public void loseNextToServer(int messages) {
+        loseBudget.set(messages);
+    }
+
+    private final java.util.concurrent.atomic.AtomicInteger loseBudget = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** What crossed the slow session's link: counted per direction, from its first message. */
+    public Frames.Counts toServerCounts() {
+        Link s = slow;
+        return s == null || s.up == null ? null : s.up.counts;
+    }
+
+    public Frames.Counts toClientCounts() {
+        Link s = slow;
+        return s == null || s.down == null ? null : s.down.counts;
+    }
+
     /** Stops (true) or resumes (false) reading what the server sends the slow session. */
     public void stall(boolean on) {
         stalled = on;
@@ -100,6 +142,10 @@ public final class Relay implements AutoCloseable {
         SelectionKey clientKey;
         SelectionKey serverKey;
         boolean identified;
+        /** The slow session's framers, client to server and back; null for the others. */
+        Frames up;
+        Frames down;
+        boolean unframed;
         volatile long toServerBacklogBytes;
         volatile long fromClientBytes;
         volatile boolean serverClosed;
@@ -236,6 +282,19 @@ public final class Relay implements AutoCloseable {
             identify(link, chunk);
         }
         link.fromClientBytes += chunk.remaining();
+        if (link == slow && framing && link.up == null && !link.unframed) {
+            boolean fix = chunk.remaining() >= 5 && chunk.get(chunk.position()) == '8'
+                    && chunk.get(chunk.position() + 1) == '=';
+            if (fix || rawFrames != null) { // FIX by BodyLength, raw TCP's by its fixed lengths
+                link.down = new Frames(fix ? 0 : rawFrames.toClient());
+                link.up = new Frames(fix ? 0 : rawFrames.toServer());
+            } else {
+                link.unframed = true;
+            }
+        }
+        if (link.up != null) {
+            chunk = link.up.pass(chunk, losing, loseBudget, System.nanoTime());
+        }
         if (link.toServer.isEmpty()) {
             link.server.write(chunk); // the usual case: the server takes it all, nothing allocated
         }
@@ -288,6 +347,9 @@ public final class Relay implements AutoCloseable {
             return;
         }
         b.flip();
+        if (link == slow && link.down != null) {
+            b = link.down.pass(b, losing, System.nanoTime());
+        }
         while (b.hasRemaining()) { // the client reads at its pace; a client that does not is not this scenario
             if (link.client.write(b) == 0) {
                 Thread.onSpinWait();

@@ -57,6 +57,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private EngineServer server;
     private EngineClient client;
     private int sessions = 1;
+    private boolean toleratingGaps;
     private OrderFlow flow = OrderFlow.fixed();
     private SessionState[] states;
     private int mask = RING - 1;
@@ -121,6 +122,18 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     public int sessions() {
         return sessions;
+    }
+
+    /**
+     * Whether a report out of order, or an order never answered, is a measurement rather than a failure: for a
+     * scenario that loses messages on purpose (resend-storm). Each report is then matched to its order by its
+     * ClOrdID alone (the harness counts those it cannot match, or gets twice), and no probe moments are sampled
+     * (they pair a session's k-th report with its k-th order). By default a report must echo its session's next
+     * order, or the run fails.
+     */
+    public RoundTripTask toleratingGaps(boolean tolerate) {
+        this.toleratingGaps = tolerate;
+        return this;
     }
 
     /** What the client sends ({@code --workload}); refused in one line when the engine cannot send it. */
@@ -209,6 +222,11 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             return;
         }
         long now = clock.nanoTime();
+        if (toleratingGaps) {
+            clientReceived.getAndIncrement();
+            harness.sample(clOrdId, now);
+            return;
+        }
         SessionState state = states[session];
         long k = state.received++;
         long expected = intendedByOrder.getAcquire(state.base + (int) (k & mask));
@@ -298,6 +316,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public void onExecutionReport(long clOrdId) {
         long now = clock.nanoTime();
         long k = clientReceived.getAndIncrement();
+        if (toleratingGaps) {
+            harness.sample(clOrdId, now);
+            return;
+        }
         int slot = (int) (k & mask);
         long expected = intendedByOrder.getAcquire(slot);
         if (clOrdId != expected) {

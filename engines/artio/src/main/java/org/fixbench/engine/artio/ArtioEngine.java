@@ -51,7 +51,9 @@ public final class ArtioEngine implements FixEngine {
                         "spin", "yield", "backoff", "sleep"),
                 Setting.choice("scheduler", "lowResource", "lowResource: framer and archiver on one thread; default: "
                         + "a thread each", "lowResource", "default"),
-                Setting.positive("heartBtInt", "30", "HeartBtInt, seconds"));
+                Setting.positive("heartBtInt", "30", "HeartBtInt, seconds"),
+                Setting.choice("logMessages", "N", "log (archive) inbound and outbound messages: Y is what Artio "
+                        + "resends from; N gap-fills every resend", "Y", "N"));
     }
 
     @Override

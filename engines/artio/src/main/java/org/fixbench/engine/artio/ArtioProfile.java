@@ -11,11 +11,11 @@ import org.fixbench.engine.EngineSetup;
 
 /**
  * A profile file from {@code fix-configs/artio/}: idle strategies per agent (busy-spin, yield, backoff, sleep),
- * the engine scheduler (lowResource: framer and archiver share a thread; default: one thread each) and the
- * heartbeat interval.
+ * the engine scheduler (lowResource: framer and archiver share a thread; default: one thread each), the
+ * heartbeat interval and whether messages are logged (archived: what Artio resends from; off, it gap-fills).
  */
 record ArtioProfile(String hotPathIdle, String framerIdle, String backgroundIdle, String scheduler,
-                    int heartBtIntSeconds) {
+                    int heartBtIntSeconds, boolean logMessages) {
 
     static ArtioProfile load(EngineSetup setup) {
         Properties p = setup.profileProperties();
@@ -24,7 +24,8 @@ record ArtioProfile(String hotPathIdle, String framerIdle, String backgroundIdle
                 p.getProperty("framerIdle", "yield").trim(),
                 p.getProperty("backgroundIdle", "sleep").trim(),
                 p.getProperty("scheduler", "lowResource").trim(),
-                Integer.parseInt(p.getProperty("heartBtInt", "30").trim()));
+                Integer.parseInt(p.getProperty("heartBtInt", "30").trim()),
+                yesNo(p.getProperty("logMessages", "N").trim()));
         idle(profile.hotPathIdle, "hotPathIdle");
         idle(profile.framerIdle, "framerIdle");
         idle(profile.backgroundIdle, "backgroundIdle");
@@ -33,6 +34,15 @@ record ArtioProfile(String hotPathIdle, String framerIdle, String backgroundIdle
                     + profile.scheduler + "')");
         }
         return profile;
+    }
+
+    private static boolean yesNo(String value) {
+        return switch (value) {
+            case "Y" -> true;
+            case "N" -> false;
+            default -> throw new IllegalArgumentException("artio profile: logMessages must be Y or N (was '" + value
+                    + "')");
+        };
     }
 
     static IdleStrategy idle(String name, String key) {

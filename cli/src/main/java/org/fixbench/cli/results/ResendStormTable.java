@@ -1,0 +1,182 @@
+package org.fixbench.cli.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.fixbench.harness.BenchmarkResult;
+
+/**
+ * The {@code resend-storm} scenario judged: per engine and rate, what each round's measured run showed around its
+ * gap (see {@code run.ResendStorm}): the gap's orders answered or lost, what each side resent (PossDupFlag Y) and
+ * gap-filled, when the replay ended (the last resent message or gap fill to cross the relay, after the gap's end),
+ * when latency was back within the pre-gap p99 (the burst scenario's rule, from the gap's end), the p99 of the orders
+ * due in the second after the gap (new orders behind the replay), duplicates and both resident sets' growth.
+ */
+public final class ResendStormTable {
+    public static final String RUN = SlowConsumerTable.RUN;
+    public static final String STATUS = BurstTable.STATUS;
+    public static final String GAP_START_NANOS = "gapStartNanos";
+    public static final String GAP_END_NANOS = "gapEndNanos";
+    public static final String LOST_TO_SERVER = "messagesLostToServer";
+    public static final String LOST_TO_CLIENT = "messagesLostToClient";
+    public static final String LOST_BYTES_TO_SERVER = "bytesLostToServer";
+    public static final String LOST_BYTES_TO_CLIENT = "bytesLostToClient";
+    public static final String RESENT_TO_SERVER = "resentToServer";
+    public static final String RESENT_TO_CLIENT = "resentToClient";
+    public static final String GAP_FILLS_TO_SERVER = "gapFillsToServer";
+    public static final String GAP_FILLS_TO_CLIENT = "gapFillsToClient";
+    public static final String RESEND_REQUESTS_TO_SERVER = "resendRequestsToServer";
+    public static final String RESEND_REQUESTS_TO_CLIENT = "resendRequestsToClient";
+    public static final String REPLAY_ENDED_AFTER_GAP_NANOS = "replayEndedAfterGapNanos";
+    public static final String FIRST_RESEND_REQUEST_AFTER_GAP_NANOS = "firstResendRequestAfterGapNanos";
+    public static final String PRE_P99_NANOS = "preGapP99Nanos";
+    public static final String ORDERS = BurstTable.ORDERS;
+    public static final String LOST = BurstTable.LOST;
+    public static final String GAP_ORDERS = "gapOrders";
+    public static final String GAP_ORDERS_LOST = "gapOrdersLost";
+    public static final String GAP_P99_NANOS = "gapOrdersP99Nanos";
+    /** The orders due in this long after the gap: new orders behind the replay. */
+    public static final long AFTER_WINDOW_NANOS = 1_000_000_000L;
+    public static final String AFTER_P99_NANOS = "afterGapSecondP99Nanos";
+    public static final String AFTER_MAX_NANOS = "afterGapSecondWorstNanos";
+    public static final String WORST_NANOS = BurstTable.WORST_NANOS;
+    public static final String BACK_AFTER_NANOS = "backWithinPreGapP99AfterGapEndNanos";
+    public static final String DUPLICATE_ANSWERS = "unmatchedOrDuplicateAnswers";
+    public static final String SERVER_RSS_GROWTH_KB = "serverRssGrowthKb";
+    public static final String CLIENT_RSS_GROWTH_KB = "clientRssGrowthKb";
+    public static final String WINDOW_MILLIS = BurstTable.WINDOW_MILLIS;
+    public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
+    public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
+
+    private ResendStormTable() {
+    }
+
+    /** One round's measured run, as {@code run.ResendStorm} saw it (null: the round measured nothing). */
+    public record Round(int round, Map<?, ?> seen, String endedEarly) {
+        long num(String key) {
+            return seen != null && seen.get(key) instanceof Number n ? n.longValue() : -1;
+        }
+    }
+
+    /** One engine at one rate, over its rounds. */
+    public record Row(String engine, long rate, long gapMillis, List<Round> rounds) {
+        public String verdict() {
+            List<String> ended = rounds.stream().map(Round::endedEarly).filter(e -> e != null).distinct().toList();
+            List<Round> seen = rounds.stream().filter(r -> r.seen() != null).toList();
+            if (seen.isEmpty()) {
+                return ended.isEmpty() ? "no round measured" : "ended early: " + String.join("; ", ended);
+            }
+            long gapOrders = seen.stream().mapToLong(r -> r.num(GAP_ORDERS)).sum();
+            long gapLost = seen.stream().mapToLong(r -> r.num(GAP_ORDERS_LOST)).sum();
+            long lost = seen.stream().mapToLong(r -> r.num(LOST)).sum();
+            long dup = seen.stream().mapToLong(r -> r.num(DUPLICATE_ANSWERS)).sum();
+            List<Long> backs = seen.stream().map(r -> r.num(BACK_AFTER_NANOS)).sorted((a, b) ->
+                    Double.compare(a < 0 ? Double.POSITIVE_INFINITY : a, b < 0 ? Double.POSITIVE_INFINITY : b))
+                    .toList();
+            long medianBack = backs.get((backs.size() - 1) / 2);
+            StringBuilder v = new StringBuilder();
+            if (gapLost == 0) {
+                v.append(String.format(Locale.ROOT, "recovered the gap: all %,d of its orders answered", gapOrders));
+            } else {
+                v.append(String.format(Locale.ROOT, "lost %,d of the gap's %,d orders", gapLost, gapOrders));
+            }
+            if (lost > gapLost) {
+                v.append(String.format(Locale.ROOT, ", and %,d other order(s)", lost - gapLost));
+            }
+            v.append(medianBack < 0 ? "; latency not back within the pre-gap p99 by the run's end"
+                    : medianBack == 0 ? "; latency back within the pre-gap p99 at the gap's end"
+                    : "; latency back within the pre-gap p99 " + BurstTable.millis(medianBack)
+                            + " after the gap's end");
+            if (seen.size() > 1) {
+                v.append(" (median of rounds)");
+            }
+            if (dup > 0) {
+                v.append(String.format(Locale.ROOT, "; %,d answer(s) unmatched or twice", dup));
+            }
+            if (!ended.isEmpty()) {
+                v.append("; ended early: ").append(String.join("; ", ended));
+            }
+            return v.toString();
+        }
+    }
+
+    /** The rows, one per engine and rate, in the order first met. */
+    public static List<Row> of(List<BenchmarkResult> results) {
+        Map<String, Row> rows = new LinkedHashMap<>();
+        for (BenchmarkResult r : results) {
+            String engine = String.valueOf(r.labels().getOrDefault(SlowConsumerTable.ENGINE_LABEL,
+                    r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
+            long rate = r.config().targetRatePerSecond();
+            int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
+            long gapMillis = r.labels().get("gapMillis") instanceof Number n ? n.longValue() : -1;
+            Row row = rows.computeIfAbsent(engine + "@" + rate, k -> new Row(engine, rate, gapMillis,
+                    new ArrayList<>()));
+            String ended = r.aborted() ? r.abortReason() : null;
+            boolean any = false;
+            if (r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> runs) {
+                for (Object o : runs) {
+                    if (o instanceof Map<?, ?> m) {
+                        row.rounds().add(new Round(round, m, ended));
+                        any = true;
+                    }
+                }
+            }
+            if (!any) {
+                row.rounds().add(new Round(round, null, ended == null ? "no measured run" : ended));
+            }
+        }
+        return new ArrayList<>(rows.values());
+    }
+
+    /** The table, in markdown. */
+    public static String markdown(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append("| engine | rate, gap | pre-gap p99 | gap's orders: answered of sent (p99) | lost to server / "
+                + "client (messages) | ResendRequests to server / client | resent to server / client | gap fills "
+                + "to server / client | replay ended after the gap | back within pre-gap p99 after the gap | next "
+                + "second's p99 / worst | resident set growth, server / client | duplicates | runs | verdict |\n");
+        b.append("|---|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Row row : rows) {
+            List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
+            b.append("| ").append(row.engine()).append(" | ")
+                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), BurstTable.millis(row.gapMillis()
+                            * 1e6)))
+                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(PRE_P99_NANOS))))
+                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d of %,d (%s)",
+                            r.num(GAP_ORDERS) - r.num(GAP_ORDERS_LOST), r.num(GAP_ORDERS),
+                            BurstTable.micros(r.num(GAP_P99_NANOS)))))
+                    .append(" | ").append(each(rs, r -> pair(r, LOST_TO_SERVER, LOST_TO_CLIENT)))
+                    .append(" | ").append(each(rs, r -> pair(r, RESEND_REQUESTS_TO_SERVER, RESEND_REQUESTS_TO_CLIENT)))
+                    .append(" | ").append(each(rs, r -> pair(r, RESENT_TO_SERVER, RESENT_TO_CLIENT)))
+                    .append(" | ").append(each(rs, r -> pair(r, GAP_FILLS_TO_SERVER, GAP_FILLS_TO_CLIENT)))
+                    .append(" | ").append(each(rs, r -> r.num(REPLAY_ENDED_AFTER_GAP_NANOS) < 0 ? "no replay"
+                            : BurstTable.millis(r.num(REPLAY_ENDED_AFTER_GAP_NANOS))))
+                    .append(" | ").append(each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
+                            : r.num(BACK_AFTER_NANOS) == 0 ? "at once" : BurstTable.millis(r.num(BACK_AFTER_NANOS))))
+                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(AFTER_P99_NANOS)) + " / "
+                            + BurstTable.micros(r.num(AFTER_MAX_NANOS))))
+                    .append(" | ").append(each(rs, r -> kb(r.num(SERVER_RSS_GROWTH_KB)) + " / "
+                            + kb(r.num(CLIENT_RSS_GROWTH_KB))))
+                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
+                    .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
+                    .append(" | ").append(row.verdict()).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String pair(Round r, String toServer, String toClient) {
+        return String.format(Locale.ROOT, "%,d / %,d", r.num(toServer), r.num(toClient));
+    }
+
+    private static String kb(long kb) {
+        return kb < 0 ? "-" : String.format(Locale.ROOT, "%.1f MB", kb / 1024.0);
+    }
+
+    private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {
+        return rounds.isEmpty() ? "-" : rounds.stream().map(f).collect(Collectors.joining(", "));
+    }
+}

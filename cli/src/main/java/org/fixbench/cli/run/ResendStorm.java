@@ -1,0 +1,213 @@
+package org.fixbench.cli.run;
+
+import static org.fixbench.cli.results.ResendStormTable.*;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.RunResult;
+import org.fixbench.harness.RunTrace;
+
+/**
+ * The {@code resend-storm} scenario inside a forked client: in each measured run, from {@link Plan#delayMillis()}
+ * after it starts, the {@link Relay} loses every whole message of the session, both ways, for {@link
+ * Plan#gapMillis()}, the connections staying up; then it passes them on again. Orders keep coming on their schedule
+ * throughout. The messages after the gap carry numbers past it, so each side's FIX session must ask for the range
+ * (ResendRequest) and the other resend it (PossDupFlag) or gap-fill it, while new orders go on: the replay the
+ * scenario measures. An engine without a session layer (raw TCP) loses the gap's orders, counted. The warm-up has a
+ * practice gap of {@link #PRACTICE_ORDERS} orders, so that the resend paths are compiled before anything is
+ * measured.
+ */
+public final class ResendStorm implements ProgressListener, AutoCloseable {
+    /**
+     * How far into the warm-up its practice gap comes, and how many orders it loses: a count, not a time, so that no
+     * warm-up pass (75 orders or more) loses all of its orders, which would end the benchmark for an engine that
+     * cannot resend them.
+     */
+    static final long PRACTICE_DELAY_MILLIS = 500;
+    static final int PRACTICE_ORDERS = 20;
+    /** How often the server's and the client's resident sets are read. */
+    static final long RSS_MILLIS = 250;
+
+    /** What the scenario does in each measured run. */
+    public record Plan(long delayMillis, long gapMillis) implements Serializable {
+        public Plan {
+            if (delayMillis < 1_000 || gapMillis < 1) {
+                throw new IllegalArgumentException("resend-storm: delay " + delayMillis + " ms, gap " + gapMillis
+                        + " ms");
+            }
+        }
+    }
+
+    private final Relay relay;
+    private final Plan plan;
+    private final long serverPid;
+    private final List<Map<String, Object>> observed = new ArrayList<>();
+    private final Thread timer;
+    private volatile boolean stopping;
+    /** The current run's gap: start and end ({@link System#nanoTime}), 0 before; the run's number, 0: practice. */
+    private volatile long gapOnNanos;
+    private volatile long gapOffNanos;
+    private volatile long runStartedNanos;
+    private volatile boolean practice;
+    private volatile int run = -1;
+    private volatile long serverRssStartKb;
+    private volatile long serverRssPeakKb;
+    private volatile long clientRssStartKb;
+    private volatile long clientRssPeakKb;
+    private long[] before;
+    private LatencyBenchmark benchmark;
+
+    public ResendStorm(Relay relay, Plan plan, long serverPid) {
+        this.relay = relay;
+        this.plan = plan;
+        this.serverPid = serverPid;
+        timer = new Thread(this::loop, "fixbench-resend-storm");
+        timer.setDaemon(true);
+        timer.start();
+    }
+
+    /** The benchmark whose runs this reads (given after it is made, with this as its listener). */
+    public void watch(LatencyBenchmark benchmark) {
+        this.benchmark = benchmark;
+    }
+
+    @Override
+    public void runStarting(String name, int number, int runs, boolean warmup) {
+        relay.lose(false);
+        before = counts();
+        gapOnNanos = 0;
+        gapOffNanos = 0;
+        practice = warmup;
+        long self = ProcessHandle.current().pid();
+        serverRssStartKb = SlowConsumer.rssKb(serverPid);
+        serverRssPeakKb = serverRssStartKb;
+        clientRssStartKb = SlowConsumer.rssKb(self);
+        clientRssPeakKb = clientRssStartKb;
+        runStartedNanos = System.nanoTime();
+        run = warmup ? 0 : number;
+        java.util.concurrent.locks.LockSupport.unpark(timer);
+    }
+
+    /** Loses the gap's messages on time, and reads both resident sets, on its own thread. */
+    private void loop() {
+        long self = ProcessHandle.current().pid();
+        while (!stopping) {
+            int r = run;
+            long started = runStartedNanos;
+            if (r < 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(RSS_MILLIS * 1_000_000L);
+                continue;
+            }
+            long now = System.nanoTime();
+            long delay = (practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
+            long gap = practice ? 0 : plan.gapMillis() * 1_000_000L;
+            if (gapOnNanos == 0 && now - started >= delay) {
+                if (practice) {
+                    relay.loseNextToServer(PRACTICE_ORDERS);
+                    gapOnNanos = System.nanoTime();
+                    gapOffNanos = gapOnNanos;
+                } else {
+                    relay.lose(true);
+                    gapOnNanos = System.nanoTime();
+                }
+            } else if (gapOnNanos != 0 && gapOffNanos == 0 && now - gapOnNanos >= gap) {
+                relay.lose(false);
+                gapOffNanos = System.nanoTime();
+            }
+            long server = SlowConsumer.rssKb(serverPid);
+            long client = SlowConsumer.rssKb(self);
+            serverRssPeakKb = Math.max(serverRssPeakKb, server);
+            clientRssPeakKb = Math.max(clientRssPeakKb, client);
+            now = System.nanoTime();
+            long next = gapOnNanos == 0 ? started + delay : gapOffNanos == 0 ? gapOnNanos + gap
+                    : now + RSS_MILLIS * 1_000_000L;
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.max(0, Math.min(next - now,
+                    RSS_MILLIS * 1_000_000L)));
+        }
+    }
+
+    private long[] counts() {
+        Frames.Counts up = relay.toServerCounts();
+        Frames.Counts down = relay.toClientCounts();
+        return new long[] {up == null ? 0 : up.lost(), down == null ? 0 : down.lost(),
+                up == null ? 0 : up.possDup(), down == null ? 0 : down.possDup(),
+                up == null ? 0 : up.gapFills(), down == null ? 0 : down.gapFills(),
+                up == null ? 0 : up.resendRequests(), down == null ? 0 : down.resendRequests(),
+                up == null ? 0 : up.lostBytes(), down == null ? 0 : down.lostBytes()};
+    }
+
+    @Override
+    public void runEnded(String name, RunResult result) {
+        int number = run;
+        run = -1;
+        relay.lose(false);
+        RunTrace trace = benchmark == null ? null : benchmark.lastRunTrace();
+        if (trace == null || number <= 0) {
+            return;
+        }
+        long[] after = counts();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(RUN, number);
+        m.put(STATUS, result.status().name());
+        long on = gapOnNanos;
+        long off = gapOffNanos == 0 ? System.nanoTime() : gapOffNanos;
+        long gapStart = on == 0 ? -1 : on - trace.startNanos();
+        long gapEnd = on == 0 ? -1 : off - trace.startNanos();
+        m.put(GAP_START_NANOS, gapStart);
+        m.put(GAP_END_NANOS, gapEnd);
+        String[] keys = {LOST_TO_SERVER, LOST_TO_CLIENT, RESENT_TO_SERVER, RESENT_TO_CLIENT, GAP_FILLS_TO_SERVER,
+                GAP_FILLS_TO_CLIENT, RESEND_REQUESTS_TO_SERVER, RESEND_REQUESTS_TO_CLIENT, LOST_BYTES_TO_SERVER,
+                LOST_BYTES_TO_CLIENT};
+        for (int i = 0; i < keys.length; i++) {
+            m.put(keys[i], after[i] - before[i]);
+        }
+        Frames.Counts up = relay.toServerCounts();
+        Frames.Counts down = relay.toClientCounts();
+        long lastReplay = Math.max(up == null ? 0 : up.lastPossDupOrGapFillNanos(),
+                down == null ? 0 : down.lastPossDupOrGapFillNanos());
+        long firstAsk = Math.min(up == null || up.firstResendRequestNanos() < off ? Long.MAX_VALUE
+                : up.firstResendRequestNanos(), down == null || down.firstResendRequestNanos() < off
+                ? Long.MAX_VALUE : down.firstResendRequestNanos());
+        m.put(REPLAY_ENDED_AFTER_GAP_NANOS, on == 0 || lastReplay < off ? -1 : lastReplay - off);
+        m.put(FIRST_RESEND_REQUEST_AFTER_GAP_NANOS, firstAsk == Long.MAX_VALUE ? -1 : firstAsk - off);
+        long end = Long.MAX_VALUE;
+        long preFrom = Math.min(Burst.SETTLE_NANOS, Math.max(0, gapStart) / 2);
+        long preP99 = gapStart <= 0 ? -1 : trace.percentileNanos(preFrom, gapStart, 99);
+        m.put(PRE_P99_NANOS, preP99);
+        m.put(ORDERS, trace.orders());
+        m.put(LOST, trace.lost(0, end));
+        m.put(GAP_ORDERS, gapStart < 0 ? 0 : trace.count(gapStart, gapEnd));
+        m.put(GAP_ORDERS_LOST, gapStart < 0 ? 0 : trace.lost(gapStart, gapEnd));
+        m.put(GAP_P99_NANOS, gapStart < 0 ? -1 : trace.percentileNanos(gapStart, gapEnd, 99));
+        m.put(AFTER_P99_NANOS, gapEnd < 0 ? -1 : trace.percentileNanos(gapEnd, gapEnd + AFTER_WINDOW_NANOS, 99));
+        m.put(AFTER_MAX_NANOS, gapEnd < 0 ? -1 : trace.percentileNanos(gapEnd, gapEnd + AFTER_WINDOW_NANOS, 100));
+        m.put(WORST_NANOS, trace.percentileNanos(0, end, 100));
+        List<RunTrace.Window> windows = trace.windows(Burst.WINDOW_NANOS);
+        m.put(BACK_AFTER_NANOS, gapEnd < 0 || preP99 < 0 ? -1 : Burst.backAfterNanos(windows, preP99, gapEnd));
+        m.put(DUPLICATE_ANSWERS, result.unmatchedSamples());
+        m.put(SERVER_RSS_GROWTH_KB, serverRssStartKb < 0 ? -1 : serverRssPeakKb - serverRssStartKb);
+        m.put(CLIENT_RSS_GROWTH_KB, clientRssStartKb < 0 ? -1 : clientRssPeakKb - clientRssStartKb);
+        m.put(WINDOW_MILLIS, Burst.WINDOW_NANOS / 1_000_000);
+        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
+        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
+        observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
+        observed.add(m);
+    }
+
+    /** One map per measured run (see {@link org.fixbench.cli.results.ResendStormTable}), in run order. */
+    public List<Map<String, Object>> observed() {
+        return new ArrayList<>(observed);
+    }
+
+    @Override
+    public void close() {
+        stopping = true;
+        java.util.concurrent.locks.LockSupport.unpark(timer);
+    }
+}
