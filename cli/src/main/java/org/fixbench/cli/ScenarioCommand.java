@@ -183,14 +183,8 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         List<EngineSpec> specs = EngineSpec.parseList(engines == null ? DEFAULT_ENGINES : engines);
         List<Long> rateList = Rates.parse(rates);
-        List<HarnessConfig> planned = Sweep.plan(options, specs, rateList, runNanos, Sweep.DEFAULT_WARMUP_NANOS);
+        Sweep.plan(options, specs, rateList, runNanos, Sweep.DEFAULT_WARMUP_NANOS); // refusals
         options.failOnStatuses();
-
-        BenchmarkSession session = new BenchmarkSession(options, System.out);
-        String command = "scripts/fixbench " + String.join(" ",
-                commandSpec.commandLine().getParseResult().originalArgs());
-        session.environment.put(ResultLabels.COMMAND, command);
-        session.environment.put("engines", EngineEnvironment.describe(specs));
         Map<String, Object> scenario = new LinkedHashMap<>();
         scenario.put("name", SLOW_CONSUMER);
         scenario.put("sessions", sessions);
@@ -201,74 +195,16 @@ final class ScenarioCommand implements Callable<Integer> {
         scenario.put("what", "every session's connection goes through a relay in the client's JVM; in one of each "
                 + "round's two measured runs the relay stops reading session 1's reports from the server for the "
                 + "stall (its orders still go on as sent), then reads again");
-        session.environment.put("scenario", scenario);
-
-        ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
-                Duration.ofNanos(connectTimeoutNanos)).sessions(sessions).workload(options.workloadSpec())
-                .jvmLogs(session.folder);
-        List<BenchmarkResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread partial = new Thread(() -> {
-            if (!completed.get()) {
-                writePartial(session, results);
-            }
-        }, "fixbench-partial-scenario");
-        Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
-        String stopReason = null;
-        int total = rounds * planned.size();
-        int done = 0;
-        for (int round = 1; round <= rounds && stopReason == null; round++) {
+        return rounds(scenario, specs, rateList, rounds, sessions, true, (forked, spec, rate, round, labels) -> {
             int stallRun = round % 2 == 1 ? 2 : 1; // the quiet run first in odd rounds, the stalled one in even
-            for (int i = 0; i < planned.size() && stopReason == null; i++) {
-                EngineSpec spec = specs.get(i / rateList.size());
-                long rate = rateList.get(i % rateList.size());
-                HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
-                        runNanos, Sweep.DEFAULT_WARMUP_NANOS).runs(2).runNanos(runNanos).skipFirstRun(false).build();
-                System.out.printf(Locale.ROOT, "%n=== [%d/%d] %s at %,d/s, round %d: %d sessions, session 1 stalled "
-                        + "%.1f s in run %d%n", ++done, total, spec.label(), rate, round, sessions, stallNanos / 1e9,
-                        stallRun);
-                Map<String, Object> labels = new LinkedHashMap<>();
-                labels.put(ResultLabels.ENGINE, spec.engine().name());
-                labels.put(ResultLabels.PROFILE, spec.profile());
-                labels.put(ResultLabels.SESSIONS, sessions);
-                labels.put(ResultLabels.PROCESSES, "forked: server and client each in its own JVM");
-                labels.put(SlowConsumerTable.ENGINE_LABEL, spec.label());
-                labels.put("scenario", SLOW_CONSUMER);
-                labels.put("round", round);
-                BenchmarkResult result = forked.slowConsumer(new SlowConsumer.Plan(stallRun, STALL_DELAY_MILLIS,
-                        stallNanos / 1_000_000, windowBytes)).run(Contender.of(spec), config, labels, null);
-                results.add(result);
-                session.results.add(result);
-                if (result.runs().isEmpty() && result.aborted()) {
-                    stopReason = spec.label() + ": " + result.abortReason();
-                }
-            }
-        }
-        completed.set(true);
-        try {
-            Runtime.getRuntime().removeShutdownHook(partial);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running or ran
-        }
-        if (stopReason != null) {
-            session.environment.put(ResultLabels.STOP_REASON, stopReason);
-        }
-        List<SlowConsumerTable.Row> rows = SlowConsumerTable.of(results);
-        session.environment.put("scenarioVerdicts", rows.stream().map(r -> Map.of("engine", r.engine(), "rate",
-                r.rate(), "verdict", r.verdict())).toList());
-        session.writeResults();
-        // made from the folder, as `fixbench report` makes it again
-        String report = render(org.fixbench.harness.ResultsReader.read(session.folder), session.folder,
-                session.folder);
-        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
-        System.out.println();
-        System.out.println(report);
-        int status = session.finish(java.util.Set.of());
-        if (stopReason != null) {
-            System.err.println("fixbench: scenario stopped early: " + stopReason);
-            return org.fixbench.cli.options.ExitStatus.STOPPED;
-        }
-        return status;
+            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
+                    runNanos, Sweep.DEFAULT_WARMUP_NANOS).runs(2).runNanos(runNanos).skipFirstRun(false).build();
+            System.out.printf(Locale.ROOT, "%d sessions, session 1 stalled %.1f s in run %d%n", sessions,
+                    stallNanos / 1e9, stallRun);
+            return forked.slowConsumer(new SlowConsumer.Plan(stallRun, STALL_DELAY_MILLIS, stallNanos / 1_000_000,
+                    windowBytes)).run(Contender.of(spec), config, labels, null);
+        }, results -> SlowConsumerTable.of(results).stream().map(r -> Map.<String, Object>of("engine", r.engine(),
+                "rate", r.rate(), "verdict", r.verdict())).toList());
     }
 
     /**

@@ -52,6 +52,9 @@ public final class ResendStormTable {
     public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
     public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
 
+    /** A pre-gap p99 above this: the engine was not keeping up before the gap (its "back" is then no measure). */
+    public static final long SATURATED_BEFORE_NANOS = 100_000_000L;
+
     private ResendStormTable() {
     }
 
@@ -77,7 +80,8 @@ public final class ResendStormTable {
             List<Long> backs = seen.stream().map(r -> r.num(BACK_AFTER_NANOS)).sorted((a, b) ->
                     Double.compare(a < 0 ? Double.POSITIVE_INFINITY : a, b < 0 ? Double.POSITIVE_INFINITY : b))
                     .toList();
-            long medianBack = backs.get((backs.size() - 1) / 2);
+            // the upper middle of an even count: the slower of the two middle rounds, so a tie does not flatter
+            long medianBack = backs.get(backs.size() / 2);
             StringBuilder v = new StringBuilder();
             if (gapLost == 0) {
                 v.append(String.format(Locale.ROOT, "recovered the gap: all %,d of its orders answered", gapOrders));
@@ -92,7 +96,12 @@ public final class ResendStormTable {
                     : "; latency back within the pre-gap p99 " + BurstTable.millis(medianBack)
                             + " after the gap's end");
             if (seen.size() > 1) {
-                v.append(" (median of rounds)");
+                v.append(seen.size() % 2 == 0 ? " (the slower middle round)" : " (median of rounds)");
+            }
+            long saturatedBefore = seen.stream().filter(r -> r.num(PRE_P99_NANOS) > SATURATED_BEFORE_NANOS).count();
+            if (saturatedBefore > 0) {
+                v.append(String.format(Locale.ROOT, "; in %d round(s) the pre-gap p99 was above %s already, so "
+                        + "\"back\" there says little", saturatedBefore, BurstTable.millis(SATURATED_BEFORE_NANOS)));
             }
             if (dup > 0) {
                 v.append(String.format(Locale.ROOT, "; %,d answer(s) unmatched or twice", dup));
