@@ -532,8 +532,7 @@ final class ScenarioCommand implements Callable<Integer> {
                     ? n.longValue() : r.config().targetRatePerSecond();
             String title = "burst".equals(kind) ? String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst",
                     label, rate, rate * ((Number) seen.get(org.fixbench.cli.results.BurstTable.FACTOR)).longValue())
-                    : String.format(Locale.ROOT, "%s at %,d msgs/s, session 1's messages lost in the gap", label,
-                    rate);
+                    : String.format(Locale.ROOT, "%s at %,d msgs/s", label, rate);
             String name = kind + "-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeWindowsChart(out, name,
                     title + ": round trips per 10 ms", seen, startKey, endKey, kind, thresholdKey, thresholdLabel);
@@ -544,7 +543,8 @@ final class ScenarioCommand implements Callable<Integer> {
             }
         }
         b.append("Each chart: the median (solid) and worst (dashed) round trip of the orders due in each 10 ms window "
-                + "of round 1's run, the " + thresholdLabel + " (dotted), the " + kind + " between the grey lines.\n");
+                + "of round 1's run, the " + thresholdLabel + " (dotted), the " + kind + " between the grey lines; a "
+                + "window none of whose orders was answered is left blank.\n");
         return drawn == 0 ? "" : b.toString();
     }
 

@@ -67,5 +67,8 @@ class ResendStormTableTest {
         // one round not back of two: the slower middle is "not back"
         String w = verdict(round(100, 0, 0, 0, 1_000_000L, 0), round(100, 0, 0, -1, 1_000_000L, 0));
         assertTrue(w.contains("not back within the pre-gap p99 by the run's end"), w);
+        // every order of the gap answered, but orders behind the replay still unanswered at the run's end
+        String x = verdict(round(100, 0, 27, -1, 1_000_000L, 0));
+        assertTrue(x.startsWith("recovered the gap: all 100 of its orders answered; 27 other order(s) lost;"), x);
     }
 }

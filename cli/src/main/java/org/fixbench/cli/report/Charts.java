@@ -618,15 +618,17 @@ public final class Charts {
         for (int w = 0; w < p50s.size(); w++) {
             long median = ((Number) p50s.get(w)).longValue();
             long worst = ((Number) maxes.get(w)).longValue();
-            if (median < 0) {
-                continue; // no order due in the window answered
-            }
             xs.add((w + 0.5) * windowSeconds);
+            if (median < 0) { // no order due in the window answered: a break in the lines, not a line across
+                p50.add(Double.NaN);
+                max.add(Double.NaN);
+                continue;
+            }
             p50.add(Math.max(median / 1000.0, 0.001));
             max.add(Math.max(worst / 1000.0, 0.001));
             top = Math.max(top, worst / 1000.0);
         }
-        if (xs.isEmpty()) {
+        if (p50.stream().allMatch(v -> Double.isNaN(v))) {
             return null;
         }
         String unit = unitFor(top);
@@ -659,9 +661,10 @@ public final class Charts {
             line.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                     new float[] {1f, 3f}, 0f));
         }
-        double bottom = Math.min(p50.stream().mapToDouble(Double::doubleValue).min().orElse(0.001),
-                max.stream().mapToDouble(Double::doubleValue).min().orElse(0.001));
-        double topInUnit = max.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        double bottom = Math.min(p50.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
+                .orElse(0.001), max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
+                .orElse(0.001));
+        double topInUnit = max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(1);
         for (String key : List.of(startKey, endKey)) {
             if (!(seen.get(key) instanceof Number at) || at.longValue() < 0) {
                 continue;

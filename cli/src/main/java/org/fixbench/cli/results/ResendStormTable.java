@@ -89,7 +89,8 @@ public final class ResendStormTable {
                 v.append(String.format(Locale.ROOT, "lost %,d of the gap's %,d orders", gapLost, gapOrders));
             }
             if (lost > gapLost) {
-                v.append(String.format(Locale.ROOT, ", and %,d other order(s)", lost - gapLost));
+                v.append(String.format(Locale.ROOT, gapLost == 0 ? "; %,d other order(s) lost"
+                        : ", and %,d other order(s)", lost - gapLost));
             }
             v.append(medianBack < 0 ? "; latency not back within the pre-gap p99 by the run's end"
                     : medianBack == 0 ? "; latency back within the pre-gap p99 at the gap's end"
