@@ -61,6 +61,8 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     private volatile long clientRssStartKb;
     private volatile long clientRssPeakKb;
     private long[] before;
+    private long allocatedBefore;
+    private Map<Long, Long> allocatedByThreadBefore = Map.of();
     private LatencyBenchmark benchmark;
 
     public ResendStorm(Relay relay, Plan plan, long serverPid) {
@@ -89,6 +91,8 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         serverRssPeakKb = serverRssStartKb;
         clientRssStartKb = SlowConsumer.rssKb(self);
         clientRssPeakKb = clientRssStartKb;
+        allocatedBefore = allocatedBytes();
+        allocatedByThreadBefore = allocatedByThread();
         runStartedNanos = System.nanoTime();
         run = warmup ? 0 : number;
         java.util.concurrent.locks.LockSupport.unpark(timer);
@@ -142,8 +146,59 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
                 up == null ? 0 : up.lostBytes(), down == null ? 0 : down.lostBytes()};
     }
 
+    /**
+     * Bytes every live thread of this JVM (the client's: its engine, the harness, the relay) has allocated so far: a
+     * store that copies what it resends onto the heap shows here; -1 where the JVM cannot tell.
+     */
+    static long allocatedBytes() {
+        if (!(java.lang.management.ManagementFactory.getThreadMXBean()
+                instanceof com.sun.management.ThreadMXBean threads) || !threads.isThreadAllocatedMemoryEnabled()) {
+            return -1;
+        }
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, bytes);
+        }
+        return sum;
+    }
+
+    /** Bytes allocated so far by each live thread of this JVM, by thread id (empty where the JVM cannot tell). */
+    static Map<Long, Long> allocatedByThread() {
+        if (!(java.lang.management.ManagementFactory.getThreadMXBean()
+                instanceof com.sun.management.ThreadMXBean threads) || !threads.isThreadAllocatedMemoryEnabled()) {
+            return Map.of();
+        }
+        long[] ids = threads.getAllThreadIds();
+        long[] bytes = threads.getThreadAllocatedBytes(ids);
+        Map<Long, Long> out = new java.util.HashMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (bytes[i] >= 0) {
+                out.put(ids[i], bytes[i]);
+            }
+        }
+        return out;
+    }
+
+    /** The threads that allocated most during the run, with what each did: "name: bytes". */
+    private static List<String> topAllocators(Map<Long, Long> before, Map<Long, Long> after, int count) {
+        List<long[]> deltas = new ArrayList<>();
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            deltas.add(new long[] {e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)});
+        }
+        deltas.sort((a, b) -> Long.compare(b[1], a[1]));
+        List<String> out = new ArrayList<>();
+        for (long[] d : deltas.subList(0, Math.min(count, deltas.size()))) {
+            java.lang.management.ThreadInfo info = java.lang.management.ManagementFactory.getThreadMXBean()
+                    .getThreadInfo(d[0]);
+            out.add((info == null ? "thread " + d[0] : info.getThreadName()) + ": " + d[1]);
+        }
+        return out;
+    }
+
     @Override
     public void runEnded(String name, RunResult result) {
+        long allocatedAfter = allocatedBytes(); // before this method allocates anything of its own
+        Map<Long, Long> byThreadAfter = allocatedByThread();
         int number = run;
         run = -1;
         relay.lose(false);
@@ -193,6 +248,8 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(DUPLICATE_ANSWERS, result.unmatchedSamples());
         m.put(SERVER_RSS_GROWTH_KB, serverRssStartKb < 0 ? -1 : serverRssPeakKb - serverRssStartKb);
         m.put(CLIENT_RSS_GROWTH_KB, clientRssStartKb < 0 ? -1 : clientRssPeakKb - clientRssStartKb);
+        m.put(CLIENT_ALLOCATED_BYTES, allocatedBefore < 0 || allocatedAfter < 0 ? -1 : allocatedAfter - allocatedBefore);
+        m.put(CLIENT_TOP_ALLOCATORS, new ArrayList<>(topAllocators(allocatedByThreadBefore, byThreadAfter, 5)));
         m.put(WINDOW_MILLIS, Burst.WINDOW_NANOS / 1_000_000);
         m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
         m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));

@@ -101,6 +101,8 @@ public final class SbeEngine implements FixEngine {
                 Setting.positive("logonTimeoutMillis", "10000", "a connection without a Logon by then is closed"),
                 Setting.positive("logoutTimeoutMillis", "2000", "a Logout unanswered by then ends the session"),
                 Setting.choice("resetOnLogon", "N", "an acceptor starts both sides again at 1 at every Logon", "Y", "N"),
+                Setting.choice("replayLoadsRange", "N", "planted for resend-storm's test: copy a ResendRequest's whole "
+                        + "range onto the heap before resending it, as a store that loads it does", "Y", "N"),
                 Setting.choice("resetOnDisconnect", "N", "both sides start again at 1 after every connection", "Y",
                         "N"),
                 Setting.positive("maxConnections", "16", "an acceptor serves at most this many connections at once"),

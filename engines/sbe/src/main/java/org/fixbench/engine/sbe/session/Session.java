@@ -28,6 +28,8 @@ import org.fixbench.engine.sbe.codec.UtcTime;
  */
 final class Session implements SessionProxy.Outbox {
     private final SessionConfig config;
+    /** The planted {@link SessionConfig#replayLoadsRange}'s copies of the last range asked for. */
+    private byte[][] loadedRange;
     private final FixSession owner;
     private final FixSession.Application application;
     private final FixSession.Binder binder;
@@ -399,6 +401,9 @@ final class Session implements SessionProxy.Outbox {
             RejectReason why = m.has(tag) ? RejectReason.INCORRECT_DATA_FORMAT : RejectReason.REQUIRED_TAG_MISSING;
             reject(m, why, tag, why.textFor(tag));
         } else {
+            if (config.replayLoadsRange()) {
+                loadedRange = loadRange(record.store(), begin, end); // planted: see SessionConfig
+            }
             replayer.resend(record.store(), begin, end, running);
         }
         if (seq == record.nextTargetSeq) {
@@ -589,5 +594,21 @@ final class Session implements SessionProxy.Outbox {
         if (m.typeKey() != MsgTypes.LOGON && m.typeKey() != MsgTypes.SEQUENCE_RESET && seq == record.nextTargetSeq) {
             record.nextTargetSeq++;
         }
+    }
+
+    /** Planted ({@link SessionConfig#replayLoadsRange}): every stored message of the range, copied onto the heap. */
+    private byte[][] loadRange(MessageStore store, long begin, long end) {
+        long sent = sender.nextSenderSeq() - 1;
+        long last = end == 0 || end > sent ? sent : end;
+        java.util.List<byte[]> copies = new java.util.ArrayList<>();
+        for (long seq = begin; seq <= last; seq++) {
+            int at = store.offset(seq);
+            if (at >= 0) {
+                byte[] copy = new byte[Math.min(store.length(seq), store.buffer().capacity() - at)];
+                store.buffer().getBytes(at, copy);
+                copies.add(copy);
+            }
+        }
+        return copies.toArray(new byte[0][]);
     }
 }

@@ -24,6 +24,10 @@ import org.fixbench.engine.sbe.dictionary.FixDictionary;
  * @param slowConsumerMillis    an acceptor's connection whose replies waiting to be sent leave less than
  *                              {@code maxMessageBytes} of its send buffer for this long ends as a slow consumer
  * @param idle                  busy-spin, yield or backoff between empty polls
+ * @param replayLoadsRange      planted, for the resend-storm scenario's test: before answering a ResendRequest, copy
+ *                              every stored message of its range onto the heap and keep the copies until the next
+ *                              one, as a store that loads a whole range into memory does (quickfix-j #639); off by
+ *                              default and in every profile
  */
 public record SessionConfig(String senderCompId, String targetCompId, boolean acceptor, FixDictionary dictionary,
                             boolean validate, int heartBtIntSeconds, int minHeartBtIntSeconds,
@@ -32,7 +36,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             int logonTimeoutMillis, int logoutTimeoutMillis, boolean resetOnLogon,
                             boolean resetOnDisconnect, int maxConnections, int rememberedClOrdIds,
                             int rememberedClOrdIdBytes, int badInputLogPerSecond, String idle,
-                            int slowConsumerMillis) {
+                            int slowConsumerMillis, boolean replayLoadsRange) {
 
     /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
@@ -54,7 +58,8 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 positive(p, "logoutTimeoutMillis", 2_000), flag(p, "resetOnLogon", false),
                 flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
                 positive(p, "rememberedClOrdIds", 100_000), positive(p, "rememberedClOrdIdBytes", 16 << 20),
-                positive(p, "badInputLogPerSecond", 10), idle, positive(p, "slowConsumerMillis", 10_000));
+                positive(p, "badInputLogPerSecond", 10), idle, positive(p, "slowConsumerMillis", 10_000),
+                flag(p, "replayLoadsRange", false));
     }
 
     /** This side with other CompIDs: one of an initiator's many sessions. */
@@ -63,7 +68,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
                 bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, resetOnLogon,
                 resetOnDisconnect, maxConnections, rememberedClOrdIds, rememberedClOrdIdBytes, badInputLogPerSecond,
-                idle, slowConsumerMillis);
+                idle, slowConsumerMillis, replayLoadsRange);
     }
 
     /** The least store a session gets when {@link #storeSharedBy} divides the profile's among many. */
@@ -84,7 +89,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 bufferBytes, Math.max(MIN_SHARED_STORE_BYTES, storeBytes / sessions),
                 Math.max(MIN_SHARED_STORE_MESSAGES, storeMessages / sessions), logonTimeoutMillis,
                 logoutTimeoutMillis, resetOnLogon, resetOnDisconnect, maxConnections, rememberedClOrdIds,
-                rememberedClOrdIdBytes, badInputLogPerSecond, idle, slowConsumerMillis);
+                rememberedClOrdIdBytes, badInputLogPerSecond, idle, slowConsumerMillis, replayLoadsRange);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */
