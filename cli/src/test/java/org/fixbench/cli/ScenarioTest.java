@@ -138,11 +138,12 @@ class ScenarioTest {
     @Test
     void aGapIsLostByRawTcpAndResentBySbe() throws Exception {
         Path out = tmp.resolve("storm");
-        Outcome o = run("scenario", "resend-storm", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs",
-                "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        Outcome o = run("scenario", "resend-storm", "--engines", "tcp:yield,sbe:yield,sbe:yield+replayLoadsRange=Y",
+                "--rates", "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out",
+                out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
-        assertEquals(2, results.size());
+        assertEquals(3, results.size());
         Map<String, JsonNode> seen = new java.util.HashMap<>();
         for (JsonNode result : results) {
             JsonNode runs = result.get(SlowConsumerTable.SCENARIO_RUNS);
@@ -167,6 +168,18 @@ class ScenarioTest {
                 "the server asked for the gap: " + sbe);
         assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong() >= sbeGap,
                 "the client resent every order of the gap: " + sbe);
+        // the planted store copies the resend range onto the heap first: its client's engine allocates at least the
+        // bytes it resends around the gap, where sbe's own resend allocates next to nothing
+        JsonNode planted = seen.get("sbe:yield+replayLoadsRange=Y");
+        long resentBytes = planted.get(org.fixbench.cli.results.ResendStormTable.LOST_BYTES_TO_SERVER).asLong();
+        long plantedBytes = planted.get(
+                org.fixbench.cli.results.ResendStormTable.CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES).asLong();
+        long sbeBytes = sbe.get(
+                org.fixbench.cli.results.ResendStormTable.CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES).asLong();
+        assertTrue(resentBytes > 50_000, planted.toString());
+        assertTrue(plantedBytes >= resentBytes, "planted: " + plantedBytes + " bytes for " + resentBytes + " resent");
+        assertTrue(sbeBytes >= 0 && sbeBytes < resentBytes / 4, "sbe: " + sbeBytes + " bytes for its resend of "
+                + sbe.get(org.fixbench.cli.results.ResendStormTable.LOST_BYTES_TO_SERVER).asLong());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.startsWith("# fixbench scenario: resend-storm"), report);
         assertTrue(report.contains("| tcp:yield | 1,000/s, 500 ms |"), report);

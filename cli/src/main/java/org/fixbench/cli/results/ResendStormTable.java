@@ -56,6 +56,12 @@ public final class ResendStormTable {
     public static final String CLIENT_ALLOCATED_BYTES = "clientAllocatedBytes";
     /** The client JVM's threads that allocated most during the run: "name: bytes". */
     public static final String CLIENT_TOP_ALLOCATORS = "clientTopAllocatingThreads";
+    /**
+     * Bytes the client's engine threads and the harness's timed thread allocated from the gap's start to 2 s after its
+     * end (fixbench's watchers and relay left out): the resend of the gap's orders, by the client, is in it; -1: the
+     * run ended before the reading.
+     */
+    public static final String CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES = "clientEngineAllocatedAroundGapBytes";
     public static final String WINDOW_MILLIS = BurstTable.WINDOW_MILLIS;
     public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
     public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
@@ -156,8 +162,9 @@ public final class ResendStormTable {
         b.append("| engine | rate, gap | pre-gap p99 | gap's orders: answered of sent (p99) | lost to server / "
                 + "client (messages) | ResendRequests to server / client | resent to server / client | gap fills "
                 + "to server / client | replay ended after the gap | back within pre-gap p99 after the gap | next "
-                + "second's p99 / worst | resident set growth, server / client | duplicates | runs | verdict |\n");
-        b.append("|---|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "second's p99 / worst | resident set growth, server / client | client's engine allocated, gap + 2 s "
+                + "| duplicates | runs | verdict |\n");
+        b.append("|---|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
             b.append("| ").append(row.engine()).append(" | ")
@@ -179,6 +186,9 @@ public final class ResendStormTable {
                             + BurstTable.micros(r.num(AFTER_MAX_NANOS))))
                     .append(" | ").append(each(rs, r -> kb(r.num(SERVER_RSS_GROWTH_KB)) + " / "
                             + kb(r.num(CLIENT_RSS_GROWTH_KB))))
+                    .append(" | ").append(each(rs, r -> r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) < 0 ? "-"
+                            : String.format(Locale.ROOT, "%.2f MB",
+                            r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) / 1048576.0)))
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
                     .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
                     .append(" | ").append(row.verdict()).append(" |\n");

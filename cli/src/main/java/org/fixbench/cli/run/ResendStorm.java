@@ -63,6 +63,11 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     private long[] before;
     private long allocatedBefore;
     private Map<Long, Long> allocatedByThreadBefore = Map.of();
+    /** Allocation by thread when the gap began, and {@link #AFTER_GAP_ALLOCATION_MILLIS} after it ended. */
+    private volatile Map<Long, Long> allocatedAtGapStart;
+    private volatile Map<Long, Long> allocatedAfterGap;
+    /** How long after the gap's end the allocation around the gap is read: the replay, not the run's end. */
+    static final long AFTER_GAP_ALLOCATION_MILLIS = 2_000;
     private LatencyBenchmark benchmark;
 
     public ResendStorm(Relay relay, Plan plan, long serverPid) {
@@ -93,6 +98,8 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         clientRssPeakKb = clientRssStartKb;
         allocatedBefore = allocatedBytes();
         allocatedByThreadBefore = allocatedByThread();
+        allocatedAtGapStart = null;
+        allocatedAfterGap = null;
         runStartedNanos = System.nanoTime();
         run = warmup ? 0 : number;
         java.util.concurrent.locks.LockSupport.unpark(timer);
@@ -117,6 +124,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
                     gapOnNanos = System.nanoTime();
                     gapOffNanos = gapOnNanos;
                 } else {
+                    allocatedAtGapStart = allocatedByThread();
                     relay.lose(true);
                     gapOnNanos = System.nanoTime();
                 }
@@ -124,13 +132,18 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
                 relay.lose(false);
                 gapOffNanos = System.nanoTime();
             }
+            if (!practice && gapOffNanos != 0 && allocatedAfterGap == null && allocatedAtGapStart != null
+                    && now - gapOffNanos >= AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L) {
+                allocatedAfterGap = allocatedByThread();
+            }
             long server = SlowConsumer.rssKb(serverPid);
             long client = SlowConsumer.rssKb(self);
             serverRssPeakKb = Math.max(serverRssPeakKb, server);
             clientRssPeakKb = Math.max(clientRssPeakKb, client);
             now = System.nanoTime();
             long next = gapOnNanos == 0 ? started + delay : gapOffNanos == 0 ? gapOnNanos + gap
-                    : now + RSS_MILLIS * 1_000_000L;
+                    : allocatedAfterGap == null && !practice
+                    ? gapOffNanos + AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L : now + RSS_MILLIS * 1_000_000L;
             java.util.concurrent.locks.LockSupport.parkNanos(Math.max(0, Math.min(next - now,
                     RSS_MILLIS * 1_000_000L)));
         }
@@ -195,6 +208,23 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         return out;
     }
 
+    /**
+     * What the client's threads other than fixbench's own watchers and relay (named "fixbench-") allocated between
+     * two readings: the engine's threads and the harness's timed thread, which allocates nothing per order.
+     */
+    static long engineAllocation(Map<Long, Long> before, Map<Long, Long> after) {
+        long sum = 0;
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            java.lang.management.ThreadInfo info = mx.getThreadInfo(e.getKey());
+            if (info != null && info.getThreadName().startsWith("fixbench-")) {
+                continue;
+            }
+            sum += Math.max(0, e.getValue() - before.getOrDefault(e.getKey(), 0L));
+        }
+        return sum;
+    }
+
     @Override
     public void runEnded(String name, RunResult result) {
         long allocatedAfter = allocatedBytes(); // before this method allocates anything of its own
@@ -250,6 +280,9 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(CLIENT_RSS_GROWTH_KB, clientRssStartKb < 0 ? -1 : clientRssPeakKb - clientRssStartKb);
         m.put(CLIENT_ALLOCATED_BYTES, allocatedBefore < 0 || allocatedAfter < 0 ? -1 : allocatedAfter - allocatedBefore);
         m.put(CLIENT_TOP_ALLOCATORS, new ArrayList<>(topAllocators(allocatedByThreadBefore, byThreadAfter, 5)));
+        Map<Long, Long> a = allocatedAtGapStart;
+        Map<Long, Long> b = allocatedAfterGap;
+        m.put(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES, a == null || b == null ? -1 : engineAllocation(a, b));
         m.put(WINDOW_MILLIS, Burst.WINDOW_NANOS / 1_000_000);
         m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
         m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
