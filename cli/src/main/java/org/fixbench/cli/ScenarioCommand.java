@@ -327,18 +327,7 @@ final class ScenarioCommand implements Callable<Integer> {
         long gapMillis = ((Number) scenario.get("gapMillis")).longValue();
         long runMillis = ((Number) scenario.get("runMillis")).longValue();
         int sessions = ((Number) scenario.get("sessions")).intValue();
-        Object stop = env.get(ResultLabels.STOP_REASON);
-        StringBuilder b = new StringBuilder("# fixbench scenario: resend-storm")
-                .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
-        b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
-        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
-                env.getOrDefault("gitCommit", "?")));
-        if (stop != null) {
-            b.append("**Stopped early:** ").append(stop).append("\n\n");
-        }
-        if (partialReason != null) {
-            b.append("**Partial:** ").append(partialReason).append("\n\n");
-        }
+        StringBuilder b = reportHeader("resend-storm", env, partialReason);
         b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
                 + "pair of JVMs, warmed up as `compare`'s with a practice gap of %d orders in the warm-up, and one "
                 + "measured run of %.1f s. From %.1f s into it, a relay in the client's JVM loses every whole message of "
@@ -458,16 +447,10 @@ final class ScenarioCommand implements Callable<Integer> {
         return status;
     }
 
-    /** The burst scenario's report from its folder (charts of round 1 into {@code out/charts}). */
-    static String renderBurst(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path out,
-                              String partialReason) {
-        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-        long burstMillis = ((Number) scenario.get("burstMillis")).longValue();
-        long runMillis = ((Number) scenario.get("runMillis")).longValue();
-        int sessions = ((Number) scenario.get("sessions")).intValue();
-        int factor = ((Number) scenario.get("factor")).intValue();
+    /** A scenario report's title, command, machine, and why it stopped early or is partial, if it did or is. */
+    static StringBuilder reportHeader(String name, Map<String, Object> env, String partialReason) {
         Object stop = env.get(ResultLabels.STOP_REASON);
-        StringBuilder b = new StringBuilder("# fixbench scenario: burst")
+        StringBuilder b = new StringBuilder("# fixbench scenario: " + name)
                 .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
         b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
         b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
@@ -478,6 +461,18 @@ final class ScenarioCommand implements Callable<Integer> {
         if (partialReason != null) {
             b.append("**Partial:** ").append(partialReason).append("\n\n");
         }
+        return b;
+    }
+
+    /** The burst scenario's report from its folder (charts of round 1 into {@code out/charts}). */
+    static String renderBurst(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path out,
+                              String partialReason) {
+        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        long burstMillis = ((Number) scenario.get("burstMillis")).longValue();
+        long runMillis = ((Number) scenario.get("runMillis")).longValue();
+        int sessions = ((Number) scenario.get("sessions")).intValue();
+        int factor = ((Number) scenario.get("factor")).intValue();
+        StringBuilder b = reportHeader("burst", env, partialReason);
         b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
                 + "pair of JVMs, warmed up as `compare`'s (the warm-up goes through the run's shape, bursts "
                 + "included), and one measured run of %.1f s on one drift-free schedule: %.1f s at the rate, %.1f s at "

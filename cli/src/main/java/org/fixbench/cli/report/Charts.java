@@ -580,13 +580,22 @@ public final class Charts {
         List<Double> ys = new ArrayList<>(List.of(bottom, top)); // the lines span the data, not the axis
         toUnit(ys, unit);
         for (double x : new double[] {stallFromSeconds, stallToSeconds}) {
-            XYSeries mark = chart.addSeries(x == stallFromSeconds ? "stall starts (run " + stalledRun + ")"
-                    : "stall ends", List.of(x, x), ys);
-            mark.setLineColor(Color.GRAY);
-            mark.setMarker(SeriesMarkers.NONE);
-            mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                    new float[] {2f, 3f}, 0f));
+            markAt(chart, x == stallFromSeconds ? "stall starts (run " + stalledRun + ")" : "stall ends", x, ys);
         }
+        return saveInCharts(chart, out, name);
+    }
+
+    /** A grey dotted vertical line at {@code x}, spanning {@code ys} (a disturbance's start or end). */
+    private static void markAt(XYChart chart, String label, double x, List<Double> ys) {
+        XYSeries mark = chart.addSeries(label, List.of(x, x), ys);
+        mark.setLineColor(Color.GRAY);
+        mark.setMarker(SeriesMarkers.NONE);
+        mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {2f, 3f}, 0f));
+    }
+
+    /** Saves {@code chart} as {@code out/charts/name.png}; returns its path from {@code out}. */
+    private static Path saveInCharts(XYChart chart, Path out, String name) {
         try {
             Path dir = Files.createDirectories(out.resolve("charts"));
             save(chart, dir, name, false);
@@ -670,20 +679,9 @@ public final class Charts {
                 continue;
             }
             double x = at.longValue() / 1e9;
-            XYSeries mark = chart.addSeries(key.equals(startKey) ? kind + " starts" : kind + " ends", List.of(x, x),
-                    List.of(bottom, topInUnit));
-            mark.setLineColor(Color.GRAY);
-            mark.setMarker(SeriesMarkers.NONE);
-            mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                    new float[] {2f, 3f}, 0f));
+            markAt(chart, key.equals(startKey) ? kind + " starts" : kind + " ends", x, List.of(bottom, topInUnit));
         }
-        try {
-            Path dir = Files.createDirectories(out.resolve("charts"));
-            save(chart, dir, name, false);
-        } catch (IOException e) {
-            throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
-        }
-        return Path.of("charts", name + ".png");
+        return saveInCharts(chart, out, name);
     }
 
     /**
