@@ -155,8 +155,15 @@ class ScenarioTest {
         // about 500 orders due in the 0.5 s gap at 1,000/s (the gap's edges are the relay's timer's)
         long tcpGap = tcp.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS).asLong();
         assertTrue(tcpGap > 400 && tcpGap < 600, tcp.toString());
-        assertEquals(tcpGap, tcp.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS_LOST).asLong(),
-                "raw TCP has no session layer: every order of the gap lost, and counted");
+        // raw TCP has no session layer: every order the relay dropped, or whose answer it dropped, is lost and
+        // counted, and no other. The gap's orders are counted by due time and the relay's edges by send time, so an
+        // order due just before the gap's end but sent after it may get through (CI at 797c7ab: 500 of 501 lost).
+        assertEquals(tcp.get(org.fixbench.cli.results.ResendStormTable.LOST_TO_SERVER).asLong()
+                + tcp.get(org.fixbench.cli.results.ResendStormTable.LOST_TO_CLIENT).asLong(),
+                tcp.get(org.fixbench.cli.results.ResendStormTable.LOST).asLong(), tcp.toString());
+        long tcpGapLost = tcp.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS_LOST).asLong();
+        assertTrue(tcpGapLost >= tcpGap - 2 && tcpGapLost <= tcpGap, tcp.toString());
+        assertEquals(0, tcp.get(org.fixbench.cli.results.ResendStormTable.DUPLICATE_ANSWERS).asLong());
         assertEquals(0, tcp.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong());
         long sbeGap = sbe.get(org.fixbench.cli.results.ResendStormTable.GAP_ORDERS).asLong();
         assertTrue(sbeGap > 400 && sbeGap < 600, sbe.toString());
