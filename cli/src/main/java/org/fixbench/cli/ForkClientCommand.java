@@ -47,8 +47,9 @@ final class ForkClientCommand implements Callable<Integer> {
             serverAddress = relay.address();
         }
         org.fixbench.cli.run.ResendStorm storm = null;
-        if (r.resendStorm() != null) {
-            // the session's connection goes through a relay that can lose a stretch of its messages, both ways
+        if (r.resendStorm() != null || r.serverRestart() != null) {
+            // the session's connection goes through a relay that cuts its streams into whole messages: it can lose
+            // a stretch of them, both ways (resend-storm), and it reads their sequence numbers (server-restart)
             relay = new org.fixbench.cli.run.Relay(serverAddress, org.fixbench.engine.Workload.clientCompId(
                     org.fixbench.engine.Workload.CLIENT_COMP_ID, 0, r.sessions()), 0,
                     org.fixbench.cli.run.Relay.DEFAULT_RECEIVE_BUFFER_BYTES);
@@ -57,14 +58,19 @@ final class ForkClientCommand implements Callable<Integer> {
                             java.time.Instant.EPOCH).length,
                     org.fixbench.engine.Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2,
                             java.time.Instant.EPOCH).length));
-            storm = new org.fixbench.cli.run.ResendStorm(relay, r.resendStorm(), r.serverPid());
+            if (r.resendStorm() != null) {
+                storm = new org.fixbench.cli.run.ResendStorm(relay, r.resendStorm(), r.serverPid());
+            }
             serverAddress = relay.address();
         }
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
                 serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
                 .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
-                .toleratingGaps(r.resendStorm() != null);
+                .toleratingGaps(r.resendStorm() != null).reconnecting(r.serverRestart() != null);
+        org.fixbench.cli.run.ServerRestart restart = r.serverRestart() == null ? null
+                : new org.fixbench.cli.run.ServerRestart(relay, task, r.serverRestart(), r.serverPid(),
+                Path.of(r.workDirectory()).resolve(org.fixbench.cli.run.ServerRestart.KILL_MARK));
         BenchmarkResult b;
         // the server's profiler (attached to its JVM) inside the client's, so both cover the same moments
         org.fixbench.cli.run.Profiler serverProfiler = r.profileKind() == null || r.serverPid() <= 0
@@ -84,6 +90,9 @@ final class ForkClientCommand implements Callable<Integer> {
         if (storm != null) {
             listener = org.fixbench.cli.run.SlowConsumer.both(listener, storm);
         }
+        if (restart != null) {
+            listener = org.fixbench.cli.run.SlowConsumer.both(listener, restart);
+        }
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, listener);
         if (burst != null) {
             burst.watch(benchmark);
@@ -91,8 +100,16 @@ final class ForkClientCommand implements Callable<Integer> {
         if (storm != null) {
             storm.watch(benchmark);
         }
+        if (restart != null) {
+            restart.watch(benchmark);
+        }
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
+        }
+        if (restart != null) {
+            // the orchestrator reaps the killed server, whose whole CPU time then shows as the orchestrator's
+            // (cutime): that is the server's, not another process's; the server started again is watched once known
+            ProcessHandle.current().parent().ifPresent(p -> benchmark.watchProcess(p.pid()));
         }
         try {
             b = benchmark.run(task, Map.of());
@@ -114,6 +131,9 @@ final class ForkClientCommand implements Callable<Integer> {
             if (storm != null) {
                 storm.close();
             }
+            if (restart != null) {
+                restart.close();
+            }
             if (relay != null) {
                 relay.close();
             }
@@ -129,7 +149,8 @@ final class ForkClientCommand implements Callable<Integer> {
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
                 notes, b.warmupEndedCompiling(), scenario != null ? new java.util.ArrayList<>(scenario.observed())
                         : burst != null ? new java.util.ArrayList<>(burst.observed())
-                        : storm != null ? new java.util.ArrayList<>(storm.observed()) : null));
+                        : storm != null ? new java.util.ArrayList<>(storm.observed())
+                        : restart != null ? new java.util.ArrayList<>(restart.observed()) : null));
         return 0;
     }
 

@@ -49,12 +49,14 @@ final class ScenarioCommand implements Callable<Integer> {
     static final String SLOW_CONSUMER = "slow-consumer";
     static final String BURST = "burst";
     static final String RESEND_STORM = "resend-storm";
-    static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM;
-    /** The scenarios issue 40 names that are not built yet: named so that asking for one says so. */
-    static final List<String> NOT_BUILT = List.of("server-restart");
+    static final String SERVER_RESTART = "server-restart";
+    static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM + ", " + SERVER_RESTART;
     /** Each option that belongs to one scenario only, and that scenario: refused for the others. */
     static final Map<String, String> ONLY_FOR = Map.of("--stall", SLOW_CONSUMER, "--window", SLOW_CONSUMER,
             "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM);
+    /** How far into a server-restart run the server is killed, and how long the run goes on after (at least). */
+    static final long KILL_DELAY_MILLIS = 2_000;
+    static final long AFTER_KILL_MILLIS = 6_000;
     /** How far into a resend-storm run its gap starts, and how long the run goes on after it (at least). */
     static final long GAP_DELAY_MILLIS = 2_000;
     static final long AFTER_GAP_MILLIS = 5_000;
@@ -76,7 +78,8 @@ final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer, burst or resend-storm")
+    @Parameters(index = "0", paramLabel = "NAME", description = "the scenario: slow-consumer, burst, resend-storm or "
+            + "server-restart")
     String name;
 
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
@@ -127,10 +130,8 @@ final class ScenarioCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (NOT_BUILT.contains(name)) {
-            throw new IllegalArgumentException("scenario " + name + " is not built yet (built: " + BUILT + ")");
-        }
-        if (!SLOW_CONSUMER.equals(name) && !BURST.equals(name) && !RESEND_STORM.equals(name)) {
+        if (!SLOW_CONSUMER.equals(name) && !BURST.equals(name) && !RESEND_STORM.equals(name)
+                && !SERVER_RESTART.equals(name)) {
             throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + BUILT + ")");
         }
         for (String notHere : NOT_FOR_SCENARIO) {
@@ -155,6 +156,9 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         if (RESEND_STORM.equals(name)) {
             return resendStorm();
+        }
+        if (SERVER_RESTART.equals(name)) {
+            return serverRestart();
         }
         boolean sessionsGiven = commandSpec != null
                 && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
@@ -318,6 +322,88 @@ final class ScenarioCommand implements Callable<Integer> {
             return forked.resendStorm(plan).run(Contender.of(spec), config, labels, null);
         }, results -> org.fixbench.cli.results.ResendStormTable.of(results).stream().map(r -> Map.<String, Object>of(
                 "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
+    }
+
+    /**
+     * The server-restart scenario: each round gives every engine at every rate a fresh pair of JVMs, the usual warm-up
+     * and one measured run: {@link #KILL_DELAY_MILLIS} at the rate, then the server's process killed (SIGKILL) and
+     * started again at once, on the same port, while a fresh client logs on again and orders keep coming, for at
+     * least {@link #AFTER_KILL_MILLIS}.
+     */
+    private Integer serverRestart() throws IOException {
+        options.pinByDefault();
+        int rounds = options.runs();
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
+        }
+        if (options.sessions() != 1) {
+            throw new IllegalArgumentException("server-restart logs one session on again (--sessions was "
+                    + options.sessions() + ")");
+        }
+        long leastRunMillis = KILL_DELAY_MILLIS + AFTER_KILL_MILLIS;
+        long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
+        List<EngineSpec> specs = EngineSpec.parseList(engines == null ? DEFAULT_ENGINES : engines);
+        List<Long> rateList = Rates.parse(rates);
+        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
+        options.failOnStatuses();
+        org.fixbench.cli.run.ServerRestart.Plan plan = new org.fixbench.cli.run.ServerRestart.Plan(KILL_DELAY_MILLIS);
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("name", SERVER_RESTART);
+        scenario.put("sessions", 1);
+        scenario.put("killMillisIntoRun", KILL_DELAY_MILLIS);
+        scenario.put("runMillis", runMillis);
+        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; %d ms "
+                + "into it the client kills the server's process (SIGKILL) and the orchestrator starts the same "
+                + "server again at once, on the same port, while a fresh client of the same engine and profile logs "
+                + "on again and orders keep coming on their schedule", KILL_DELAY_MILLIS));
+        return rounds(scenario, specs, rateList, rounds, 1, false, (forked, spec, rate, round, labels) -> {
+            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
+                    runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS).runs(1).skipFirstRun(false)
+                    .runNanos(runMillis * 1_000_000L).build();
+            System.out.printf(Locale.ROOT, "the server killed %.1f s into the run and started again at once%n",
+                    KILL_DELAY_MILLIS / 1e3);
+            return forked.serverRestart(plan).run(Contender.of(spec), config, labels, null);
+        }, results -> org.fixbench.cli.results.ServerRestartTable.of(results).stream().map(r -> Map.<String, Object>of(
+                "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
+    }
+
+    /** The server-restart scenario's report from its folder (charts of round 1 into {@code out/charts}). */
+    static String renderServerRestart(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path out,
+                                      String partialReason) {
+        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
+        long runMillis = ((Number) scenario.get("runMillis")).longValue();
+        long killMillis = ((Number) scenario.get("killMillisIntoRun")).longValue();
+        StringBuilder b = reportHeader(SERVER_RESTART, env, partialReason);
+        b.append(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
+                + "warmed up as `compare`'s, and one measured run of %.1f s. %.1f s into it, the client's JVM kills "
+                + "the server's process (SIGKILL), and the orchestrating process starts the same server (same "
+                + "command, engine, profile and port) again as soon as it sees it die. The restarted server starts "
+                + "with a fresh work folder: no server here keeps its store across a restart (a store that persists "
+                + "is not built), so every server's sequence numbers start again at 1. The client's session ends; a "
+                + "fresh client of the same engine, profile and work folder logs on again, trying every 10 ms for up "
+                + "to the connect timeout, as an application would (no engine's client here does it on its own). "
+                + "Orders keep coming on their schedule throughout: those due while the session is gone are not "
+                + "sent, and counted; those sent and never answered are lost, and counted; none is dropped "
+                + "silently. The warm-up has no practice kill.%n%n", runMillis / 1e3, killMillis / 1e3));
+        b.append("Times are from the kill. The session *ended* when the client's engine reported it; the server "
+                + "*listened again* when the restarted JVM wrote its port (the orchestrator's reading, from the first "
+                + "process's death); *logged on again* when a fresh client's logon was done; the *first order "
+                + "answered* is the first answer to arrive after that. The session's connection goes through a relay "
+                + "in the client's JVM that reads MsgSeqNum (34) of the last message each way before the kill and "
+                + "of the first after it (a Logon). *Back* is the `burst` scenario's rule from the kill: 10 windows "
+                + "of 10 ms in a row with their median within the pre-kill p99 and no order lost.\n\n");
+        List<org.fixbench.cli.results.ServerRestartTable.Row> rows = org.fixbench.cli.results.ServerRestartTable.of(
+                results);
+        b.append(org.fixbench.cli.results.ServerRestartTable.markdown(rows)).append('\n');
+        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules (a run with a kill loses "
+                + "orders, so it reads FAILED; the figures here are the scenario's).\n");
+        if (out != null) {
+            b.append(windowCharts(out, results, "restart", org.fixbench.cli.results.ServerRestartTable.KILL_NANOS,
+                    org.fixbench.cli.results.ServerRestartTable.LOGGED_ON_NANOS, "server killed", "logged on again",
+                    org.fixbench.cli.results.ServerRestartTable.PRE_P99_NANOS, "pre-kill p99"));
+        }
+        return b.toString();
     }
 
     /** The resend-storm scenario's report from its folder (charts of round 1 into {@code out/charts}). */
@@ -514,6 +600,14 @@ final class ScenarioCommand implements Callable<Integer> {
      */
     static String windowCharts(java.nio.file.Path out, List<BenchmarkResult> results, String kind, String startKey,
                                String endKey, String thresholdKey, String thresholdLabel) {
+        return windowCharts(out, results, kind, startKey, endKey, kind + " starts", kind + " ends", thresholdKey,
+                thresholdLabel);
+    }
+
+    /** As the other, the marks labelled {@code startLabel} and {@code endLabel}. */
+    static String windowCharts(java.nio.file.Path out, List<BenchmarkResult> results, String kind, String startKey,
+                               String endKey, String startLabel, String endLabel, String thresholdKey,
+                               String thresholdLabel) {
         StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
         int drawn = 0;
         for (BenchmarkResult r : results) {
@@ -530,7 +624,8 @@ final class ScenarioCommand implements Callable<Integer> {
                     : String.format(Locale.ROOT, "%s at %,d msgs/s", label, rate);
             String name = kind + "-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeWindowsChart(out, name,
-                    title + ": round trips per 10 ms", seen, startKey, endKey, kind, thresholdKey, thresholdLabel);
+                    title + ": round trips per 10 ms", seen, startKey, endKey, startLabel, endLabel, thresholdKey,
+                    thresholdLabel);
             if (png != null) {
                 b.append("![").append(label).append(" at ").append(rate).append("/s](")
                         .append(png.toString().replace('\\', '/')).append(")\n\n");
@@ -538,8 +633,8 @@ final class ScenarioCommand implements Callable<Integer> {
             }
         }
         b.append("Each chart: the median (solid) and worst (dashed) round trip of the orders due in each 10 ms window "
-                + "of round 1's run, the " + thresholdLabel + " (dotted), the " + kind + " between the grey lines; a "
-                + "window none of whose orders was answered is left blank.\n");
+                + "of round 1's run, the " + thresholdLabel + " (dotted), the grey lines at " + startLabel + " and "
+                + endLabel + "; a window none of whose orders was answered is left blank.\n");
         return drawn == 0 ? "" : b.toString();
     }
 
@@ -592,10 +687,13 @@ final class ScenarioCommand implements Callable<Integer> {
             }
             Map<String, Object> env = session.environmentNow();
             Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-            if (BURST.equals(scenario.get("name")) || RESEND_STORM.equals(scenario.get("name"))) {
+            if (BURST.equals(scenario.get("name")) || RESEND_STORM.equals(scenario.get("name"))
+                    || SERVER_RESTART.equals(scenario.get("name"))) {
                 org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
                         BURST.equals(scenario.get("name")) ? renderBurst(env, new ArrayList<>(soFar), null, reason)
-                                : renderResendStorm(env, new ArrayList<>(soFar), null, reason));
+                                : RESEND_STORM.equals(scenario.get("name"))
+                                ? renderResendStorm(env, new ArrayList<>(soFar), null, reason)
+                                : renderServerRestart(env, new ArrayList<>(soFar), null, reason));
                 System.err.println("fixbench: " + reason + "; written to " + session.folder);
                 return;
             }
@@ -615,7 +713,8 @@ final class ScenarioCommand implements Callable<Integer> {
     /** Whether a results folder's environment is a scenario's (its report is {@link #render}'s). */
     static boolean isScenario(Map<String, Object> env) {
         return env.get("scenario") instanceof Map<?, ?> m && (SLOW_CONSUMER.equals(m.get("name"))
-                || BURST.equals(m.get("name")) || RESEND_STORM.equals(m.get("name")));
+                || BURST.equals(m.get("name")) || RESEND_STORM.equals(m.get("name"))
+                || SERVER_RESTART.equals(m.get("name")));
     }
 
     /** The scenario's report from its folder (charts into {@code out/charts}); the same whoever calls it. */
@@ -629,6 +728,10 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         if (RESEND_STORM.equals(scenario.get("name"))) {
             return renderResendStorm(env, read.results(), out, env.get("partial") == null ? null
+                    : String.valueOf(env.get("partial")));
+        }
+        if (SERVER_RESTART.equals(scenario.get("name"))) {
+            return renderServerRestart(env, read.results(), out, env.get("partial") == null ? null
                     : String.valueOf(env.get("partial")));
         }
         long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
@@ -683,8 +786,7 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "for the server's retransmission timeouts, which back off from 200 ms: where a stalled run has "
                 + "them, how late the slow session's reports came after the stall is TCP's doing as much as the "
                 + "engine's.\n\n");
-        b.append("Not measured yet (issue 40): the per-second chart with the stall marked, heap and direct memory "
-                + "apart (the resident set holds both), the scenarios resend-storm and server-restart.\n");
+        b.append("Not measured yet (issue 40): heap and direct memory apart (the resident set holds both).\n");
         return b.toString();
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.cli.results.ServerRestartTable;
 import org.fixbench.cli.results.SlowConsumerTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -200,6 +201,56 @@ class ScenarioTest {
     }
 
     @Test
+    void aKilledServerIsStartedAgainAndAFreshClientLogsOnWithEveryOrderCounted() throws Exception {
+        Path out = tmp.resolve("restart");
+        Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs",
+                "1", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        for (JsonNode result : results) {
+            JsonNode runs = result.get(SlowConsumerTable.SCENARIO_RUNS);
+            assertEquals(1, runs.size(), result.toString());
+            JsonNode seen = runs.get(0);
+            String label = result.get(SlowConsumerTable.ENGINE_LABEL).asText();
+            long kill = seen.get(ServerRestartTable.KILL_NANOS).asLong();
+            assertTrue(kill >= 1_900_000_000L && kill < 2_500_000_000L, label + ": " + seen); // 2 s, about
+            // the fresh client logged on only once the server started again listened (a client connected to the
+            // relay alone, before, is not logged on), and the first order answered after that
+            long listening = result.get(ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS).asLong();
+            long loggedOn = seen.get(ServerRestartTable.LOGGED_ON_AFTER_KILL_NANOS).asLong();
+            assertTrue(listening > 0 && loggedOn >= listening, label + ": listening " + listening + ", logged on "
+                    + loggedOn);
+            assertTrue(seen.get(ServerRestartTable.FIRST_ANSWER_AFTER_KILL_NANOS).asLong() >= loggedOn, label);
+            // nothing dropped silently: every order due while the session was gone is counted as not sent, and
+            // lost; the others lost were sent to the server that was killed
+            long lost = seen.get(ServerRestartTable.LOST).asLong();
+            long notSent = seen.get(ServerRestartTable.NOT_SENT).asLong();
+            assertTrue(notSent > 0 && lost >= notSent && lost < seen.get(ServerRestartTable.ORDERS).asLong(),
+                    label + ": " + seen);
+            // the orders due from the kill to the log-on were not answered: at 1,000/s, about one per ms
+            assertTrue(lost >= (loggedOn / 1_000_000L) * 9 / 10, label + ": lost " + lost + " in " + loggedOn);
+            assertEquals(0, seen.get(ServerRestartTable.DUPLICATE_ANSWERS).asLong(), label);
+            long back = seen.get(ServerRestartTable.BACK_AFTER_NANOS).asLong();
+            assertTrue(back < 0 || back >= loggedOn, label + ": back before the log-on: " + seen);
+        }
+        JsonNode sbe = results.get(1).get(SlowConsumerTable.SCENARIO_RUNS).get(0);
+        // sbe keeps no store across a restart here: both sides' first message after it (a Logon) is number 1
+        assertEquals(1, sbe.get(ServerRestartTable.FIRST_SEQ_TO_SERVER).asLong(), sbe.toString());
+        assertEquals(1, sbe.get(ServerRestartTable.FIRST_SEQ_TO_CLIENT).asLong(), sbe.toString());
+        assertTrue(sbe.get(ServerRestartTable.LAST_SEQ_TO_SERVER).asLong() > 1_000, sbe.toString());
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.startsWith("# fixbench scenario: server-restart"), report);
+        assertTrue(report.contains("| tcp:yield | 1,000/s |"), report);
+        assertTrue(report.contains("sequence numbers: client reset to 1; server reset to 1"), report);
+        assertTrue(Files.exists(out.resolve("charts/restart-sbe_yield-1000.png")));
+        Path again = tmp.resolve("restart-again");
+        Outcome r = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+    }
+
+    @Test
     void aScenarioStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
@@ -253,7 +304,9 @@ class ScenarioTest {
 
     @Test
     void badInputIsRefusedInOneLine() {
-        assertOneLine(run("scenario", "server-restart"), "scenario server-restart is not built yet");
+        assertOneLine(run("scenario", "server-restart", "--sessions", "2"), "server-restart logs one session on again");
+        assertOneLine(run("scenario", "server-restart", "--gap", "2s"),
+                "--gap is for scenario resend-storm, not server-restart");
         assertOneLine(run("scenario", "resend-storm", "--gap", "5ms"), "--gap must be 100ms-60s (was 5ms)");
         assertOneLine(run("scenario", "burst", "--gap", "2s"), "--gap is for scenario resend-storm, not burst");
         assertOneLine(run("scenario", "nonsense"), "unknown scenario 'nonsense'");

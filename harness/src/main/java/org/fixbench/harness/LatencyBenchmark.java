@@ -82,8 +82,8 @@ public final class LatencyBenchmark implements Harness {
     private final LatencySeries sendLateness;
     private final LatencySeries hiccups;
     private HiccupMeter hiccupMeter;
-    private CpuWaitWatch cpuWaitWatch;
-    private final List<Long> watchedPids = new ArrayList<>();
+    private volatile CpuWaitWatch cpuWaitWatch;
+    private final List<Long> watchedPids = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final LatencySeries jitter;
     private final Map<String, Probe> probes = new LinkedHashMap<>();
     private final Pinning pinning;
@@ -263,10 +263,17 @@ public final class LatencyBenchmark implements Harness {
 
     /**
      * Also read the CPU wait of another process's threads over each run (the forked server): its measuring threads
-     * count like this process's. Call before {@link #run}.
+     * count like this process's. Called before {@link #run}, or during it for a process that takes another's place
+     * (a server started again): from then on.
      */
     public void watchProcess(long pid) {
-        watchedPids.add(pid);
+        if (!watchedPids.contains(pid)) {
+            watchedPids.add(pid);
+        }
+        CpuWaitWatch watch = cpuWaitWatch;
+        if (watch != null) {
+            watch.watch(pid);
+        }
     }
 
     // ---------------------------------------------------------------- the benchmark

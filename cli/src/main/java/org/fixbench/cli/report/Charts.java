@@ -613,6 +613,14 @@ public final class Charts {
      */
     public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
                                          String endKey, String kind, String thresholdKey, String thresholdLabel) {
+        return writeWindowsChart(out, name, title, seen, startKey, endKey, kind + " starts", kind + " ends",
+                thresholdKey, thresholdLabel);
+    }
+
+    /** As the other, the two marks labelled {@code startLabel} and {@code endLabel}. */
+    public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
+                                         String endKey, String startLabel, String endLabel, String thresholdKey,
+                                         String thresholdLabel) {
         if (!(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_P50_NANOS) instanceof List<?> p50s)
                 || !(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MAX_NANOS) instanceof List<?> maxes)
                 || p50s.isEmpty()) {
@@ -679,7 +687,7 @@ public final class Charts {
                 continue;
             }
             double x = at.longValue() / 1e9;
-            markAt(chart, key.equals(startKey) ? kind + " starts" : kind + " ends", x, List.of(bottom, topInUnit));
+            markAt(chart, key.equals(startKey) ? startLabel : endLabel, x, List.of(bottom, topInUnit));
         }
         return saveInCharts(chart, out, name);
     }

@@ -50,7 +50,7 @@ public final class ForkedRun {
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
                           String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst,
-                          ResendStorm.Plan resendStorm)
+                          ResendStorm.Plan resendStorm, ServerRestart.Plan serverRestart)
             implements Serializable {
     }
 
@@ -76,6 +76,7 @@ public final class ForkedRun {
     private SlowConsumer.Plan slowConsumer;
     private Burst.Plan burst;
     private ResendStorm.Plan resendStorm;
+    private ServerRestart.Plan serverRestart;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -119,6 +120,15 @@ public final class ForkedRun {
     /** The next run's client loses a gap of the session's messages as {@code plan} says (null: none). */
     public ForkedRun resendStorm(ResendStorm.Plan plan) {
         this.resendStorm = plan;
+        return this;
+    }
+
+    /**
+     * The next run's client kills the server as {@code plan} says (null: none), and this starts the same server again
+     * at once, on the same port; see {@link ServerRestart}.
+     */
+    public ForkedRun serverRestart(ServerRestart.Plan plan) {
+        this.serverRestart = plan;
         return this;
     }
 
@@ -174,6 +184,8 @@ public final class ForkedRun {
         Map<String, List<JvmPauses.Pause>> pauseLogs = new LinkedHashMap<>();
         List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Path> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Map<String, Object> allLabelsOut = new java.util.concurrent.ConcurrentHashMap<>();
+        List<String> serveCommand = new ArrayList<>();
         Thread killer = new Thread(() -> {
             // Ctrl-C or SIGTERM on this process takes its children with it: asked to stop first (their own hooks
             // close their engines and remove their folders), killed if they do not; then this run's work folder and
@@ -203,6 +215,7 @@ public final class ForkedRun {
                     serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
                 }
                 lastServerCommand = String.join(" ", serve);
+                serveCommand.addAll(serve);
                 server = new ProcessBuilder(serve).redirectErrorStream(true)
                         .redirectOutput(work.resolve("server.log").toFile()).start();
                 children.add(server);
@@ -220,14 +233,18 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
-                    slowConsumer, burst, resendStorm));
+                    slowConsumer, burst, resendStorm, serverRestart));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
             children.add(client);
+            java.util.concurrent.atomic.AtomicReference<Process> restarted = new java.util.concurrent.atomic.AtomicReference<>();
             if (server != null) {
-                awaitPort(server, work); // a server that dies before listening ends the run here, with its reason
+                int port = awaitPort(server, work); // a server that dies before listening ends the run here
+                if (serverRestart != null) {
+                    restartOnKill(serveCommand, server, work, port, restarted, children, allLabelsOut);
+                }
             }
             Thread copier = copy(client, out);
             long limitMillis = 60_000 + 2 * (Sweep.plannedNanos(config) / 1_000_000)
@@ -242,9 +259,10 @@ public final class ForkedRun {
             } else if (abortReason == null) {
                 abortReason = "the forked client exited with status " + client.exitValue() + " without results";
             }
-            if (server != null && !server.isAlive() && abortReason == null
+            Process serving = restarted.get() != null ? restarted.get() : server;
+            if (serving != null && !serving.isAlive() && abortReason == null
                     && (reply == null || reply.abortReason() == null)) {
-                abortReason = "the forked server exited during the run (status " + server.exitValue() + "): "
+                abortReason = "the forked server exited during the run (status " + serving.exitValue() + "): "
                         + tail(work.resolve("server.log"));
             }
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
@@ -254,7 +272,7 @@ public final class ForkedRun {
             abortReason = "interrupted";
         } finally {
             stop(client);
-            stop(server);
+            children.forEach(ForkedRun::stop); // the server, and a restarted one
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
             } catch (IllegalStateException shuttingDown) {
@@ -276,6 +294,7 @@ public final class ForkedRun {
             }
         }
         Map<String, Object> allLabels = new LinkedHashMap<>(labels);
+        allLabels.putAll(allLabelsOut);
         List<PinOutcome> pins = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
         long warmup = 0;
@@ -310,6 +329,54 @@ public final class ForkedRun {
         }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);
+    }
+
+    /**
+     * Once {@code server} has died after the client left its kill mark ({@link ServerRestart#KILL_MARK}), starts the
+     * same server again at once on {@code port}, its output appended to the same log, and records how long it took from
+     * the death to listening ({@code ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS}) in {@code labels}.
+     */
+    private void restartOnKill(List<String> serve, Process server, Path work, int port,
+                               java.util.concurrent.atomic.AtomicReference<Process> restarted,
+                               List<Process> children, Map<String, Object> labels) {
+        List<String> again = new ArrayList<>(serve);
+        int at = again.indexOf("--port");
+        again.set(at + 1, Integer.toString(port));
+        int file = again.indexOf("--port-file");
+        Path portAgain = work.resolve("port-restarted");
+        again.set(file + 1, portAgain.toString());
+        server.onExit().thenRun(() -> {
+            long died = System.nanoTime();
+            if (!Files.exists(work.resolve(ServerRestart.KILL_MARK))) {
+                return; // it died of itself: the run ends as any other whose server exits
+            }
+            try {
+                Process p = new ProcessBuilder(again).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("server.log").toFile()))
+                        .start();
+                restarted.set(p);
+                children.add(p);
+                Path pid = work.resolve(ServerRestart.RESTARTED_PID);
+                Files.writeString(work.resolve(ServerRestart.RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
+                Files.move(work.resolve(ServerRestart.RESTARTED_PID + ".tmp"), pid,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                out.println("[fork] the server was killed; started again, pid " + p.pid());
+                long deadline = died + 60_000_000_000L;
+                while (p.isAlive() && System.nanoTime() < deadline) {
+                    if (Files.exists(portAgain) && !Files.readString(portAgain).isBlank()) {
+                        labels.put(org.fixbench.cli.results.ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS,
+                                System.nanoTime() - died);
+                        return;
+                    }
+                    Thread.sleep(1);
+                }
+                out.println("[fork] the restarted server did not listen: " + tail(work.resolve("server.log")));
+            } catch (IOException | RuntimeException e) {
+                out.println("[fork] the server could not be started again: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     /** Per run and role (in that order), the pauses of that role's JVM that ended within the run, as labels. */

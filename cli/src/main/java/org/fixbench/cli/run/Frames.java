@@ -23,6 +23,24 @@ public final class Frames {
         volatile long firstResendRequestNanos;
         volatile long lastPossDupOrGapFillNanos;
         volatile long lostBytes;
+        volatile long firstSeqNum = -1;
+        volatile long lastSeqNum = -1;
+        volatile char firstType;
+
+        /** MsgSeqNum (34) of the first message passed on, -1: none yet. */
+        public long firstSeqNum() {
+            return firstSeqNum;
+        }
+
+        /** MsgSeqNum (34) of the last message passed on, -1: none yet. */
+        public long lastSeqNum() {
+            return lastSeqNum;
+        }
+
+        /** MsgType (35) of the first message passed on (a Logon: 'A'), 0: none yet, '*': a longer type. */
+        public char firstType() {
+            return firstType;
+        }
 
         /** Messages passed on (not lost). */
         public long messages() {
@@ -176,6 +194,7 @@ public final class Frames {
         char type = 0;
         boolean possDup = false;
         boolean gapFill = false;
+        long seqNum = -1;
         for (int i = at; i < end - 4; i++) {
             if (a[i] != SOH) {
                 continue;
@@ -185,12 +204,24 @@ public final class Frames {
                 if (i + 5 < end && a[i + 5] != SOH) {
                     type = '*'; // a two-character type: none counted here
                 }
+            } else if (a[i + 1] == '3' && a[i + 2] == '4' && a[i + 3] == '=' && seqNum < 0) {
+                seqNum = 0;
+                for (int j = i + 4; j < end && a[j] >= '0' && a[j] <= '9' && seqNum < Long.MAX_VALUE / 10; j++) {
+                    seqNum = seqNum * 10 + (a[j] - '0');
+                }
             } else if (a[i + 1] == '4' && a[i + 2] == '3' && a[i + 3] == '=' && a[i + 4] == 'Y') {
                 possDup = true;
             } else if (i + 5 < end && a[i + 1] == '1' && a[i + 2] == '2' && a[i + 3] == '3' && a[i + 4] == '='
                     && a[i + 5] == 'Y') {
                 gapFill = true;
             }
+        }
+        if (counts.firstType == 0) {
+            counts.firstType = type;
+            counts.firstSeqNum = seqNum;
+        }
+        if (seqNum >= 0 && !possDup && !(type == '4' && gapFill)) {
+            counts.lastSeqNum = seqNum;
         }
         if (type == '2') {
             counts.resendRequests++;

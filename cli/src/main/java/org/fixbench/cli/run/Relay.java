@@ -252,7 +252,14 @@ public final class Relay implements AutoCloseable {
         // every link's server side gets the same receive buffer, so whichever is stalled fills alike
         toServer.setOption(StandardSocketOptions.SO_RCVBUF, receiveBufferBytes);
         toServer.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        toServer.connect(server);
+        try {
+            toServer.connect(server);
+        } catch (IOException refused) { // no server there (one being restarted): the client is refused as it would be
+            toServer.close();
+            client.setOption(StandardSocketOptions.SO_LINGER, 0); // a reset, as a refused connection's
+            client.close();
+            return;
+        }
         client.setOption(StandardSocketOptions.TCP_NODELAY, true);
         client.configureBlocking(false);
         toServer.configureBlocking(false);

@@ -71,6 +71,27 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private final AtomicLong clientReceived = new AtomicLong();
     private volatile boolean closing;
 
+    /** Whether a session that ends is logged on again rather than ending the benchmark ({@link #reconnecting}). */
+    private boolean reconnecting;
+    private InetSocketAddress connectedTo;
+    /** While the session is gone and not yet logged on again: orders due then are not sent, and counted. */
+    private volatile boolean down;
+    /** Whether the timed thread is in a call on the client (the old client is closed only once it is not). */
+    private volatile boolean inCall;
+    /** The client's connection, counted from 0: an end reported by an earlier one is not this one's. */
+    private volatile int generation;
+    private final AtomicLong ordersNotSent = new AtomicLong();
+    private final List<Reconnect> reconnects = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private Thread reconnector;
+
+    /**
+     * One time the session ended and was logged on again, or was not: when it ended ({@link NanoClock} of the
+     * harness), when a fresh client of the same engine and profile had logged on again (0: it did not), the attempts
+     * it took, why the session ended, and why the last refused attempt was refused (null: none was).
+     */
+    public record Reconnect(long endedNanos, long loggedOnNanos, int attempts, String reason, String lastRefusal) {
+    }
+
     public RoundTripTask(EngineSpec spec, Path workDirectory, InetAddress bindAddress, Duration connectTimeout) {
         this(spec.engine(), spec.profile(), spec.profileFile(), spec.label(), workDirectory, bindAddress,
                 connectTimeout);
@@ -116,6 +137,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         if (refusal != null) {
             throw new IllegalArgumentException(refusal);
         }
+        if (reconnecting && count != 1) {
+            throw new IllegalArgumentException("a reconnecting client carries one session (asked for " + count + ")");
+        }
         this.sessions = count;
         return this;
     }
@@ -134,6 +158,33 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public RoundTripTask toleratingGaps(boolean tolerate) {
         this.toleratingGaps = tolerate;
         return this;
+    }
+
+    /**
+     * Whether a session that ends during the benchmark is logged on again, as an application would, by a fresh client
+     * of the same engine, profile and work directory, rather than ending the benchmark: for a scenario that kills the
+     * server (server-restart). Implies {@link #toleratingGaps}. Orders due while the session is gone are not sent,
+     * and counted ({@link #ordersNotSent()}); so are orders that were sent and never answered (the harness's lost).
+     * One session only.
+     */
+    public RoundTripTask reconnecting(boolean reconnect) {
+        if (reconnect && sessions != 1) {
+            throw new IllegalArgumentException("a reconnecting client carries one session (asked for " + sessions
+                    + ")");
+        }
+        this.reconnecting = reconnect;
+        this.toleratingGaps |= reconnect;
+        return this;
+    }
+
+    /** Orders due while the session was gone: not sent (or refused by a client whose session had ended). */
+    public long ordersNotSent() {
+        return ordersNotSent.get();
+    }
+
+    /** Every time the session ended and was (or was not) logged on again, in order. */
+    public List<Reconnect> reconnects() {
+        return List.copyOf(reconnects);
     }
 
     /** What the client sends ({@code --workload}); refused in one line when the engine cannot send it. */
@@ -199,8 +250,99 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                     : "; " + engine.sessionThreading()));
         }
         client = engine.client(setup);
-        client.connect(address, this, connectTimeout); // every session logged on before the warm-up
+        connectedTo = address;
+        // every session logged on before the warm-up
+        client.connect(address, reconnecting ? generationListener(0) : this, connectTimeout);
     }
+
+    /** What connection {@code gen} of a reconnecting client reports to: its ends count only while it is current. */
+    private ReportListener generationListener(int gen) {
+        return new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                RoundTripTask.this.onExecutionReport(clOrdId);
+            }
+
+            @Override
+            public void onExecutionReport(int session, long clOrdId) {
+                RoundTripTask.this.onExecutionReport(session, clOrdId);
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                sessionEnded(gen, reason);
+            }
+
+            @Override
+            public void onDisconnect(int session, String reason) {
+                sessionEnded(gen, reason);
+            }
+
+            @Override
+            public void onWrongAnswer(int session, String reason) {
+                RoundTripTask.this.onWrongAnswer(session, reason);
+            }
+        };
+    }
+
+    /** Connection {@code gen} ended: if it is the current one, orders stop and a fresh client logs on again. */
+    private synchronized void sessionEnded(int gen, String reason) {
+        if (closing || gen != generation || down) {
+            return;
+        }
+        long endedNanos = clock.nanoTime();
+        down = true;
+        reconnector = new Thread(() -> logOnAgain(gen, endedNanos, reason), "fixbench-reconnect");
+        reconnector.setDaemon(true);
+        reconnector.start();
+    }
+
+    private void logOnAgain(int gen, long endedNanos, String reason) {
+        while (inCall) {
+            Thread.onSpinWait(); // the timed thread's call on the old client ends before it is closed
+        }
+        try {
+            client.close();
+        } catch (Exception ignored) {
+            // its session has ended already
+        }
+        long deadline = endedNanos + connectTimeout.toNanos();
+        int attempts = 0;
+        String refusal = null;
+        while (!closing) {
+            attempts++;
+            EngineClient fresh = null;
+            try {
+                fresh = engine.client(setup);
+                long left = Math.max(1_000_000L, deadline - clock.nanoTime());
+                fresh.connect(connectedTo, generationListener(gen + 1), Duration.ofNanos(left));
+                client = fresh;
+                generation = gen + 1;
+                reconnects.add(new Reconnect(endedNanos, clock.nanoTime(), attempts, reason, refusal));
+                down = false; // publishes the fresh client to the timed thread
+                return;
+            } catch (Exception e) {
+                refusal = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                if (fresh != null) {
+                    try {
+                        fresh.close();
+                    } catch (Exception ignored) {
+                        // refused already
+                    }
+                }
+            }
+            if (clock.nanoTime() >= deadline) {
+                reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, refusal));
+                harness.fail(label + ": session ended (" + reason + ") and was not logged on again within "
+                        + connectTimeout.toMillis() + " ms: " + attempts + " attempts, the last refused: " + refusal);
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
+        }
+    }
+
+    /** The pause between two attempts to log on again. */
+    private static final long RECONNECT_PAUSE_NANOS = 10_000_000L;
 
     /** One session's counts (a session's reports come on one thread at a time): its k-th must echo its k-th order. */
     private static final class SessionState {
@@ -269,6 +411,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             intendedByOrder.setRelease(slot, intendedStartNanos);
             sentNanosByOrder.setRelease(slot, clock.nanoTime());
             sent++;
+            if (reconnecting) {
+                sendWhileUp(intendedStartNanos);
+                return;
+            }
             client.send(intendedStartNanos);
             return;
         }
@@ -284,9 +430,37 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return client != null && client.receivesOnCallerThread();
     }
 
+    /** A reconnecting client's send: counted, not sent, while the session is gone. */
+    private void sendWhileUp(long clOrdId) {
+        inCall = true;
+        try {
+            if (down) {
+                ordersNotSent.getAndIncrement();
+                return;
+            }
+            client.send(clOrdId);
+        } catch (RuntimeException e) {
+            ordersNotSent.getAndIncrement();
+            sessionEnded(generation, "a send was refused: " + e.getMessage());
+        } finally {
+            inCall = false;
+        }
+    }
+
     @Override
     public boolean poll() {
-        return client.poll();
+        if (!reconnecting) {
+            return client.poll();
+        }
+        inCall = true;
+        try {
+            return !down && client.poll();
+        } catch (RuntimeException e) {
+            sessionEnded(generation, "reading failed: " + e.getMessage());
+            return false;
+        } finally {
+            inCall = false;
+        }
     }
 
     // ---- server side, on the server's handling thread
@@ -350,6 +524,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     @Override
     public void complete() throws Exception {
         closing = true;
+        Thread r = reconnector;
+        if (r != null) {
+            r.join(connectTimeout.toMillis() + 1_000);
+        }
         Exception first = null;
         for (AutoCloseable c : new AutoCloseable[] {client, server, ring}) {
             if (c == null) {
