@@ -68,6 +68,10 @@ final class ForkClientCommand implements Callable<Integer> {
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
                 .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
                 .toleratingGaps(r.resendStorm() != null).reconnecting(r.serverRestart() != null);
+        if (r.serverRestart() != null && org.fixbench.cli.run.SlowConsumer.PROC_NET_TCP_READABLE) {
+            // a fresh client is made once the server listens again (the relay would accept it before)
+            task.serverReady(() -> org.fixbench.cli.run.SlowConsumer.SocketQueues.listening(port));
+        }
         org.fixbench.cli.run.ServerRestart restart = r.serverRestart() == null ? null
                 : new org.fixbench.cli.run.ServerRestart(relay, task, r.serverRestart(), r.serverPid(),
                 Path.of(r.workDirectory()).resolve(org.fixbench.cli.run.ServerRestart.KILL_MARK));

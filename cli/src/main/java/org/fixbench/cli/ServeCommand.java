@@ -60,6 +60,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--pin-cpu", paramLabel = "CPU", description = "pin the engine's server thread to this CPU")
     Integer pinCpu;
 
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "keep the engine's files (its stores, its logs) in "
+            + "DIR, made if absent and left in place at exit, so that a server started again on it goes on from them "
+            + "(default: a fresh folder, removed at exit)")
+    Path workDir;
+
     @Option(names = "--sessions", paramLabel = "N", description = "accept N sessions at once: with N above 1 the "
             + "clients' SenderCompIDs are the --target-comp-id followed by -001 to -N (default: ${DEFAULT-VALUE})")
     int sessions = 1;
@@ -119,7 +124,14 @@ final class ServeCommand implements Callable<Integer> {
             }
         };
         org.fixbench.engine.Directories.reapOrphans();
-        Path work = org.fixbench.engine.Directories.createWork("serve");
+        Path work;
+        if (workDir == null) {
+            work = org.fixbench.engine.Directories.createWork("serve");
+        } else if (java.nio.file.Files.exists(workDir) && !java.nio.file.Files.isDirectory(workDir)) {
+            throw new IllegalArgumentException("--work-dir " + workDir + " is not a folder");
+        } else {
+            work = java.nio.file.Files.createDirectories(workDir);
+        }
         EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
                 port, senderCompId, targetCompId, counting, this::pin).withApplication(app).withSessions(sessions)
                 .withFlow(flow);
@@ -175,7 +187,9 @@ final class ServeCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // the JVM is already stopping: the hook ran
             }
-            org.fixbench.engine.Directories.deleteRecursively(work);
+            if (workDir == null) {
+                org.fixbench.engine.Directories.deleteRecursively(work);
+            }
             cleaned.countDown();
         }
         System.out.println(app.equals(EngineSetup.REPORT) ? "Stopped: " + orders.get() + " orders answered" : "Stopped");

@@ -38,7 +38,7 @@ class CliTest {
     }
 
     @Test
-    void badInputGetsOneLineAndANonZeroExit() {
+    void badInputGetsOneLineAndANonZeroExit() throws Exception {
         String out = tmp.resolve("never").toString();
         assertOneLineError(run("compare", "--engines", "nosuch", "--out", out), 2, "fixbench: unknown engine 'nosuch' (available: ");
         assertOneLineError(run("compare", "--engines", "tcp:turbo", "--out", out), 2,
@@ -73,6 +73,14 @@ class CliTest {
                 "fixbench: --workload ");
         assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--workload", "mixed:x"), 2,
                 "fixbench: --workload mixed:x: the seed is not a whole number");
+        java.nio.file.Path notAFolder = java.nio.file.Files.createTempFile("fixbench-cli", ".txt");
+        try {
+            assertOneLineError(run("serve", "--engine", "sbe", "--port", "9999", "--work-dir", notAFolder.toString()),
+                    2, "fixbench: --work-dir " + notAFolder + " is not a folder");
+        } finally {
+            java.nio.file.Files.deleteIfExists(notAFolder);
+        }
+        assertOneLineError(run("serve", "--engine", "sbe:yield+store=disk", "--port", "9999"), 2, "fixbench: ");
         java.nio.file.Path untimed = tmp.resolve("untimed.log");
         try {
             java.nio.file.Files.writeString(untimed, "8=FIX.4.4|35=D|11=A|55=X|54=1|38=1|40=1|10=000|\n");

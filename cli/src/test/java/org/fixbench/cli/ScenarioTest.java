@@ -203,11 +203,12 @@ class ScenarioTest {
     @Test
     void aKilledServerIsStartedAgainAndAFreshClientLogsOnWithEveryOrderCounted() throws Exception {
         Path out = tmp.resolve("restart");
-        Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs",
+        Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield,sbe:yield+store=file", "--rates",
+                "1000", "--runs",
                 "1", "--warmup", "300ms", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
-        assertEquals(2, results.size());
+        assertEquals(3, results.size());
         for (JsonNode result : results) {
             JsonNode runs = result.get(SlowConsumerTable.SCENARIO_RUNS);
             assertEquals(1, runs.size(), result.toString());
@@ -239,6 +240,14 @@ class ScenarioTest {
         assertEquals(1, sbe.get(ServerRestartTable.FIRST_SEQ_TO_SERVER).asLong(), sbe.toString());
         assertEquals(1, sbe.get(ServerRestartTable.FIRST_SEQ_TO_CLIENT).asLong(), sbe.toString());
         assertTrue(sbe.get(ServerRestartTable.LAST_SEQ_TO_SERVER).asLong() > 1_000, sbe.toString());
+        // with its store in a file, the server started again goes on from the numbers the killed one had sent, and
+        // the client logs on with its own
+        JsonNode kept = results.get(2).get(SlowConsumerTable.SCENARIO_RUNS).get(0);
+        assertTrue(kept.get(ServerRestartTable.FIRST_SEQ_TO_CLIENT).asLong()
+                > kept.get(ServerRestartTable.LAST_SEQ_TO_CLIENT).asLong(), kept.toString());
+        assertTrue(kept.get(ServerRestartTable.LAST_SEQ_TO_CLIENT).asLong() > 1_000, kept.toString());
+        assertTrue(kept.get(ServerRestartTable.FIRST_SEQ_TO_SERVER).asLong()
+                > kept.get(ServerRestartTable.LAST_SEQ_TO_SERVER).asLong(), kept.toString());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.startsWith("# fixbench scenario: server-restart"), report);
         assertTrue(report.contains("| tcp:yield | 1,000/s |"), report);

@@ -214,6 +214,9 @@ public final class ForkedRun {
                 if (serverCpu >= 0) {
                     serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
                 }
+                if (serverRestart != null) { // the server started again goes on from the files the first left
+                    serve.addAll(List.of("--work-dir", work.resolve("server").toString()));
+                }
                 lastServerCommand = String.join(" ", serve);
                 serveCommand.addAll(serve);
                 server = new ProcessBuilder(serve).redirectErrorStream(true)

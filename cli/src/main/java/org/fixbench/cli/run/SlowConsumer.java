@@ -33,7 +33,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     static final long SOCKET_CHECK_NANOS = 500_000_000L;
     static final long RSS_NANOS = 500_000_000L;
     /** Whether sockets can be looked up here at all (a socket not found then means it is gone). */
-    static final boolean PROC_NET_TCP_READABLE = Files.isReadable(Path.of("/proc/net/tcp"));
+    public static final boolean PROC_NET_TCP_READABLE = Files.isReadable(Path.of("/proc/net/tcp"));
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
@@ -349,6 +349,12 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         /** TCP_CLOSE_WAIT: the peer closed its side. */
         boolean closedByPeer() {
             return state == 0x08 || state == 0x07;
+        }
+
+        /** Whether a socket of this host listens on {@code port} (TCP_LISTEN), as the system says. */
+        public static boolean listening(int port) {
+            SocketQueues q = read(port, 0);
+            return q != null && q.state == 0x0A;
         }
 
         /** The socket whose local port is {@code localPort} and remote port {@code remotePort}, or null. */

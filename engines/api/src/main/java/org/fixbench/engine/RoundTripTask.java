@@ -83,6 +83,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private final AtomicLong ordersNotSent = new AtomicLong();
     private final List<Reconnect> reconnects = new java.util.concurrent.CopyOnWriteArrayList<>();
     private Thread reconnector;
+    /** Whether the server can be tried again (null: try at once); a fresh client is made only once it says so. */
+    private java.util.function.BooleanSupplier serverReady;
 
     /**
      * One time the session ended and was logged on again, or was not: when it ended ({@link NanoClock} of the
@@ -174,6 +176,16 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         }
         this.reconnecting = reconnect;
         this.toleratingGaps |= reconnect;
+        return this;
+    }
+
+    /**
+     * What tells a reconnecting client that the server may take a log-on again (a listening socket, read from the
+     * system): until it does, no fresh client is made. Without it, every try makes one, and an engine whose client is
+     * costly to make (sbe's allocates its store) slows the server's own start on a small machine.
+     */
+    public RoundTripTask serverReady(java.util.function.BooleanSupplier ready) {
+        this.serverReady = ready;
         return this;
     }
 
@@ -310,6 +322,17 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         int attempts = 0;
         String refusal = null;
         while (!closing) {
+            java.util.function.BooleanSupplier ready = serverReady;
+            if (ready != null && !ready.getAsBoolean()) {
+                if (clock.nanoTime() >= deadline) {
+                    reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, "the server did not listen again"));
+                    harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
+                            + connectTimeout.toMillis() + " ms");
+                    return;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
+                continue;
+            }
             attempts++;
             EngineClient fresh = null;
             try {
@@ -343,6 +366,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /** The pause between two attempts to log on again. */
     private static final long RECONNECT_PAUSE_NANOS = 10_000_000L;
+    /** How often a reconnecting client asks whether the server listens again. */
+    private static final long READY_CHECK_NANOS = 2_000_000L;
 
     /** One session's counts (a session's reports come on one thread at a time): its k-th must echo its k-th order. */
     private static final class SessionState {

@@ -60,7 +60,16 @@ final class SbeClient implements EngineClient, FixSession.Application {
     private final AsciiSequenceView answeredClOrdId = new AsciiSequenceView();
     private final AsciiSequenceView answeredSymbol = new AsciiSequenceView();
 
+    /** Makes the session's record (its numbers and store) when the session is made; closed with the client. */
+    private final java.util.function.Supplier<SessionRecord> records;
+    private SessionRecord record;
+
     SbeClient(SessionConfig config, OrderFlow flow) {
+        this(config, flow, () -> new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
+    }
+
+    SbeClient(SessionConfig config, OrderFlow flow, java.util.function.Supplier<SessionRecord> records) {
+        this.records = records;
         this.config = config;
         this.cursor = flow.isFixed() ? null : new OrderCursor(flow);
         cancelView.wrap(cancelBuffer, 0, OrderCancelRequestEncoder.BLOCK_LENGTH,
@@ -86,7 +95,8 @@ final class SbeClient implements EngineClient, FixSession.Application {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         channel.configureBlocking(false);
         attach(channel, listener);
-        session.sendLogon(true);
+        // a session whose numbers are kept in a file logs on with them; one in memory asks both sides to start at 1
+        session.sendLogon(!record.persistent());
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!session.isLoggedOn() && session.endReason() == null) {
             if (System.nanoTime() > deadline) {
@@ -107,7 +117,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         this.listener = listener;
         session = new FixSession(config, over, this, SystemEpochClock.INSTANCE,
                 event -> System.err.println("[sbe client] " + event),
-                new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
+                record = records.get());
     }
 
     @Override

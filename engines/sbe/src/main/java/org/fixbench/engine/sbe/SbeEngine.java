@@ -1,5 +1,6 @@
 package org.fixbench.engine.sbe;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +99,10 @@ public final class SbeEngine implements FixEngine {
                 Setting.positive("bufferBytes", "1048576", "socket buffers per session side, bytes"),
                 Setting.positive("storeBytes", "67108864", "the in-memory store of sent messages for resends, bytes"),
                 Setting.positive("storeMessages", "1048576", "... and messages (older ones are gap-filled)"),
+                Setting.choice("store", "memory", "where the sequence numbers and the sent messages are kept: memory "
+                        + "(gone with the process) or file (mapped into memory from a file in the work folder, "
+                        + "sbe-store/SENDER-TARGET.store, which a process started again on that folder goes on from; "
+                        + "not synced: it outlives the process, not the machine)", "memory", "file"),
                 Setting.positive("logonTimeoutMillis", "10000", "a connection without a Logon by then is closed"),
                 Setting.positive("logoutTimeoutMillis", "2000", "a Logout unanswered by then ends the session"),
                 Setting.choice("resetOnLogon", "N", "an acceptor starts both sides again at 1 at every Logon", "Y", "N"),
@@ -120,11 +125,30 @@ public final class SbeEngine implements FixEngine {
         return new SbeServer(setup, config);
     }
 
+    /**
+     * A session's record as the profile's {@code store} says: in memory, allocated now, or in its file in the work
+     * folder ({@code sbe-store/SENDER-TARGET.store}), recovered from it when a process before this one left one.
+     */
+    static SessionRecord record(EngineSetup setup, SessionConfig config) {
+        String store = org.fixbench.engine.ProfileValues.choice(setup.profileProperties(), "sbe", "store", "memory", "memory", "file");
+        if (store.equals("memory")) {
+            return new SessionRecord(config.storeBytes(), config.storeMessages()).allocate();
+        }
+        Path file = setup.workDirectory().resolve("sbe-store")
+                .resolve(config.senderCompId() + "-" + config.targetCompId() + ".store");
+        try {
+            return SessionRecord.inFile(file, config.storeBytes(), config.storeMessages());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("sbe: cannot open the store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public EngineClient client(EngineSetup setup) {
         SessionConfig config = SessionConfig.of(setup.profileProperties(), setup.clientCompId(), setup.serverCompId(),
                 false);
-        return setup.sessions() == 1 ? new SbeClient(config, setup.flow()) : new SbeSessionsClient(setup, config);
+        return setup.sessions() == 1 ? new SbeClient(config, setup.flow(), () -> record(setup, config))
+                : new SbeSessionsClient(setup, config);
     }
 
     /**

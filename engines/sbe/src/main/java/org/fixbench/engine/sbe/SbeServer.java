@@ -74,7 +74,7 @@ final class SbeServer implements EngineServer {
         this.maxConnections = Math.max(config.maxConnections(), n);
         SessionConfig shared = config.storeSharedBy(n);
         for (String identity : identities) {
-            records.put(identity, new SessionRecord(shared.storeBytes(), shared.storeMessages()).allocate());
+            records.put(identity, SbeEngine.record(setup, shared.withCompIds(config.senderCompId(), identity)));
         }
     }
 

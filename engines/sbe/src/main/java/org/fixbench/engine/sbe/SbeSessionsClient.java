@@ -35,7 +35,8 @@ final class SbeSessionsClient implements EngineClient {
         members = new SbeClient[setup.sessions()];
         SessionConfig shared = config.storeSharedBy(members.length);
         for (int i = 0; i < members.length; i++) {
-            members[i] = new SbeClient(shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId()), setup.flow());
+            SessionConfig member = shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId());
+            members[i] = new SbeClient(member, setup.flow(), () -> SbeEngine.record(setup, member));
         }
         idle = SbeEngine.idle(config.idle());
         bufferBytes = config.bufferBytes();

@@ -133,11 +133,11 @@ public final class FixSession {
     }
 
     public long nextSenderSeq() {
-        return session.record().nextSenderSeq;
+        return session.record().nextSenderSeq();
     }
 
     public long nextTargetSeq() {
-        return session.record().nextTargetSeq;
+        return session.record().nextTargetSeq();
     }
 
     /** Whether bytes still to come belong to a too-large message being skipped. */

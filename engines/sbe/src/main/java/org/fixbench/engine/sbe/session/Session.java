@@ -104,7 +104,7 @@ final class Session implements SessionProxy.Outbox {
 
     /** The MsgSeqNum expected next from the peer. */
     long expectedSeq() {
-        return record.nextTargetSeq;
+        return record.nextTargetSeq();
     }
 
     /** Whether a replay waits for room to go on ({@link Replayer#pending}). */
@@ -307,8 +307,8 @@ final class Session implements SessionProxy.Outbox {
         } else if (config.acceptor() && config.resetOnLogon()) {
             record.reset();
         }
-        if (seq < record.nextTargetSeq) {
-            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq
+        if (seq < record.nextTargetSeq()) {
+            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq()
                     + " but received " + seq);
             return;
         }
@@ -320,11 +320,11 @@ final class Session implements SessionProxy.Outbox {
             return;
         }
         state = SessionState.LOGGED_ON;
-        if (seq > record.nextTargetSeq) {
+        if (seq > record.nextTargetSeq()) {
             enqueue(buffer, offset, length); // counted when the gap before it is filled
             requestResend(seq);
         } else {
-            record.nextTargetSeq++;
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
         if (!midSession) {
             application.onLogon(owner);
@@ -336,8 +336,8 @@ final class Session implements SessionProxy.Outbox {
         if (m.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup(m)) {
             return;
         }
-        if (seq == record.nextTargetSeq) {
-            record.nextTargetSeq++;
+        if (seq == record.nextTargetSeq()) {
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
         if (state == SessionState.LOGOUT_SENT) {
             end(EndReason.LOGGED_OUT, null);
@@ -368,14 +368,14 @@ final class Session implements SessionProxy.Outbox {
             reject(m, why, Tags.NEW_SEQ_NO, why.textFor(Tags.NEW_SEQ_NO));
             return;
         }
-        log.accept("Received SequenceReset FROM: " + record.nextTargetSeq + " TO: " + newSeqNo
+        log.accept("Received SequenceReset FROM: " + record.nextTargetSeq() + " TO: " + newSeqNo
                 + (gapFill ? " (gap fill)" : ""));
-        if (newSeqNo > record.nextTargetSeq) {
-            record.nextTargetSeq = newSeqNo;
+        if (newSeqNo > record.nextTargetSeq()) {
+            record.nextTargetSeq(newSeqNo);
             if (resendTarget != 0 && newSeqNo > resendTarget) {
                 resendTarget = 0;
             }
-        } else if (newSeqNo < record.nextTargetSeq) {
+        } else if (newSeqNo < record.nextTargetSeq()) {
             reject(m, RejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, null);
         }
     }
@@ -385,13 +385,13 @@ final class Session implements SessionProxy.Outbox {
      * wait for its own); above the expected number it is also queued, to use up its number when its turn comes.
      */
     void onResendRequest(FixMessage m, long seq, DirectBuffer buffer, int offset, int length) {
-        if (seq < record.nextTargetSeq && !tooLow(m, seq)) {
+        if (seq < record.nextTargetSeq() && !tooLow(m, seq)) {
             return;
         }
         if (m.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup(m)) {
             return;
         }
-        if (seq > record.nextTargetSeq) {
+        if (seq > record.nextTargetSeq()) {
             enqueue(buffer, offset, length); // counted when the gap before it is filled
         }
         long begin = m.longValue(Tags.BEGIN_SEQ_NO);
@@ -406,9 +406,9 @@ final class Session implements SessionProxy.Outbox {
             }
             replayer.resend(record.store(), begin, end, running);
         }
-        if (seq == record.nextTargetSeq) {
+        if (seq == record.nextTargetSeq()) {
             resendSatisfied(seq);
-            record.nextTargetSeq++;
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
     }
 
@@ -417,20 +417,20 @@ final class Session implements SessionProxy.Outbox {
      * resend.
      */
     void onReject(FixMessage m, long seq) {
-        if (seq < record.nextTargetSeq && !tooLow(m, seq)) {
+        if (seq < record.nextTargetSeq() && !tooLow(m, seq)) {
             return;
         }
         if (m.isFlag(Tags.POSS_DUP_FLAG, 'Y') && !validatePossDup(m)) {
             return;
         }
-        if (seq == record.nextTargetSeq) {
-            record.nextTargetSeq++;
+        if (seq == record.nextTargetSeq()) {
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
     }
 
     void onHeartbeat(FixMessage m, long seq, DirectBuffer buffer, int offset, int length) {
         if (inSequence(m, seq, buffer, offset, length)) {
-            record.nextTargetSeq++;
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
     }
 
@@ -438,7 +438,7 @@ final class Session implements SessionProxy.Outbox {
     void onTestRequest(FixMessage m, long seq, DirectBuffer buffer, int offset, int length) {
         if (inSequence(m, seq, buffer, offset, length)) {
             proxy.heartbeat(m);
-            record.nextTargetSeq++;
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
     }
 
@@ -447,7 +447,7 @@ final class Session implements SessionProxy.Outbox {
         if (!inSequence(m, seq, buffer, offset, length)) {
             return;
         }
-        record.nextTargetSeq++;
+        record.nextTargetSeq(record.nextTargetSeq() + 1);
         if (!config.dictionary().isAdmin(type) && !application.onMessage(owner, m)) {
             proxy.businessReject(m);
             rejectsSent++;
@@ -463,12 +463,12 @@ final class Session implements SessionProxy.Outbox {
      * too low, see {@link #tooLow}; a PossDup must carry a valid OrigSendingTime. True when it is the next one.
      */
     private boolean inSequence(FixMessage m, long seq, DirectBuffer buffer, int offset, int length) {
-        if (seq > record.nextTargetSeq) {
+        if (seq > record.nextTargetSeq()) {
             enqueue(buffer, offset, length);
             requestResend(seq);
             return false;
         }
-        if (seq < record.nextTargetSeq) {
+        if (seq < record.nextTargetSeq()) {
             tooLow(m, seq);
             return false;
         }
@@ -482,7 +482,7 @@ final class Session implements SessionProxy.Outbox {
     /** A number below the expected one: a PossDup is checked and ignored; anything else ends the session. */
     private boolean tooLow(FixMessage m, long seq) {
         if (!m.isFlag(Tags.POSS_DUP_FLAG, 'Y')) {
-            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq
+            logoutAndEnd(EndReason.MSG_SEQ_NUM_TOO_LOW, "MsgSeqNum too low, expecting " + record.nextTargetSeq()
                     + " but received " + seq);
         } else {
             validatePossDup(m);
@@ -502,9 +502,9 @@ final class Session implements SessionProxy.Outbox {
             resendTarget = Math.max(resendTarget, seq); // already asked for everything from the gap on (16=0)
             return;
         }
-        log.accept("MsgSeqNum too high, expecting " + record.nextTargetSeq + " but received " + seq
+        log.accept("MsgSeqNum too high, expecting " + record.nextTargetSeq() + " but received " + seq
                 + ": ResendRequest");
-        proxy.resendRequest(record.nextTargetSeq);
+        proxy.resendRequest(record.nextTargetSeq());
         resendTarget = seq;
     }
 
@@ -558,15 +558,15 @@ final class Session implements SessionProxy.Outbox {
                 continue;
             }
             long seq = into.longValue(Tags.MSG_SEQ_NUM);
-            if (seq > record.nextTargetSeq) {
+            if (seq > record.nextTargetSeq()) {
                 return -1;
             }
             int type = into.typeKey();
             int length = queue.takeOldest();
-            if (seq == record.nextTargetSeq) {
+            if (seq == record.nextTargetSeq()) {
                 if (type == MsgTypes.LOGON || type == MsgTypes.RESEND_REQUEST) {
                     resendSatisfied(seq);
-                    record.nextTargetSeq++;
+                    record.nextTargetSeq(record.nextTargetSeq() + 1);
                 } else {
                     return length;
                 }
@@ -591,8 +591,8 @@ final class Session implements SessionProxy.Outbox {
         String words = proxy.reject(m, reason, refTag, text);
         rejectsSent++;
         badInput.accept(now, "Reject sent for message " + seq + ": " + words);
-        if (m.typeKey() != MsgTypes.LOGON && m.typeKey() != MsgTypes.SEQUENCE_RESET && seq == record.nextTargetSeq) {
-            record.nextTargetSeq++;
+        if (m.typeKey() != MsgTypes.LOGON && m.typeKey() != MsgTypes.SEQUENCE_RESET && seq == record.nextTargetSeq()) {
+            record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
     }
 

@@ -98,7 +98,7 @@ final class SessionSender {
     }
 
     public long nextSenderSeq() {
-        return record.nextSenderSeq;
+        return record.nextSenderSeq();
     }
 
     public long lastSentMillis() {
@@ -107,7 +107,7 @@ final class SessionSender {
 
     /** Starts the next numbered message: the header (MsgType, CompIDs, MsgSeqNum, SendingTime); add the body. */
     public FixWriter begin(int typeKey, long nowMillis) {
-        return header(typeKey, record.nextSenderSeq, false, nowMillis);
+        return header(typeKey, record.nextSenderSeq(), false, nowMillis);
     }
 
     /** Starts a resend of message {@code seq}: PossDupFlag=Y; the caller adds OrigSendingTime and the body. */
@@ -132,8 +132,8 @@ final class SessionSender {
      */
     public void send(ServerHooks beforeWrite, long nowMillis) {
         int length = writer.frame();
-        long seq = record.nextSenderSeq;
-        record.nextSenderSeq = seq + 1;
+        long seq = record.nextSenderSeq();
+        record.nextSenderSeq(seq + 1);
         beforeWrite.reportSending();
         write(writer, length, nowMillis);
         byte t0 = writer.bodyByte(3);

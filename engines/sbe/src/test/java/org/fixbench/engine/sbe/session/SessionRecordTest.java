@@ -1,0 +1,104 @@
+package org.fixbench.engine.sbe.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A session's record in a file: what one process wrote, the next one on the same file goes on from. */
+class SessionRecordTest {
+    @TempDir
+    Path tmp;
+
+    private static UnsafeBuffer message(long seq) {
+        return new UnsafeBuffer(("8=FIX.4.4|34=" + seq + "|35=D|11=" + seq * 7 + "|").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static String stored(MessageStore store, long seq) {
+        int at = store.offset(seq);
+        if (at < 0) {
+            return null;
+        }
+        byte[] bytes = new byte[store.length(seq)];
+        store.buffer().getBytes(at, bytes);
+        return new String(bytes, StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aRecordStartedAgainOnItsFileGoesOnFromItsNumbersAndCanResendWhatWasSent() throws Exception {
+        Path file = tmp.resolve("sbe-store/A-B.store");
+        SessionRecord first = SessionRecord.inFile(file, 4096, 64);
+        assertFalse(first.recovered());
+        for (long seq = 1; seq <= 100; seq++) { // the ring wraps: the oldest messages are gone
+            if (seq % 10 == 0) {
+                first.store().skip(seq);
+            } else {
+                UnsafeBuffer m = message(seq);
+                first.store().put(seq, m, 0, m.capacity());
+            }
+            first.nextSenderSeq(seq + 1);
+        }
+        first.nextTargetSeq(77);
+
+        SessionRecord again = SessionRecord.inFile(file, 4096, 64); // as a process started again would
+        assertTrue(again.recovered());
+        assertEquals(101, again.nextSenderSeq());
+        assertEquals(77, again.nextTargetSeq());
+        for (long seq = 1; seq <= 100; seq++) {
+            assertEquals(stored(first.store(), seq), stored(again.store(), seq), "message " + seq);
+            assertEquals(first.store().isAdmin(seq), again.store().isAdmin(seq), "message " + seq);
+        }
+        assertEquals(new String(message(99).byteArray(), StandardCharsets.US_ASCII), stored(again.store(), 99));
+        assertTrue(again.store().isAdmin(90));
+        assertEquals(null, stored(again.store(), 1), "wrapped out of the ring before the restart");
+        // it goes on storing where the first left off
+        UnsafeBuffer next = message(101);
+        again.store().put(101, next, 0, next.capacity());
+        assertEquals(new String(next.byteArray(), StandardCharsets.US_ASCII), stored(again.store(), 101));
+        assertEquals(new String(message(99).byteArray(), StandardCharsets.US_ASCII), stored(again.store(), 99));
+
+        // a reset is kept too
+        again.reset();
+        SessionRecord afterReset = SessionRecord.inFile(file, 4096, 64);
+        assertTrue(afterReset.recovered());
+        assertEquals(1, afterReset.nextSenderSeq());
+        assertEquals(null, stored(afterReset.store(), 99));
+    }
+
+    @Test
+    void aFileOfOtherBoundsIsMadeAgainNotMisread() throws Exception {
+        Path file = tmp.resolve("s.store");
+        SessionRecord first = SessionRecord.inFile(file, 4096, 64);
+        first.nextSenderSeq(500);
+        SessionRecord other = SessionRecord.inFile(file, 8192, 64);
+        assertFalse(other.recovered());
+        assertEquals(1, other.nextSenderSeq());
+    }
+
+    @Test
+    void storingInAFileAllocatesNothing() throws Exception {
+        SessionRecord record = SessionRecord.inFile(tmp.resolve("a.store"), 1 << 20, 1 << 12);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        UnsafeBuffer m = message(123_456_789L);
+        for (long seq = 1; seq <= 200_000; seq++) {
+            record.store().put(seq, m, 0, m.capacity());
+            record.nextSenderSeq(seq + 1);
+            record.nextTargetSeq(seq + 1);
+        }
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        for (long seq = 200_001; seq <= 1_200_000; seq++) {
+            record.store().put(seq, m, 0, m.capacity());
+            record.nextSenderSeq(seq + 1);
+            record.nextTargetSeq(seq + 1);
+        }
+        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertTrue(allocated < 1_000, "1,000,000 stores allocated " + allocated + " bytes");
+    }
+}
