@@ -388,8 +388,8 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "sent, and counted; those sent and never answered are lost, and counted; none is dropped "
                 + "silently. The warm-up has no practice kill.%n%n", runMillis / 1e3, killMillis / 1e3));
         b.append("Times are from the kill. The session *ended* when the client's engine reported it; the server "
-                + "*listened again* when the restarted JVM wrote its port (the orchestrator's reading, from the first "
-                + "process's death); *logged on again* when a fresh client's logon was done; the *first order "
+                + "*listened again* when the restarted JVM wrote its port (the orchestrator's reading, from when it saw the "
+                + "first process's death: a few ms either way); *logged on again* when a fresh client's logon was done; the *first order "
                 + "answered* is the first answer to arrive after that. The session's connection goes through a relay "
                 + "in the client's JVM that reads MsgSeqNum (34) of the last message each way before the kill and "
                 + "of the first after it (a Logon). *Back* is the `burst` scenario's rule from the kill: 10 windows "

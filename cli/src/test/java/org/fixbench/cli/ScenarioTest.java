@@ -217,11 +217,13 @@ class ScenarioTest {
             long kill = seen.get(ServerRestartTable.KILL_NANOS).asLong();
             assertTrue(kill >= 1_900_000_000L && kill < 2_500_000_000L, label + ": " + seen); // 2 s, about
             // the fresh client logged on only once the server started again listened (a client connected to the
-            // relay alone, before, is not logged on), and the first order answered after that
+            // relay alone, before, is not logged on), and the first order answered after that. The listening time is
+            // the orchestrator's reading, from when it saw the death to when the port file appeared: a few ms either
+            // way (published: raw TCP logged on 1.397 s after the kill, its server listening 1.399 s after its death)
             long listening = result.get(ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS).asLong();
             long loggedOn = seen.get(ServerRestartTable.LOGGED_ON_AFTER_KILL_NANOS).asLong();
-            assertTrue(listening > 0 && loggedOn >= listening, label + ": listening " + listening + ", logged on "
-                    + loggedOn);
+            assertTrue(listening > 0 && loggedOn >= listening - 50_000_000L, label + ": listening " + listening
+                    + ", logged on " + loggedOn);
             assertTrue(seen.get(ServerRestartTable.FIRST_ANSWER_AFTER_KILL_NANOS).asLong() >= loggedOn, label);
             // nothing dropped silently: every order due while the session was gone is counted as not sent, and
             // lost; the others lost were sent to the server that was killed
