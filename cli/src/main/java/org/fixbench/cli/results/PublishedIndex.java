@@ -194,16 +194,30 @@ public final class PublishedIndex {
         }
     }
 
-    /** The folder itself when it holds results, else its sub-folders that do (one level down). */
+    /**
+     * The folder itself when it holds results, else its sub-folders that do, one level down, or two where a sub-folder
+     * groups results of its own (a scenario's rounds at several commits).
+     */
     static List<Path> resultFolders(Path folder) {
+        return resultFolders(folder, 2);
+    }
+
+    private static List<Path> resultFolders(Path folder, int levels) {
         if (isResults(folder)) {
             return List.of(folder);
         }
         List<Path> found = new ArrayList<>();
+        if (levels == 0) {
+            return found;
+        }
+        List<Path> subs;
         try (Stream<Path> s = Files.list(folder)) {
-            s.filter(Files::isDirectory).sorted().filter(PublishedIndex::isResults).forEach(found::add);
+            subs = s.filter(Files::isDirectory).sorted().toList();
         } catch (IOException e) {
-            // an unreadable folder has no results to index
+            return found; // an unreadable folder has no results to index
+        }
+        for (Path sub : subs) {
+            found.addAll(resultFolders(sub, levels - 1));
         }
         return found;
     }
