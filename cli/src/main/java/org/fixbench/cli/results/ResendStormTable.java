@@ -131,28 +131,11 @@ public final class ResendStormTable {
     /** The rows, one per engine and rate, in the order first met. */
     public static List<Row> of(List<BenchmarkResult> results) {
         Map<String, Row> rows = new LinkedHashMap<>();
-        for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(SlowConsumerTable.ENGINE_LABEL,
-                    r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
-            long rate = r.config().targetRatePerSecond();
-            int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
+        ScenarioRounds.forEach(results, (r, engine, rate, round, seen, ended) -> {
             long gapMillis = r.labels().get("gapMillis") instanceof Number n ? n.longValue() : -1;
-            Row row = rows.computeIfAbsent(engine + "@" + rate, k -> new Row(engine, rate, gapMillis,
-                    new ArrayList<>()));
-            String ended = r.aborted() ? r.abortReason() : null;
-            boolean any = false;
-            if (r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> runs) {
-                for (Object o : runs) {
-                    if (o instanceof Map<?, ?> m) {
-                        row.rounds().add(new Round(round, m, ended));
-                        any = true;
-                    }
-                }
-            }
-            if (!any) {
-                row.rounds().add(new Round(round, null, ended == null ? "no measured run" : ended));
-            }
-        }
+            rows.computeIfAbsent(engine + "@" + rate, k -> new Row(engine, rate, gapMillis, new ArrayList<>()))
+                    .rounds().add(new Round(round, seen, ended));
+        });
         return new ArrayList<>(rows.values());
     }
 
@@ -205,6 +188,6 @@ public final class ResendStormTable {
     }
 
     private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {
-        return rounds.isEmpty() ? "-" : rounds.stream().map(f).collect(Collectors.joining(", "));
+        return ScenarioRounds.each(rounds, f);
     }
 }

@@ -147,30 +147,17 @@ public final class ServerRestartTable {
     /** The rows, one per engine and rate, in the order first met. */
     public static List<Row> of(List<BenchmarkResult> results) {
         Map<String, Row> rows = new LinkedHashMap<>();
-        for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(SlowConsumerTable.ENGINE_LABEL,
-                    r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
-            long rate = r.config().targetRatePerSecond();
-            int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
-            Row row = rows.computeIfAbsent(engine + "@" + rate, k -> new Row(engine, rate, new ArrayList<>()));
-            String ended = r.aborted() ? r.abortReason() : null;
-            boolean any = false;
-            if (r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> runs) {
-                for (Object o : runs) {
-                    if (o instanceof Map<?, ?> m) {
-                        Map<Object, Object> seen = new LinkedHashMap<>(m);
-                        if (r.labels().get(SERVER_LISTENING_AFTER_DEATH_NANOS) instanceof Number n) {
-                            seen.put(SERVER_LISTENING_AFTER_DEATH_NANOS, n.longValue());
-                        }
-                        row.rounds().add(new Round(round, seen, ended));
-                        any = true;
-                    }
+        ScenarioRounds.forEach(results, (r, engine, rate, round, m, ended) -> {
+            Map<Object, Object> seen = null;
+            if (m != null) { // the orchestrator's reading of the server's restart, with the client's
+                seen = new LinkedHashMap<>(m);
+                if (r.labels().get(SERVER_LISTENING_AFTER_DEATH_NANOS) instanceof Number n) {
+                    seen.put(SERVER_LISTENING_AFTER_DEATH_NANOS, n.longValue());
                 }
             }
-            if (!any) {
-                row.rounds().add(new Round(round, null, ended == null ? "no measured run" : ended));
-            }
-        }
+            rows.computeIfAbsent(engine + "@" + rate, k -> new Row(engine, rate, new ArrayList<>()))
+                    .rounds().add(new Round(round, seen, ended));
+        });
         return new ArrayList<>(rows.values());
     }
 
@@ -218,6 +205,6 @@ public final class ServerRestartTable {
     }
 
     private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {
-        return rounds.isEmpty() ? "-" : rounds.stream().map(f).collect(Collectors.joining(", "));
+        return ScenarioRounds.each(rounds, f);
     }
 }

@@ -129,6 +129,13 @@ public final class Burst implements ProgressListener {
         observed.add(seen);
     }
 
+    /** A run's 10 ms windows into what a scenario keeps of it: their span, and each one's median and worst. */
+    static void putWindows(Map<String, Object> m, List<RunTrace.Window> windows) {
+        m.put(WINDOW_MILLIS, WINDOW_NANOS / 1_000_000);
+        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
+        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
+    }
+
     /**
      * When latency was back within {@code thresholdNanos} after {@code fromNanos}: the start of the first window from
      * there on (wholly after it) from which {@link #BACK_WINDOWS} windows in a row (or all to the run's end, if fewer)
@@ -224,9 +231,7 @@ public final class Burst implements ProgressListener {
         m.put(PEAK_AT_NANOS, peakWindow < 0 ? -1 : windows.get(peakWindow).fromNanos());
         m.put(PRE_IN_FLIGHT, preInFlight);
         m.put(BURST_MAX_LATENESS_NANOS, latest);
-        m.put(WINDOW_MILLIS, WINDOW_NANOS / 1_000_000);
-        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
-        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
+        putWindows(m, windows);
         return m;
     }
 }

@@ -283,9 +283,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         Map<Long, Long> a = allocatedAtGapStart;
         Map<Long, Long> b = allocatedAfterGap;
         m.put(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES, a == null || b == null ? -1 : engineAllocation(a, b));
-        m.put(WINDOW_MILLIS, Burst.WINDOW_NANOS / 1_000_000);
-        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
-        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
+        Burst.putWindows(m, windows);
         observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
         observed.add(m);
     }

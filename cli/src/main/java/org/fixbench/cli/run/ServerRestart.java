@@ -203,9 +203,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         m.put(LAST_SEQ_TO_CLIENT, downBefore == null ? -1 : downBefore.lastSeqNum());
         m.put(FIRST_SEQ_TO_SERVER, upAfter == null ? -1 : upAfter.firstSeqNum());
         m.put(FIRST_SEQ_TO_CLIENT, downAfter == null ? -1 : downAfter.firstSeqNum());
-        m.put(WINDOW_MILLIS, Burst.WINDOW_NANOS / 1_000_000);
-        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
-        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
+        Burst.putWindows(m, windows);
         observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
         observed.add(m);
     }
