@@ -67,7 +67,15 @@ final class ForkClientCommand implements Callable<Integer> {
                 serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
                 .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
-                .toleratingGaps(r.resendStorm() != null).reconnecting(r.serverRestart() != null);
+                .toleratingGaps(r.resendStorm() != null);
+        boolean cut = r.resendStorm() != null && r.resendStorm().cut();
+        task.reconnecting(r.serverRestart() != null || cut).keepingSession(cut);
+        if (cut) {
+            // the client logs on again once the relay takes connections again, with the session it had
+            org.fixbench.cli.run.Relay cutter = relay;
+            task.serverReady(() -> !cutter.cutting());
+            storm.client(task);
+        }
         if (r.serverRestart() != null && org.fixbench.cli.run.SlowConsumer.PROC_NET_TCP_READABLE) {
             // a fresh client is made once the server listens again (the relay would accept it before)
             task.serverReady(() -> org.fixbench.cli.run.SlowConsumer.SocketQueues.listening(port));

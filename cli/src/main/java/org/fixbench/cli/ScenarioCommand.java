@@ -44,7 +44,9 @@ import picocli.CommandLine.Spec;
         + "fresh pair of JVMs with one quiet and one stalled run) or burst (2 s at the rate, --burst at --factor "
         + "times it, then 3 s at the rate again; each round a fresh pair of JVMs with one run) or resend-storm (2 s "
         + "in, every message of the session is lost both ways for --gap, the connection staying up; the sessions "
-        + "must resend or gap-fill it while new orders go on). --runs is the number of rounds.")
+        + "must resend or gap-fill it while new orders go on; --by cut: the connection is cut and refused for --gap "
+        + "instead, and the client logs on again keeping its session) or server-restart (2 s in, the server is "
+        + "killed and started again). --runs is the number of rounds.")
 final class ScenarioCommand implements Callable<Integer> {
     static final String SLOW_CONSUMER = "slow-consumer";
     static final String BURST = "burst";
@@ -53,7 +55,7 @@ final class ScenarioCommand implements Callable<Integer> {
     static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM + ", " + SERVER_RESTART;
     /** Each option that belongs to one scenario only, and that scenario: refused for the others. */
     static final Map<String, String> ONLY_FOR = Map.of("--stall", SLOW_CONSUMER, "--window", SLOW_CONSUMER,
-            "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM);
+            "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM, "--by", RESEND_STORM);
     /** How far into a server-restart run the server is killed, and how long the run goes on after (at least). */
     static final long KILL_DELAY_MILLIS = 2_000;
     static final long AFTER_KILL_MILLIS = 6_000;
@@ -123,6 +125,12 @@ final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--gap", converter = Durations.class, paramLabel = "DURATION",
             description = "resend-storm: how long the session's messages are lost, both ways (default: 2s)")
     long gapNanos = 2_000_000_000L;
+
+    @Option(names = "--by", paramLabel = "lose|cut", description = "resend-storm: how the gap is made: lose (every "
+            + "message lost both ways, the connection up) or cut (the connection cut and every new one refused for "
+            + "--gap; the client logs on again with the session it had, taking orders into it while down where its "
+            + "engine does) (default: ${DEFAULT-VALUE})")
+    String gapBy = "lose";
 
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
@@ -286,6 +294,10 @@ final class ScenarioCommand implements Callable<Integer> {
         if (gapNanos < 100_000_000L || gapNanos > 60_000_000_000L) {
             throw new IllegalArgumentException("--gap must be 100ms-60s (was " + gapNanos / 1_000_000 + "ms)");
         }
+        if (!gapBy.equals("lose") && !gapBy.equals("cut")) {
+            throw new IllegalArgumentException("--by must be lose or cut (was " + gapBy + ")");
+        }
+        boolean cut = gapBy.equals("cut");
         options.pinByDefault();
         int rounds = options.runs();
         if (rounds < 1) {
@@ -299,16 +311,27 @@ final class ScenarioCommand implements Callable<Integer> {
         Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
         options.failOnStatuses();
         int sessions = options.sessions();
+        if (cut && sessions != 1) {
+            throw new IllegalArgumentException("resend-storm --by cut carries one session (asked for " + sessions
+                    + ")");
+        }
         org.fixbench.cli.run.ResendStorm.Plan plan = new org.fixbench.cli.run.ResendStorm.Plan(GAP_DELAY_MILLIS,
-                gapMillis);
+                gapMillis, cut);
         Map<String, Object> scenario = new LinkedHashMap<>();
         scenario.put("name", RESEND_STORM);
         scenario.put("sessions", sessions);
         scenario.put("gapMillis", gapMillis);
+        if (cut) {
+            scenario.put("gapBy", "cut");
+        }
         scenario.put("gapStartMillisIntoRun", GAP_DELAY_MILLIS);
         scenario.put("runMillis", runMillis);
         scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
-        scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; %d ms "
+        scenario.put("what", cut ? String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; "
+                + "%d ms into it a relay in the client's JVM cuts the session's connection and refuses every new one "
+                + "for %d ms, while orders keep coming on their schedule; the client logs on again with the session "
+                + "it had", GAP_DELAY_MILLIS, gapMillis)
+                : String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; %d ms "
                 + "into it a relay in the client's JVM loses every whole message of session 1, both ways, for %d ms, "
                 + "its connection staying up, while orders keep coming on their schedule", GAP_DELAY_MILLIS,
                 gapMillis));
@@ -316,8 +339,9 @@ final class ScenarioCommand implements Callable<Integer> {
             HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
                     runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS).runs(1).skipFirstRun(false)
                     .runNanos(runMillis * 1_000_000L).build();
-            System.out.printf(Locale.ROOT, "session 1's messages lost both ways for %d ms from %.1f s into the "
-                    + "run%n", gapMillis, GAP_DELAY_MILLIS / 1e3);
+            System.out.printf(Locale.ROOT, cut ? "the session's connection cut and refused for %d ms from %.1f s into "
+                    + "the run%n" : "session 1's messages lost both ways for %d ms from %.1f s into the run%n",
+                    gapMillis, GAP_DELAY_MILLIS / 1e3);
             labels.put("gapMillis", gapMillis);
             return forked.resendStorm(plan).run(Contender.of(spec), config, labels, null);
         }, results -> org.fixbench.cli.results.ResendStormTable.of(results).stream().map(r -> Map.<String, Object>of(
@@ -415,16 +439,34 @@ final class ScenarioCommand implements Callable<Integer> {
         long runMillis = ((Number) scenario.get("runMillis")).longValue();
         int sessions = ((Number) scenario.get("sessions")).intValue();
         StringBuilder b = reportHeader("resend-storm", env, partialReason);
-        b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
+        boolean cut = "cut".equals(scenario.get("gapBy"));
+        if (cut) {
+            b.append(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
+                    + "warmed up as `compare`'s with a practice gap of %d lost orders in the warm-up, and one measured "
+                    + "run of %.1f s. From %.1f s into it, a relay in the client's JVM cuts the session's connection "
+                    + "(both sides see it closed) and, for %.1f s, resets every new connection at once. Orders keep "
+                    + "coming on their schedule throughout. The client logs on again as soon as the relay takes "
+                    + "connections: the same client, with the sequence numbers and store it had, where its engine "
+                    + "can (sbe, QuickFIX/J: QuickFIX/J's initiator reconnects by itself, every ReconnectInterval, 1 "
+                    + "s); an engine's client that cannot is replaced by a fresh one, as an application would. While "
+                    + "the session is down, an order due is taken into the session where the client's engine does "
+                    + "(it numbers and stores it, to be resent when the server asks: sbe, QuickFIX/J), else it is not "
+                    + "sent, and counted. Once logged on again, each side asks for what it missed (ResendRequest) "
+                    + "and the other resends it (PossDupFlag Y) or gap-fills it, while new orders go on, unless the "
+                    + "profile resets the numbers at Logon.%n%n", 20, runMillis / 1e3, GAP_DELAY_MILLIS / 1e3,
+                    gapMillis / 1e3));
+        } else {
+            b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
                 + "pair of JVMs, warmed up as `compare`'s with a practice gap of %d orders in the warm-up, and one "
                 + "measured run of %.1f s. From %.1f s into it, a relay in the client's JVM loses every whole message of "
                 + "session 1, both ways, for %.1f s: read from one side and not written to the other, the TCP "
                 + "connection staying up. Orders keep coming on their schedule throughout. The messages after the "
                 + "gap carry numbers past it, so each side's FIX session must ask for the range (ResendRequest) and "
                 + "the other resend it (PossDupFlag Y) or gap-fill it, while new orders go on. An engine without a "
-                + "session layer (raw TCP) loses the gap's orders. Not built: the issue's variant in which the "
-                + "client drops its connection and logs on again (it needs every engine's client to reconnect on "
-                + "its own).%n%n", sessions, 20, runMillis / 1e3, GAP_DELAY_MILLIS / 1e3, gapMillis / 1e3));
+                + "session layer (raw TCP) loses the gap's orders. The variant in which the connection is cut and "
+                + "the client logs on again is `--by cut`.%n%n", sessions, 20, runMillis / 1e3,
+                GAP_DELAY_MILLIS / 1e3, gapMillis / 1e3));
+        }
         b.append("Counted at the relay, per direction: messages lost, ResendRequests, messages resent (PossDupFlag Y, "
                 + "gap fills apart) and gap fills (SequenceReset with GapFillFlag Y); the replay *ended* when the "
                 + "last resent message or gap fill crossed it, timed from the gap's end. From the harness, every "
@@ -438,6 +480,14 @@ final class ScenarioCommand implements Callable<Integer> {
         List<org.fixbench.cli.results.ResendStormTable.Row> rows = org.fixbench.cli.results.ResendStormTable.of(
                 results);
         b.append(org.fixbench.cli.results.ResendStormTable.markdown(rows)).append('\n');
+        String cutTable = org.fixbench.cli.results.ResendStormTable.cutMarkdown(rows);
+        if (!cutTable.isEmpty()) {
+            b.append("The cut, per round: when the client saw its session end, when it was logged on again (from the "
+                    + "cut's end, with the attempts it took), what became of the orders due while it was down, and "
+                    + "the MsgSeqNum of the last message each way before the cut and of each side's Logon after it "
+                    + "(a Logon at 1: the numbers were reset; above the last before: kept).\n\n");
+            b.append(cutTable).append('\n');
+        }
         b.append("Per round, in round order. Runs: each run's status by `compare`'s rules (the gap's orders wait "
                 + "at least the gap, so a run with one reads SATURATED or FAILED; the figures here are the "
                 + "scenario's).\n");

@@ -201,6 +201,64 @@ class ScenarioTest {
     }
 
     @Test
+    void aCutConnectionIsLoggedOnAgainBySbeWithItsSessionAndTheOrdersItTookWhileDownResent() throws Exception {
+        Path out = tmp.resolve("cut");
+        Outcome o = run("scenario", "resend-storm", "--by", "cut", "--engines", "tcp:yield,sbe:yield", "--rates",
+                "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        Map<String, JsonNode> seen = new java.util.HashMap<>();
+        for (JsonNode result : results) {
+            JsonNode runs = result.get(SlowConsumerTable.SCENARIO_RUNS);
+            assertEquals(1, runs.size(), result.toString());
+            seen.put(result.get(SlowConsumerTable.ENGINE_LABEL).asText(), runs.get(0));
+        }
+        for (JsonNode run : seen.values()) {
+            assertTrue(run.get(org.fixbench.cli.results.ResendStormTable.CUT).asBoolean(), run.toString());
+            long ended = run.get(org.fixbench.cli.results.ResendStormTable.SESSION_ENDED_AFTER_CUT_NANOS).asLong();
+            assertTrue(ended >= 0 && ended < 500_000_000L, "the session ended at the cut: " + run);
+            assertTrue(run.get(org.fixbench.cli.results.ResendStormTable.LOGGED_ON_AFTER_GAP_NANOS).asLong() >= 0,
+                    "logged on again only once the relay took connections: " + run);
+            assertEquals(0, run.get(org.fixbench.cli.results.ResendStormTable.DUPLICATE_ANSWERS).asLong(),
+                    run.toString());
+        }
+        // raw TCP has no session: the orders due while down are not sent and counted, and lost; the fresh client's
+        // orders are answered by the same server (it serves a connection made again)
+        JsonNode tcp = seen.get("tcp:yield");
+        long tcpNotSent = tcp.get(org.fixbench.cli.results.ServerRestartTable.NOT_SENT).asLong();
+        assertTrue(tcpNotSent > 400, tcp.toString());
+        assertEquals(0, tcp.get(org.fixbench.cli.results.ResendStormTable.TAKEN_WHILE_DOWN).asLong());
+        long tcpLost = tcp.get(org.fixbench.cli.results.ResendStormTable.LOST).asLong();
+        assertTrue(tcpLost >= tcpNotSent && tcpLost < tcp.get(org.fixbench.cli.results.ResendStormTable.ORDERS)
+                .asLong() / 2, "orders after the cut answered again: " + tcp);
+        // sbe's client keeps its session: it takes the orders due while down under its next numbers, logs on with
+        // them (no reset), the server asks for them and gets them resent; every order lost was one not sent (due
+        // while the client logged on again, which it does on the thread that would take them)
+        JsonNode sbe = seen.get("sbe:yield");
+        long taken = sbe.get(org.fixbench.cli.results.ResendStormTable.TAKEN_WHILE_DOWN).asLong();
+        assertTrue(taken > 400, sbe.toString());
+        assertEquals(sbe.get(org.fixbench.cli.results.ServerRestartTable.NOT_SENT).asLong(),
+                sbe.get(org.fixbench.cli.results.ResendStormTable.LOST).asLong(), sbe.toString());
+        long lastBefore = sbe.get(org.fixbench.cli.results.ResendStormTable.LAST_SEQ_TO_SERVER).asLong();
+        long logonAfter = sbe.get(org.fixbench.cli.results.ResendStormTable.FIRST_SEQ_TO_SERVER).asLong();
+        assertTrue(lastBefore > 1 && logonAfter >= lastBefore + taken + 1, "the client's Logon carried its numbers "
+                + "on, past the orders it took while down: " + sbe);
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.FIRST_SEQ_TO_CLIENT).asLong()
+                > sbe.get(org.fixbench.cli.results.ResendStormTable.LAST_SEQ_TO_CLIENT).asLong(), sbe.toString());
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong() >= taken,
+                "the client resent every order it took while down: " + sbe);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("cuts the session's connection"), report);
+        assertTrue(report.contains("| sbe:yield | 1,000/s, 500 ms |"), report);
+        assertTrue(report.contains("client kept its numbers, server kept its numbers"), report);
+        Path again = tmp.resolve("cut-again");
+        Outcome r = run("report", out.toString(), "--out", again.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(report, Files.readString(again.resolve("report.md")));
+    }
+
+    @Test
     void aKilledServerIsStartedAgainAndAFreshClientLogsOnWithEveryOrderCounted() throws Exception {
         Path out = tmp.resolve("restart");
         Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield,sbe:yield+store=file", "--rates",
@@ -319,6 +377,10 @@ class ScenarioTest {
         assertOneLine(run("scenario", "server-restart", "--gap", "2s"),
                 "--gap is for scenario resend-storm, not server-restart");
         assertOneLine(run("scenario", "resend-storm", "--gap", "5ms"), "--gap must be 100ms-60s (was 5ms)");
+        assertOneLine(run("scenario", "resend-storm", "--by", "drop"), "--by must be lose or cut (was drop)");
+        assertOneLine(run("scenario", "resend-storm", "--by", "cut", "--sessions", "2"),
+                "resend-storm --by cut carries one session (asked for 2)");
+        assertOneLine(run("scenario", "burst", "--by", "cut"), "--by is for scenario resend-storm, not burst");
         assertOneLine(run("scenario", "burst", "--gap", "2s"), "--gap is for scenario resend-storm, not burst");
         assertOneLine(run("scenario", "nonsense"), "unknown scenario 'nonsense'");
         assertOneLine(run("scenario", "slow-consumer", "--sessions", "1"), "slow-consumer needs 2 sessions or more");

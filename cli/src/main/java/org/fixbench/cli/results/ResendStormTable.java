@@ -62,6 +62,18 @@ public final class ResendStormTable {
      * run ended before the reading.
      */
     public static final String CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES = "clientEngineAllocatedAroundGapBytes";
+    /** True in a run whose gap was a cut connection (resend-storm --by cut); absent when messages were lost. */
+    public static final String CUT = "connectionCut";
+    /** Orders due while the session was down that the client's engine took into its session (to resend). */
+    public static final String TAKEN_WHILE_DOWN = "ordersTakenWhileDown";
+    public static final String SESSION_ENDED_AFTER_CUT_NANOS = "sessionEndedAfterCutNanos";
+    /** From the cut's end (the relay taking connections again) to the client logged on again. */
+    public static final String LOGGED_ON_AFTER_GAP_NANOS = "loggedOnAgainAfterGapEndNanos";
+    /** MsgSeqNum (34) of the last message each way before the cut, and of each side's Logon after it. */
+    public static final String LAST_SEQ_TO_SERVER = "lastSeqNumToServerBeforeCut";
+    public static final String LAST_SEQ_TO_CLIENT = "lastSeqNumToClientBeforeCut";
+    public static final String FIRST_SEQ_TO_SERVER = "firstSeqNumToServerAfterCut";
+    public static final String FIRST_SEQ_TO_CLIENT = "firstSeqNumToClientAfterCut";
     public static final String WINDOW_MILLIS = BurstTable.WINDOW_MILLIS;
     public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
     public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
@@ -121,10 +133,41 @@ public final class ResendStormTable {
             if (dup > 0) {
                 v.append(String.format(Locale.ROOT, "; %,d answer(s) unmatched or twice", dup));
             }
+            if (cut()) {
+                long taken = seen.stream().mapToLong(r -> r.num(TAKEN_WHILE_DOWN)).sum();
+                long notSent = seen.stream().mapToLong(r -> r.num(ServerRestartTable.NOT_SENT)).sum();
+                v.append(String.format(Locale.ROOT, "; while down, its client took %,d order(s) into the session "
+                        + "and left %,d unsent", taken, notSent));
+                String kept = numbers(seen);
+                if (!kept.isEmpty()) {
+                    v.append("; ").append(kept);
+                }
+            }
             if (!ended.isEmpty()) {
                 v.append("; ended early: ").append(String.join("; ", ended));
             }
             return v.toString();
+        }
+
+        /** Whether its gap was a cut connection. */
+        public boolean cut() {
+            return rounds.stream().anyMatch(r -> r.seen() != null && Boolean.TRUE.equals(r.seen().get(CUT)));
+        }
+
+        /** What each side's Logon after the cut said of its numbers, in words (empty: no FIX). */
+        private static String numbers(List<Round> seen) {
+            List<String> said = new ArrayList<>();
+            for (String[] side : new String[][] {{"client", FIRST_SEQ_TO_SERVER, LAST_SEQ_TO_SERVER},
+                    {"server", FIRST_SEQ_TO_CLIENT, LAST_SEQ_TO_CLIENT}}) {
+                List<String> each = seen.stream().filter(r -> r.num(side[1]) >= 0).map(r -> r.num(side[1]) == 1
+                        ? "reset to 1" : r.num(side[1]) > r.num(side[2]) ? "kept its numbers" : String.format(
+                        Locale.ROOT, "logged on at %,d (last before: %,d)", r.num(side[1]), r.num(side[2])))
+                        .distinct().toList();
+                if (!each.isEmpty()) {
+                    said.add(side[0] + " " + String.join(", ", each));
+                }
+            }
+            return String.join(", ", said);
         }
     }
 
@@ -175,6 +218,37 @@ public final class ResendStormTable {
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
                     .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
                     .append(" | ").append(row.verdict()).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    /** The cut's own table (rows whose gap was a cut connection; empty when none was). */
+    public static String cutMarkdown(List<Row> rows) {
+        List<Row> cut = rows.stream().filter(Row::cut).toList();
+        if (cut.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("| engine | rate, cut | session ended after the cut | logged on again after the cut's end "
+                + "(attempts) | orders due while down: taken into the session / not sent | client's MsgSeqNum: last "
+                + "before, Logon after | server's MsgSeqNum: last before, Logon after | orders lost |\n");
+        b.append("|---|---|---|---|---|---|---|---|\n");
+        for (Row row : cut) {
+            List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
+            b.append("| ").append(row.engine()).append(" | ")
+                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), BurstTable.millis(row.gapMillis()
+                            * 1e6)))
+                    .append(" | ").append(each(rs, r -> r.num(SESSION_ENDED_AFTER_CUT_NANOS) < 0 ? "-"
+                            : BurstTable.millis(r.num(SESSION_ENDED_AFTER_CUT_NANOS))))
+                    .append(" | ").append(each(rs, r -> (r.num(LOGGED_ON_AFTER_GAP_NANOS) < 0 ? "not logged on"
+                            : BurstTable.millis(r.num(LOGGED_ON_AFTER_GAP_NANOS))) + " ("
+                            + r.num(ServerRestartTable.ATTEMPTS) + ")"))
+                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d / %,d",
+                            r.num(TAKEN_WHILE_DOWN), r.num(ServerRestartTable.NOT_SENT))))
+                    .append(" | ").append(each(rs, r -> ServerRestartTable.seq(r.num(LAST_SEQ_TO_SERVER), r.num(FIRST_SEQ_TO_SERVER))))
+                    .append(" | ").append(each(rs, r -> ServerRestartTable.seq(r.num(LAST_SEQ_TO_CLIENT), r.num(FIRST_SEQ_TO_CLIENT))))
+                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(LOST))))
+                    .append(" |\n");
         }
         return b.toString();
     }

@@ -199,9 +199,14 @@ public final class ServerRestartTable {
     }
 
     private static String seq(Round r, String last, String first) {
-        return r.num(last) < 0 && r.num(first) < 0 ? "-" : String.format(Locale.ROOT, "%s, %s",
-                r.num(last) < 0 ? "-" : String.format(Locale.ROOT, "%,d", r.num(last)),
-                r.num(first) < 0 ? "-" : String.format(Locale.ROOT, "%,d", r.num(first)));
+        return seq(r.num(last), r.num(first));
+    }
+
+    /** "last, first" of two MsgSeqNums, "-" for one not seen. */
+    static String seq(long last, long first) {
+        return last < 0 && first < 0 ? "-" : String.format(Locale.ROOT, "%s, %s",
+                last < 0 ? "-" : String.format(Locale.ROOT, "%,d", last),
+                first < 0 ? "-" : String.format(Locale.ROOT, "%,d", first));
     }
 
     private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {

@@ -49,6 +49,11 @@ public final class Relay implements AutoCloseable {
     private volatile Frames.Lengths rawFrames;
     private volatile boolean framing;
     private volatile Link slow;
+    /** Every link that was the slow session's, in order: one per connection it made. */
+    private final List<Link> slowLinks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** While true, every connection is cut and a new one refused ({@link #cut}); a cut not yet carried out. */
+    private volatile boolean cutting;
+    private volatile boolean cutPending;
     private volatile String failure;
     private int accepted;
 
@@ -122,6 +127,26 @@ public final class Relay implements AutoCloseable {
         selector.wakeup();
     }
 
+    /**
+     * Cuts every connection (true: both sides see their connection closed) and refuses every new one (reset at once)
+     * until called with false: a network that drops the session's connection for a while.
+     */
+    public void cut(boolean on) {
+        cutting = on;
+        cutPending = on;
+        selector.wakeup();
+    }
+
+    /** Whether connections are being refused ({@link #cut}). */
+    public boolean cutting() {
+        return cutting;
+    }
+
+    /** Every link that was the slow session's, one per connection it made, in order. */
+    public List<Link> slowLinks() {
+        return List.copyOf(slowLinks);
+    }
+
     /** Why the relay stopped, or null. */
     public String failure() {
         return failure;
@@ -143,8 +168,20 @@ public final class Relay implements AutoCloseable {
         SelectionKey serverKey;
         boolean identified;
         /** The slow session's framers, client to server and back; null for the others. */
-        Frames up;
-        Frames down;
+        volatile Frames up;
+        volatile Frames down;
+
+        /** What this connection carried to the server, message by message (null: not cut into messages). */
+        public Frames.Counts toServerCounts() {
+            Frames f = up;
+            return f == null ? null : f.counts;
+        }
+
+        /** What it carried to the client (null: not cut into messages). */
+        public Frames.Counts toClientCounts() {
+            Frames f = down;
+            return f == null ? null : f.counts;
+        }
         boolean unframed;
         volatile long toServerBacklogBytes;
         volatile long fromClientBytes;
@@ -189,7 +226,13 @@ public final class Relay implements AutoCloseable {
     private void loop() {
         try {
             while (!stopping) {
-                selector.select(this::ready); // woken by traffic, by stall() and by close(): no timer
+                selector.select(this::ready); // woken by traffic, by stall(), cut() and close(): no timer
+                if (cutPending) {
+                    cutPending = false;
+                    for (Link link : links) {
+                        end(link);
+                    }
+                }
                 Link s = slow;
                 if (s != null && s.serverKey.isValid()) {
                     int want = stalled ? 0 : SelectionKey.OP_READ;
@@ -246,6 +289,11 @@ public final class Relay implements AutoCloseable {
         if (client == null) {
             return;
         }
+        if (cutting) { // refused as a dropped network would: reset at once
+            client.setOption(StandardSocketOptions.SO_LINGER, 0);
+            client.close();
+            return;
+        }
         int index = accepted++;
         SocketChannel toServer = SocketChannel.open();
         boolean slowByIndex = slowCompId == null && index == slowIndex;
@@ -270,6 +318,7 @@ public final class Relay implements AutoCloseable {
         if (slowByIndex) {
             link.identified = true;
             slow = link;
+            slowLinks.add(link);
         }
     }
 
@@ -320,11 +369,13 @@ public final class Relay implements AutoCloseable {
             link.identified = true;
             if (link.index == slowIndex) {
                 slow = link;
+                slowLinks.add(link);
             }
         } else if (text.contains("\u000149=")) {
             link.identified = true;
             if (text.contains("\u000149=" + slowCompId + "\u0001")) {
                 slow = link;
+                slowLinks.add(link);
             }
         }
     }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.results.ServerRestartTable;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.RunResult;
@@ -34,13 +35,21 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     /** How often the server's and the client's resident sets are read. */
     static final long RSS_MILLIS = 250;
 
-    /** What the scenario does in each measured run. */
-    public record Plan(long delayMillis, long gapMillis) implements Serializable {
+    /**
+     * What the scenario does in each measured run: from {@code delayMillis} into it, for {@code gapMillis}, either
+     * every message is lost with the connection up, or ({@code cut}) the connection is cut and every new one refused,
+     * the client logging on again with the session it had.
+     */
+    public record Plan(long delayMillis, long gapMillis, boolean cut) implements Serializable {
         public Plan {
             if (delayMillis < 1_000 || gapMillis < 1) {
                 throw new IllegalArgumentException("resend-storm: delay " + delayMillis + " ms, gap " + gapMillis
                         + " ms");
             }
+        }
+
+        public Plan(long delayMillis, long gapMillis) {
+            this(delayMillis, gapMillis, false);
         }
     }
 
@@ -69,6 +78,13 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     /** How long after the gap's end the allocation around the gap is read: the replay, not the run's end. */
     static final long AFTER_GAP_ALLOCATION_MILLIS = 2_000;
     private LatencyBenchmark benchmark;
+    /** The client, when the plan cuts the connection: it logs on again keeping its session. */
+    private org.fixbench.engine.RoundTripTask task;
+    private long notSentBefore;
+    private long takenBefore;
+    private int reconnectsBefore;
+    /** The session's link when the cut came (null: no cut yet). */
+    private volatile Relay.Link linkBefore;
 
     public ResendStorm(Relay relay, Plan plan, long serverPid) {
         this.relay = relay;
@@ -84,10 +100,22 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         this.benchmark = benchmark;
     }
 
+    /** The client that logs on again after a cut (its orders not sent or taken while down, its log-ons again). */
+    public void client(org.fixbench.engine.RoundTripTask task) {
+        this.task = task;
+    }
+
     @Override
     public void runStarting(String name, int number, int runs, boolean warmup) {
         relay.lose(false);
+        relay.cut(false);
         before = counts();
+        linkBefore = null;
+        if (task != null) {
+            notSentBefore = task.ordersNotSent();
+            takenBefore = task.ordersTakenWhileDown();
+            reconnectsBefore = task.reconnects().size();
+        }
         gapOnNanos = 0;
         gapOffNanos = 0;
         practice = warmup;
@@ -125,11 +153,17 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
                     gapOffNanos = gapOnNanos;
                 } else {
                     allocatedAtGapStart = allocatedByThread();
-                    relay.lose(true);
+                    if (plan.cut()) {
+                        linkBefore = relay.slow();
+                        relay.cut(true);
+                    } else {
+                        relay.lose(true);
+                    }
                     gapOnNanos = System.nanoTime();
                 }
             } else if (gapOnNanos != 0 && gapOffNanos == 0 && now - gapOnNanos >= gap) {
                 relay.lose(false);
+                relay.cut(false);
                 gapOffNanos = System.nanoTime();
             }
             if (!practice && gapOffNanos != 0 && allocatedAfterGap == null && allocatedAtGapStart != null
@@ -149,14 +183,22 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         }
     }
 
+    /** What crossed the session's links so far, summed over every connection it made. */
     private long[] counts() {
-        Frames.Counts up = relay.toServerCounts();
-        Frames.Counts down = relay.toClientCounts();
-        return new long[] {up == null ? 0 : up.lost(), down == null ? 0 : down.lost(),
-                up == null ? 0 : up.possDup(), down == null ? 0 : down.possDup(),
-                up == null ? 0 : up.gapFills(), down == null ? 0 : down.gapFills(),
-                up == null ? 0 : up.resendRequests(), down == null ? 0 : down.resendRequests(),
-                up == null ? 0 : up.lostBytes(), down == null ? 0 : down.lostBytes()};
+        long[] sum = new long[10];
+        for (Relay.Link link : relay.slowLinks()) {
+            Frames.Counts up = link.toServerCounts();
+            Frames.Counts down = link.toClientCounts();
+            long[] each = {up == null ? 0 : up.lost(), down == null ? 0 : down.lost(),
+                    up == null ? 0 : up.possDup(), down == null ? 0 : down.possDup(),
+                    up == null ? 0 : up.gapFills(), down == null ? 0 : down.gapFills(),
+                    up == null ? 0 : up.resendRequests(), down == null ? 0 : down.resendRequests(),
+                    up == null ? 0 : up.lostBytes(), down == null ? 0 : down.lostBytes()};
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += each[i];
+            }
+        }
+        return sum;
     }
 
     /**
@@ -232,6 +274,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         int number = run;
         run = -1;
         relay.lose(false);
+        relay.cut(false);
         RunTrace trace = benchmark == null ? null : benchmark.lastRunTrace();
         if (trace == null || number <= 0) {
             return;
@@ -252,13 +295,18 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         for (int i = 0; i < keys.length; i++) {
             m.put(keys[i], after[i] - before[i]);
         }
-        Frames.Counts up = relay.toServerCounts();
-        Frames.Counts down = relay.toClientCounts();
-        long lastReplay = Math.max(up == null ? 0 : up.lastPossDupOrGapFillNanos(),
-                down == null ? 0 : down.lastPossDupOrGapFillNanos());
-        long firstAsk = Math.min(up == null || up.firstResendRequestNanos() < off ? Long.MAX_VALUE
-                : up.firstResendRequestNanos(), down == null || down.firstResendRequestNanos() < off
-                ? Long.MAX_VALUE : down.firstResendRequestNanos());
+        long lastReplay = 0;
+        long firstAsk = Long.MAX_VALUE;
+        for (Relay.Link link : relay.slowLinks()) {
+            for (Frames.Counts c : new Frames.Counts[] {link.toServerCounts(), link.toClientCounts()}) {
+                if (c != null) {
+                    lastReplay = Math.max(lastReplay, c.lastPossDupOrGapFillNanos());
+                    if (c.firstResendRequestNanos() >= off) {
+                        firstAsk = Math.min(firstAsk, c.firstResendRequestNanos());
+                    }
+                }
+            }
+        }
         m.put(REPLAY_ENDED_AFTER_GAP_NANOS, on == 0 || lastReplay < off ? -1 : lastReplay - off);
         m.put(FIRST_RESEND_REQUEST_AFTER_GAP_NANOS, firstAsk == Long.MAX_VALUE ? -1 : firstAsk - off);
         long end = Long.MAX_VALUE;
@@ -283,9 +331,51 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         Map<Long, Long> a = allocatedAtGapStart;
         Map<Long, Long> b = allocatedAfterGap;
         m.put(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES, a == null || b == null ? -1 : engineAllocation(a, b));
+        if (plan.cut()) {
+            putCut(m, trace, on, off);
+        }
         Burst.putWindows(m, windows);
         observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
         observed.add(m);
+    }
+
+    /**
+     * The cut's own figures: when the session ended and logged on again, what became of the orders due while it was
+     * down, and the numbers each side's Logon carried after it against the last each sent before.
+     */
+    private void putCut(Map<String, Object> m, RunTrace trace, long on, long off) {
+        m.put(CUT, true);
+        if (task != null) {
+            m.put(TAKEN_WHILE_DOWN, task.ordersTakenWhileDown() - takenBefore);
+            m.put(ServerRestartTable.NOT_SENT, task.ordersNotSent() - notSentBefore);
+            List<org.fixbench.engine.RoundTripTask.Reconnect> all = task.reconnects();
+            List<org.fixbench.engine.RoundTripTask.Reconnect> ends = all.subList(Math.min(reconnectsBefore,
+                    all.size()), all.size());
+            org.fixbench.engine.RoundTripTask.Reconnect first = ends.isEmpty() ? null : ends.get(0);
+            org.fixbench.engine.RoundTripTask.Reconnect last = ends.isEmpty() ? null : ends.get(ends.size() - 1);
+            // the harness's clock is System.nanoTime, as the gap's times are
+            m.put(SESSION_ENDED_AFTER_CUT_NANOS, first == null || on == 0 ? -1 : first.endedNanos() - on);
+            m.put(LOGGED_ON_AFTER_GAP_NANOS, last == null || last.loggedOnNanos() == 0 || on == 0 ? -1
+                    : last.loggedOnNanos() - off);
+            m.put(ServerRestartTable.ATTEMPTS, ends.stream()
+                    .mapToInt(org.fixbench.engine.RoundTripTask.Reconnect::attempts).sum());
+            m.put(ServerRestartTable.SESSION_ENDS, ends.size());
+            if (first != null) {
+                m.put(ServerRestartTable.END_REASON, first.reason());
+            }
+        }
+        Relay.Link before = linkBefore;
+        List<Relay.Link> links = relay.slowLinks();
+        int at = before == null ? -1 : links.indexOf(before);
+        Relay.Link after = at < 0 || at + 1 >= links.size() ? null : links.get(at + 1);
+        Frames.Counts upBefore = before == null ? null : before.toServerCounts();
+        Frames.Counts downBefore = before == null ? null : before.toClientCounts();
+        Frames.Counts upAfter = after == null ? null : after.toServerCounts();
+        Frames.Counts downAfter = after == null ? null : after.toClientCounts();
+        m.put(LAST_SEQ_TO_SERVER, upBefore == null ? -1 : upBefore.lastSeqNum());
+        m.put(LAST_SEQ_TO_CLIENT, downBefore == null ? -1 : downBefore.lastSeqNum());
+        m.put(FIRST_SEQ_TO_SERVER, upAfter == null ? -1 : upAfter.firstSeqNum());
+        m.put(FIRST_SEQ_TO_CLIENT, downAfter == null ? -1 : downAfter.firstSeqNum());
     }
 
     /** One map per measured run (see {@link org.fixbench.cli.results.ResendStormTable}), in run order. */

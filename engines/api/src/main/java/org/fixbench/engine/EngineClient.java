@@ -41,6 +41,36 @@ public interface EngineClient extends AutoCloseable {
     }
 
     /**
+     * Logs the session on again over a fresh connection after it ended, keeping what it had: its sequence numbers
+     * both ways and its store of sent messages, so that each side resends or gap-fills what the other missed (no
+     * ResetSeqNumFlag unless the profile asks for one at every Logon). Returns once logged on, or throws after
+     * {@code timeout}; returns false at once, having done nothing, where this client cannot (a fresh client is then
+     * made, as an application would). Called on a thread of the caller's, never while {@link #send} or
+     * {@link #poll} runs, nor {@link #sendWhileDown} unless {@link #takesOrdersWhileLoggingOnAgain}.
+     */
+    default boolean logOnAgain(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
+        return false;
+    }
+
+    /**
+     * While the session is down (it ended and has not yet logged on again): takes one NewOrderSingle into the
+     * session under its next sequence number, to be sent when the peer asks for it after {@link #logOnAgain}, and
+     * returns true; false where this client takes nothing while down (the order is then not sent, and counted).
+     * Whether the order is kept for a resend or later gap-filled is the profile's store's choice.
+     */
+    default boolean sendWhileDown(long clOrdId) {
+        return false;
+    }
+
+    /**
+     * Whether {@link #sendWhileDown} may run on the sending thread while {@link #logOnAgain} runs on another (a client
+     * whose session is safe to share between threads); if not, orders due during the log-on are not sent.
+     */
+    default boolean takesOrdersWhileLoggingOnAgain() {
+        return false;
+    }
+
+    /**
      * Whether this client reads its ExecutionReports on the sending thread, in {@link #poll()}, rather than on a
      * thread of its own (a single-threaded client: one CPU for a busy-spinning client, not two).
      */

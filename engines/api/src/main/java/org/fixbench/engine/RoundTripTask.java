@@ -81,6 +81,12 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     /** The client's connection, counted from 0: an end reported by an earlier one is not this one's. */
     private volatile int generation;
     private final AtomicLong ordersNotSent = new AtomicLong();
+    /** Whether the client logs on again itself, keeping its session ({@link #keepingSession}). */
+    private boolean keepingSession;
+    /** Orders the client took into its session while it was down ({@link EngineClient#sendWhileDown}). */
+    private final AtomicLong ordersTakenWhileDown = new AtomicLong();
+    /** Held by the timed thread's call on a down client and by the log-on again, never both at once. */
+    private final java.util.concurrent.locks.ReentrantLock downLock = new java.util.concurrent.locks.ReentrantLock();
     private final List<Reconnect> reconnects = new java.util.concurrent.CopyOnWriteArrayList<>();
     private Thread reconnector;
     /** Whether the server can be tried again (null: try at once); a fresh client is made only once it says so. */
@@ -177,6 +183,22 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         this.reconnecting = reconnect;
         this.toleratingGaps |= reconnect;
         return this;
+    }
+
+    /**
+     * Whether a reconnecting client keeps its session when it logs on again: the same client logs on over a fresh
+     * connection with the numbers and store it had ({@link EngineClient#logOnAgain}), and takes orders due while it
+     * is down into its session where it can ({@link EngineClient#sendWhileDown}); a client that can do neither is
+     * replaced by a fresh one as without this. For a scenario that cuts the connection (resend-storm by a cut).
+     */
+    public RoundTripTask keepingSession(boolean keep) {
+        this.keepingSession = keep;
+        return this;
+    }
+
+    /** Orders due while the session was down that the client took into its session, to be resent or gap-filled. */
+    public long ordersTakenWhileDown() {
+        return ordersTakenWhileDown.get();
     }
 
     /**
@@ -313,11 +335,70 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         while (inCall) {
             Thread.onSpinWait(); // the timed thread's call on the old client ends before it is closed
         }
-        try {
-            client.close();
-        } catch (Exception ignored) {
-            // its session has ended already
+        if (!keepingSession || !logOnAgainKeeping(gen, endedNanos, reason)) {
+            try {
+                client.close();
+            } catch (Exception ignored) {
+                // its session has ended already
+            }
+            freshClient(gen, endedNanos, reason);
         }
+    }
+
+    /**
+     * The same client logs on again, keeping its session; false where it cannot (nothing done: a fresh client is
+     * made). True once it did, or once the benchmark was failed for it.
+     */
+    private boolean logOnAgainKeeping(int gen, long endedNanos, String reason) {
+        long deadline = endedNanos + connectTimeout.toNanos();
+        int attempts = 0;
+        String refusal = null;
+        while (!closing) {
+            java.util.function.BooleanSupplier ready = serverReady;
+            if (ready != null && !ready.getAsBoolean()) {
+                if (clock.nanoTime() >= deadline) {
+                    reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, "the server did not listen again"));
+                    harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
+                            + connectTimeout.toMillis() + " ms");
+                    return true;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
+                continue;
+            }
+            attempts++;
+            // unless the client can share its session between threads, orders due meanwhile are not sent, counted
+            boolean exclusive = !client.takesOrdersWhileLoggingOnAgain();
+            if (exclusive) {
+                downLock.lock();
+            }
+            try {
+                long left = Math.max(1_000_000L, deadline - clock.nanoTime());
+                if (!client.logOnAgain(connectedTo, generationListener(gen + 1), Duration.ofNanos(left))) {
+                    return false;
+                }
+                generation = gen + 1;
+                reconnects.add(new Reconnect(endedNanos, clock.nanoTime(), attempts, reason, refusal));
+                down = false; // the timed thread sends and polls the client again
+                return true;
+            } catch (Exception e) {
+                refusal = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            } finally {
+                if (exclusive) {
+                    downLock.unlock();
+                }
+            }
+            if (clock.nanoTime() >= deadline) {
+                reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, refusal));
+                harness.fail(label + ": session ended (" + reason + ") and was not logged on again within "
+                        + connectTimeout.toMillis() + " ms: " + attempts + " attempts, the last refused: " + refusal);
+                return true;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
+        }
+        return true;
+    }
+
+    private void freshClient(int gen, long endedNanos, String reason) {
         long deadline = endedNanos + connectTimeout.toNanos();
         int attempts = 0;
         String refusal = null;
@@ -455,11 +536,28 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return client != null && client.receivesOnCallerThread();
     }
 
-    /** A reconnecting client's send: counted, not sent, while the session is gone. */
+    /**
+     * A reconnecting client's send: while the session is gone, counted, not sent, unless a client keeping its session
+     * takes it in (not while it is logging on again).
+     */
     private void sendWhileUp(long clOrdId) {
         inCall = true;
         try {
             if (down) {
+                if (keepingSession && downLock.tryLock()) {
+                    try {
+                        if (!down) { // logged on again meanwhile
+                            client.send(clOrdId);
+                            return;
+                        }
+                        if (client.sendWhileDown(clOrdId)) {
+                            ordersTakenWhileDown.getAndIncrement();
+                            return;
+                        }
+                    } finally {
+                        downLock.unlock();
+                    }
+                }
                 ordersNotSent.getAndIncrement();
                 return;
             }

@@ -92,6 +92,45 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
     }
 
+    /**
+     * Waits for QuickFIX/J's initiator to log the session on again by itself (it tries every ReconnectInterval, 1 s):
+     * the same Session, so its numbers and store are kept unless the profile resets them at Logon (ResetOnLogon=Y).
+     */
+    @Override
+    public boolean logOnAgain(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
+        if (sessions == null || sessions.length != 1) {
+            return false;
+        }
+        this.listener = listener;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!session.isLoggedOn()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("quickfixj: not logged on again within " + timeout.toMillis() + " ms");
+            }
+            Thread.sleep(1);
+        }
+        return true;
+    }
+
+    /** QuickFIX/J's Session is safe to share: orders are taken while its initiator logs on again. */
+    @Override
+    public boolean takesOrdersWhileLoggingOnAgain() {
+        return true;
+    }
+
+    /**
+     * QuickFIX/J's own behaviour while not logged on: Session.send numbers the order and, with PersistMessages=Y,
+     * keeps it in the store for the peer's ResendRequest (else it is gap-filled); it returns false, not sent now.
+     */
+    @Override
+    public boolean sendWhileDown(long clOrdId) {
+        if (cursors != null || sessions == null || sessions.length != 1) {
+            return false;
+        }
+        session.send(order(clOrdId));
+        return true;
+    }
+
     /** Sends from and reports on {@code only}, a session made by the caller: a round trip in memory. */
     void attach(Session only, ReportListener listener) {
         this.listener = listener;
@@ -166,6 +205,13 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     }
 
     private static void send(Session session, long clOrdId) {
+        if (!session.send(order(clOrdId))) {
+            throw new IllegalStateException("session ended during the benchmark: NewOrderSingle could not be sent "
+                    + "(QuickFIX/J session not logged on)");
+        }
+    }
+
+    private static NewOrderSingle order(long clOrdId) {
         NewOrderSingle order = new NewOrderSingle(new ClOrdID(Long.toString(clOrdId)), new Side(Workload.SIDE),
                 new TransactTime(LocalDateTime.now(ZoneOffset.UTC)), new OrdType(Workload.ORD_TYPE));
         order.set(new Account(Workload.ACCOUNT));
@@ -174,10 +220,7 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         order.set(new Price(Double.parseDouble(Workload.PRICE)));
         order.set(new Symbol(Workload.SYMBOL));
         order.set(new TimeInForce(Workload.TIME_IN_FORCE));
-        if (!session.send(order)) {
-            throw new IllegalStateException("session ended during the benchmark: NewOrderSingle could not be sent "
-                    + "(QuickFIX/J session not logged on)");
-        }
+        return order;
     }
 
     @Override

@@ -90,13 +90,78 @@ final class SbeClient implements EngineClient, FixSession.Application {
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
         this.listener = listener;
-        channel = SocketChannel.open();
-        channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        channel.configureBlocking(false);
+        channel = open(server, timeout);
         attach(channel, listener);
         // a session whose numbers are kept in a file logs on with them; one in memory asks both sides to start at 1
         session.sendLogon(!record.persistent());
+        awaitLogon(server, timeout);
+    }
+
+    private static SocketChannel open(InetSocketAddress server, Duration timeout) throws IOException {
+        SocketChannel c = SocketChannel.open();
+        try {
+            c.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+            c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            c.configureBlocking(false);
+        } catch (IOException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /**
+     * Logs on again over a fresh connection with the record the ended session had (its numbers both ways and its
+     * store, in memory or in a file): no ResetSeqNumFlag, so each side asks for what it missed, and the orders taken
+     * while down ({@link #sendWhileDown}) are resent when the server asks for them.
+     */
+    @Override
+    public boolean logOnAgain(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
+        if (session == null || record == null || session.endReason() == null) {
+            throw new IllegalStateException("sbe: log on again asked of a session that has not ended");
+        }
+        SocketChannel fresh = open(server, timeout);
+        this.listener = listener;
+        channel = fresh;
+        session = new FixSession(config, fresh, this, SystemEpochClock.INSTANCE,
+                event -> System.err.println("[sbe client] " + event), record);
+        session.sendLogon(false);
+        awaitLogon(server, timeout);
+        return true;
+    }
+
+    /**
+     * Takes the order into the ended session's record under its next number, unwritten: sent when the server asks
+     * for it after {@link #logOnAgain} (resent with PossDupFlag), or gap-filled if the store's ring dropped it first.
+     */
+    @Override
+    public boolean sendWhileDown(long clOrdId) {
+        if (session == null || session.endReason() == null) {
+            throw new IllegalStateException("sbe: send while down asked of a session that is up");
+        }
+        session.at(SystemEpochClock.INSTANCE.time());
+        storing = true;
+        try {
+            send(clOrdId);
+        } finally {
+            storing = false;
+        }
+        return true;
+    }
+
+    /** Whether {@link #send} keeps the order unwritten ({@link #sendWhileDown}) rather than sending it. */
+    private boolean storing;
+
+    /** Hands the message begun on the session to its connection, or keeps it unwritten while down. */
+    private void finish() {
+        if (storing) {
+            session.store();
+        } else {
+            session.send();
+        }
+    }
+
+    private void awaitLogon(InetSocketAddress server, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!session.isLoggedOn() && session.endReason() == null) {
             if (System.nanoTime() > deadline) {
@@ -189,7 +254,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
 
     @Override
     public void send(long clOrdId) {
-        if (session.endReason() != null) {
+        if (session.endReason() != null && !storing) {
             throw new IllegalStateException("session ended during the benchmark: " + session.endReason());
         }
         if (cursor != null) {
@@ -204,7 +269,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         orderBuffer.setMemory(at + length, NewOrderSingleEncoder.transactTimeLength() - length, (byte) 0);
         FixWriter w = session.begin('D' << 8);
         OrderCodec.newOrderSingleBody(orderView, w);
-        session.send();
+        finish();
     }
 
     /** The workload's next order: its model filled from the flow, encoded from the model. */
@@ -273,7 +338,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
                 OrderCodec.newOrderSingleBody(orderView, session.begin('D' << 8));
             }
         }
-        session.send();
+        finish();
     }
 
     /** ASCII text into a NUL-padded model field. */

@@ -35,31 +35,37 @@ final class TcpServer implements EngineServer {
         return (InetSocketAddress) acceptor.getLocalAddress();
     }
 
+    /** Serves one connection at a time, each until its client goes: a client that connects again is served again. */
     private void serve() {
         setup.pinCurrentThread("server");
         FrameLengths lengths = FrameLengths.of(setup.flow());
         ByteBuffer order = ByteBuffer.allocateDirect(lengths.maxOrder());
         ByteBuffer report = Frames.reportFrame(lengths.maxReport());
-        int at = 0;
-        try (SocketChannel socket = acceptor.accept()) {
-            channel = socket;
-            socket.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
-            TcpEngine.serverSendBuffer(socket, setup.profileProperties());
-            socket.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
-            while (!stopping) {
-                order.clear().limit(lengths.order(at));
-                if (!Frames.readFully(socket, order, mode, () -> stopping)) {
+        while (!stopping) {
+            try (SocketChannel socket = acceptor.accept()) {
+                channel = socket;
+                socket.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+                TcpEngine.serverSendBuffer(socket, setup.profileProperties());
+                socket.configureBlocking(mode == TcpEngine.Mode.BLOCKING);
+                int at = 0; // a fresh connection starts the workload's frames again, as its client does
+                while (!stopping) {
+                    order.clear().limit(lengths.order(at));
+                    if (!Frames.readFully(socket, order, mode, () -> stopping)) {
+                        break;
+                    }
+                    setup.hooks().orderReceived();
+                    report.clear().limit(lengths.report(at));
+                    at = lengths.next(at);
+                    report.putLong(0, order.getLong(0));
+                    setup.hooks().reportSending();
+                    Frames.writeFully(socket, report, mode);
+                }
+            } catch (IOException e) {
+                // the client went away, or close() closed the socket: the client side reports what it saw
+                if (!acceptor.isOpen()) {
                     return;
                 }
-                setup.hooks().orderReceived();
-                report.clear().limit(lengths.report(at));
-                at = lengths.next(at);
-                report.putLong(0, order.getLong(0));
-                setup.hooks().reportSending();
-                Frames.writeFully(socket, report, mode);
             }
-        } catch (IOException e) {
-            // the client went away, or close() closed the socket: the client side reports what it saw
         }
     }
 

@@ -225,6 +225,15 @@ public final class FixSession {
         session.send(beforeWrite);
     }
 
+    /**
+     * Numbers the message begun with {@link #begin} and keeps it for resends (if it is an application message)
+     * without writing it: for an initiator whose session ended and that will log on again with the same record, so
+     * the peer asks for it (ResendRequest) once logged on. Works whatever the session's state.
+     */
+    public void store() {
+        session.store();
+    }
+
     // ------------------------------------------------------------------ receiving
 
     /**

@@ -163,6 +163,11 @@ final class Session implements SessionProxy.Outbox {
         }
     }
 
+    /** Numbers and keeps the message begun with {@link #begin}, without writing it (see {@link SessionSender#store}). */
+    void store() {
+        sender.store();
+    }
+
     // ------------------------------------------------------------------ commands of this side
 
     /** Initiator: sends Logon (with ResetSeqNumFlag=Y when asked: both sides start again at 1). */

@@ -136,6 +136,22 @@ final class SessionSender {
         record.nextSenderSeq(seq + 1);
         beforeWrite.reportSending();
         write(writer, length, nowMillis);
+        keep(seq, length);
+    }
+
+    /**
+     * Numbers and keeps the message begun with {@link #begin} as {@link #send} would, without writing it: the peer
+     * gets it when it asks for it (an initiator whose connection is down, to log on again with its record).
+     */
+    public void store() {
+        int length = writer.frame();
+        long seq = record.nextSenderSeq();
+        record.nextSenderSeq(seq + 1);
+        keep(seq, length);
+    }
+
+    /** Keeps message {@code seq}, just framed, for resends if it is an application message; else skips its number. */
+    private void keep(long seq, int length) {
         byte t0 = writer.bodyByte(3);
         byte t1 = writer.bodyByte(4);
         int typeKey = MsgTypes.key(t0, t1 == Framing.SOH ? 0 : t1);
