@@ -87,7 +87,7 @@ final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
             description = "engines (default: " + DEFAULT_ENGINES + ": the relay needs a CPU, so profiles that "
                     + "wait without spinning where an engine has one; resend-storm: " + RESEND_STORM_ENGINES
-                    + ", the stores needed to resend)")
+                    + ", the stores needed to resend; with --by cut: " + RESEND_STORM_CUT_ENGINES + ")")
     String engines;
 
     @Option(names = "--rates", paramLabel = "RATE,...", description = "msgs/s, all sessions together (default: "
@@ -113,6 +113,12 @@ final class ScenarioCommand implements Callable<Integer> {
      */
     static final String RESEND_STORM_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,"
             + "quickfixj:tuned+PersistMessages=Y,artio:tuned+logMessages=Y";
+    /**
+     * resend-storm --by cut's engines when none are named: {@link #RESEND_STORM_ENGINES}, with QuickFIX/J keeping its
+     * numbers at Logon (its tuned profile resets them: every order it took while down would be gap-filled).
+     */
+    static final String RESEND_STORM_CUT_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,"
+            + "quickfixj:tuned+PersistMessages=Y+ResetOnLogon=N,artio:tuned+logMessages=Y";
 
     @Option(names = "--burst", converter = Durations.class, paramLabel = "DURATION",
             description = "burst: how long the burst lasts (default: 1s)")
@@ -306,7 +312,8 @@ final class ScenarioCommand implements Callable<Integer> {
         long gapMillis = gapNanos / 1_000_000;
         long leastRunMillis = GAP_DELAY_MILLIS + gapMillis + AFTER_GAP_MILLIS;
         long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
-        List<EngineSpec> specs = EngineSpec.parseList(engines == null ? RESEND_STORM_ENGINES : engines);
+        List<EngineSpec> specs = EngineSpec.parseList(engines != null ? engines
+                : cut ? RESEND_STORM_CUT_ENGINES : RESEND_STORM_ENGINES);
         List<Long> rateList = Rates.parse(rates);
         Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
         options.failOnStatuses();
