@@ -73,7 +73,8 @@ final class ForkClientCommand implements Callable<Integer> {
         if (cut) {
             // the client logs on again once the relay takes connections again, with the session it had
             org.fixbench.cli.run.Relay cutter = relay;
-            task.serverReady(() -> !cutter.cutting());
+            task.serverReady(() -> !cutter.cutting(), Duration.ofMillis(r.resendStorm().gapMillis())
+                    .plusNanos(r.connectTimeoutNanos()));
             storm.client(task);
         }
         if (r.serverRestart() != null && org.fixbench.cli.run.SlowConsumer.PROC_NET_TCP_READABLE) {

@@ -71,4 +71,40 @@ class ResendStormTableTest {
         String x = verdict(round(100, 0, 27, -1, 1_000_000L, 0));
         assertTrue(x.startsWith("recovered the gap: all 100 of its orders answered; 27 other order(s) lost;"), x);
     }
+
+    /** A round whose gap was a cut connection: what the client did while down and each side's Logon after it. */
+    private static Map<String, Object> cutRound(long taken, long notSent, long lastToServer, long logonToServer,
+                                               long lastToClient, long logonToClient) {
+        Map<String, Object> m = round(20_000, 0, notSent, 300_000_000L, 1_000_000L, 0);
+        m.put(ResendStormTable.CUT, true);
+        m.put(ResendStormTable.TAKEN_WHILE_DOWN, taken);
+        m.put(org.fixbench.cli.results.ServerRestartTable.NOT_SENT, notSent);
+        m.put(org.fixbench.cli.results.ServerRestartTable.ATTEMPTS, 1);
+        m.put(ResendStormTable.SESSION_ENDED_AFTER_CUT_NANOS, 1_000_000L);
+        m.put(ResendStormTable.LOGGED_ON_AFTER_GAP_NANOS, 33_000_000L);
+        m.put(ResendStormTable.LAST_SEQ_TO_SERVER, lastToServer);
+        m.put(ResendStormTable.FIRST_SEQ_TO_SERVER, logonToServer);
+        m.put(ResendStormTable.LAST_SEQ_TO_CLIENT, lastToClient);
+        m.put(ResendStormTable.FIRST_SEQ_TO_CLIENT, logonToClient);
+        return m;
+    }
+
+    @Test
+    void aCutSaysWhatTheClientTookWhileDownAndWhetherEachSideKeptItsNumbers() {
+        String kept = verdict(cutRound(20_000, 300, 33_196, 53_197, 33_198, 33_199));
+        assertTrue(kept.endsWith("; while down, its client took 20,000 order(s) into the session and left 300 "
+                + "unsent; client kept its numbers, server kept its numbers"), kept);
+        String reset = verdict(cutRound(0, 20_000, 19_241, 1, 19_221, 1));
+        assertTrue(reset.endsWith("took 0 order(s) into the session and left 20,000 unsent; client reset to 1, server "
+                + "reset to 1"), reset);
+        // a lost-messages round says nothing of a cut, and has no cut table
+        String lose = verdict(round(100, 0, 0, 0, 1_000_000L, 0));
+        assertTrue(!lose.contains("while down"), lose);
+        assertEquals("", ResendStormTable.cutMarkdown(ResendStormTable.of(List.of(result(1, round(100, 0, 0, 0,
+                1_000_000L, 0))))));
+        String table = ResendStormTable.cutMarkdown(ResendStormTable.of(List.of(result(1,
+                cutRound(20_000, 300, 33_196, 53_197, 33_198, 33_199)))));
+        assertTrue(table.contains("| x:y | 10,000/s, 2.00 s | 1 ms | 33 ms (1) | 20,000 / 300 | 33,196, 53,197 | "
+                + "33,198, 33,199 | 300 |"), table);
+    }
 }

@@ -233,8 +233,8 @@ class ScenarioTest {
         assertTrue(tcpLost >= tcpNotSent && tcpLost < tcp.get(org.fixbench.cli.results.ResendStormTable.ORDERS)
                 .asLong() / 2, "orders after the cut answered again: " + tcp);
         // sbe's client keeps its session: it takes the orders due while down under its next numbers, logs on with
-        // them (no reset), the server asks for them and gets them resent; every order lost was one not sent (due
-        // while the client logged on again, which it does on the thread that would take them)
+        // them (no reset; orders due during the log-on are taken too, numbered after the Logon), the server asks for
+        // them and gets them resent; every order lost was one not sent
         JsonNode sbe = seen.get("sbe:yield");
         long taken = sbe.get(org.fixbench.cli.results.ResendStormTable.TAKEN_WHILE_DOWN).asLong();
         assertTrue(taken > 400, sbe.toString());
@@ -242,12 +242,15 @@ class ScenarioTest {
                 sbe.get(org.fixbench.cli.results.ResendStormTable.LOST).asLong(), sbe.toString());
         long lastBefore = sbe.get(org.fixbench.cli.results.ResendStormTable.LAST_SEQ_TO_SERVER).asLong();
         long logonAfter = sbe.get(org.fixbench.cli.results.ResendStormTable.FIRST_SEQ_TO_SERVER).asLong();
-        assertTrue(lastBefore > 1 && logonAfter >= lastBefore + taken + 1, "the client's Logon carried its numbers "
-                + "on, past the orders it took while down: " + sbe);
+        assertTrue(lastBefore > 1 && logonAfter > lastBefore + 1 && logonAfter <= lastBefore + taken + 1,
+                "the client's Logon carried its numbers on, past orders it took while down: " + sbe);
         assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.FIRST_SEQ_TO_CLIENT).asLong()
                 > sbe.get(org.fixbench.cli.results.ResendStormTable.LAST_SEQ_TO_CLIENT).asLong(), sbe.toString());
-        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong() >= taken,
-                "the client resent every order it took while down: " + sbe);
+        // every number between the last message the relay passed before the cut and the Logon after it (orders
+        // stored while down, or written as the cut came) was resent or gap-filled
+        assertTrue(sbe.get(org.fixbench.cli.results.ResendStormTable.RESENT_TO_SERVER).asLong()
+                + sbe.get(org.fixbench.cli.results.ResendStormTable.GAP_FILLS_TO_SERVER).asLong()
+                >= logonAfter - lastBefore - 1, "the client resent what it took while down: " + sbe);
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("cuts the session's connection"), report);
         assertTrue(report.contains("| sbe:yield | 1,000/s, 500 ms |"), report);

@@ -106,7 +106,9 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     }
 
     @Override
-    public void runStarting(String name, int number, int runs, boolean warmup) {
+    public synchronized void runStarting(String name, int number, int runs, boolean warmup) {
+        // under the lock the timer decides by: it never sees one run's start with another's gap (a run measured
+        // again starts while the timer still runs for its first attempt)
         relay.lose(false);
         relay.cut(false);
         before = counts();
@@ -137,50 +139,61 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     private void loop() {
         long self = ProcessHandle.current().pid();
         while (!stopping) {
-            int r = run;
-            long started = runStartedNanos;
-            if (r < 0) {
-                java.util.concurrent.locks.LockSupport.parkNanos(RSS_MILLIS * 1_000_000L);
-                continue;
-            }
-            long now = System.nanoTime();
-            long delay = (practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
-            long gap = practice ? 0 : plan.gapMillis() * 1_000_000L;
-            if (gapOnNanos == 0 && now - started >= delay) {
-                if (practice) {
-                    relay.loseNextToServer(PRACTICE_ORDERS);
-                    gapOnNanos = System.nanoTime();
-                    gapOffNanos = gapOnNanos;
-                } else {
-                    allocatedAtGapStart = allocatedByThread();
-                    if (plan.cut()) {
-                        linkBefore = relay.slow();
-                        relay.cut(true);
-                    } else {
-                        relay.lose(true);
-                    }
-                    gapOnNanos = System.nanoTime();
-                }
-            } else if (gapOnNanos != 0 && gapOffNanos == 0 && now - gapOnNanos >= gap) {
-                relay.lose(false);
-                relay.cut(false);
-                gapOffNanos = System.nanoTime();
-            }
-            if (!practice && gapOffNanos != 0 && allocatedAfterGap == null && allocatedAtGapStart != null
-                    && now - gapOffNanos >= AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L) {
-                allocatedAfterGap = allocatedByThread();
+            long next;
+            synchronized (this) {
+                next = step();
             }
             long server = SlowConsumer.rssKb(serverPid);
             long client = SlowConsumer.rssKb(self);
             serverRssPeakKb = Math.max(serverRssPeakKb, server);
             clientRssPeakKb = Math.max(clientRssPeakKb, client);
-            now = System.nanoTime();
-            long next = gapOnNanos == 0 ? started + delay : gapOffNanos == 0 ? gapOnNanos + gap
-                    : allocatedAfterGap == null && !practice
-                    ? gapOffNanos + AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L : now + RSS_MILLIS * 1_000_000L;
+            long now = System.nanoTime();
             java.util.concurrent.locks.LockSupport.parkNanos(Math.max(0, Math.min(next - now,
                     RSS_MILLIS * 1_000_000L)));
         }
+    }
+
+    /**
+     * Starts or ends the current run's gap when its time has come; when to look again ({@link System#nanoTime}).
+     * Called under this object's lock, as {@link #runStarting} runs.
+     */
+    private long step() {
+        int r = run;
+        long started = runStartedNanos;
+        long now = System.nanoTime();
+        if (r < 0) {
+            return now + RSS_MILLIS * 1_000_000L;
+        }
+        long delay = (practice ? PRACTICE_DELAY_MILLIS : plan.delayMillis()) * 1_000_000L;
+        long gap = practice ? 0 : plan.gapMillis() * 1_000_000L;
+        if (gapOnNanos == 0 && now - started >= delay) {
+            if (practice) {
+                relay.loseNextToServer(PRACTICE_ORDERS);
+                gapOnNanos = System.nanoTime();
+                gapOffNanos = gapOnNanos;
+            } else {
+                allocatedAtGapStart = allocatedByThread();
+                if (plan.cut()) {
+                    linkBefore = relay.slow();
+                    relay.cut(true);
+                } else {
+                    relay.lose(true);
+                }
+                gapOnNanos = System.nanoTime();
+            }
+        } else if (gapOnNanos != 0 && gapOffNanos == 0 && now - gapOnNanos >= gap) {
+            relay.lose(false);
+            relay.cut(false);
+            gapOffNanos = System.nanoTime();
+        }
+        if (!practice && gapOffNanos != 0 && allocatedAfterGap == null && allocatedAtGapStart != null
+                && now - gapOffNanos >= AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L) {
+            allocatedAfterGap = allocatedByThread();
+        }
+        now = System.nanoTime();
+        return gapOnNanos == 0 ? started + delay : gapOffNanos == 0 ? gapOnNanos + gap
+                : allocatedAfterGap == null && allocatedAtGapStart != null && !practice
+                ? gapOffNanos + AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L : now + RSS_MILLIS * 1_000_000L;
     }
 
     /** What crossed the session's links so far, summed over every connection it made. */
@@ -271,10 +284,13 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
     public void runEnded(String name, RunResult result) {
         long allocatedAfter = allocatedBytes(); // before this method allocates anything of its own
         Map<Long, Long> byThreadAfter = allocatedByThread();
-        int number = run;
-        run = -1;
-        relay.lose(false);
-        relay.cut(false);
+        int number;
+        synchronized (this) {
+            number = run;
+            run = -1;
+            relay.lose(false);
+            relay.cut(false);
+        }
         RunTrace trace = benchmark == null ? null : benchmark.lastRunTrace();
         if (trace == null || number <= 0) {
             return;

@@ -207,9 +207,21 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
      * costly to make (sbe's allocates its store) slows the server's own start on a small machine.
      */
     public RoundTripTask serverReady(java.util.function.BooleanSupplier ready) {
+        return serverReady(ready, connectTimeout);
+    }
+
+    /**
+     * As {@link #serverReady(java.util.function.BooleanSupplier)}, waiting for it at most {@code within} from the
+     * session's end (a cut of known length: its length and more); the log-on then has the connect timeout from when
+     * the server was ready.
+     */
+    public RoundTripTask serverReady(java.util.function.BooleanSupplier ready, Duration within) {
         this.serverReady = ready;
+        this.serverReadyWithinNanos = within.toNanos();
         return this;
     }
+
+    private long serverReadyWithinNanos;
 
     /** Orders due while the session was gone: not sent (or refused by a client whose session had ended). */
     public long ordersNotSent() {
@@ -350,21 +362,14 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
      * made). True once it did, or once the benchmark was failed for it.
      */
     private boolean logOnAgainKeeping(int gen, long endedNanos, String reason) {
-        long deadline = endedNanos + connectTimeout.toNanos();
+        long readyNanos = awaitServerReady(endedNanos, reason);
+        if (readyNanos < 0) {
+            return true;
+        }
+        long deadline = readyNanos + connectTimeout.toNanos();
         int attempts = 0;
         String refusal = null;
         while (!closing) {
-            java.util.function.BooleanSupplier ready = serverReady;
-            if (ready != null && !ready.getAsBoolean()) {
-                if (clock.nanoTime() >= deadline) {
-                    reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, "the server did not listen again"));
-                    harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
-                            + connectTimeout.toMillis() + " ms");
-                    return true;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
-                continue;
-            }
             attempts++;
             // unless the client can share its session between threads, orders due meanwhile are not sent, counted
             boolean exclusive = !client.takesOrdersWhileLoggingOnAgain();
@@ -398,22 +403,37 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return true;
     }
 
+    /**
+     * Waits until the server may take a log-on again ({@link #serverReady}), for at most the time it was given; its
+     * time ({@link NanoClock}), or -1 once the benchmark was failed for it (or the task is closing).
+     */
+    private long awaitServerReady(long endedNanos, String reason) {
+        java.util.function.BooleanSupplier ready = serverReady;
+        long deadline = endedNanos + serverReadyWithinNanos;
+        while (ready != null && !ready.getAsBoolean()) {
+            if (closing) {
+                return -1;
+            }
+            if (clock.nanoTime() >= deadline) {
+                reconnects.add(new Reconnect(endedNanos, 0, 0, reason, "the server did not listen again"));
+                harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
+                        + serverReadyWithinNanos / 1_000_000 + " ms");
+                return -1;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
+        }
+        return Math.max(endedNanos, clock.nanoTime());
+    }
+
     private void freshClient(int gen, long endedNanos, String reason) {
-        long deadline = endedNanos + connectTimeout.toNanos();
+        long readyNanos = awaitServerReady(endedNanos, reason);
+        if (readyNanos < 0) {
+            return;
+        }
+        long deadline = readyNanos + connectTimeout.toNanos();
         int attempts = 0;
         String refusal = null;
         while (!closing) {
-            java.util.function.BooleanSupplier ready = serverReady;
-            if (ready != null && !ready.getAsBoolean()) {
-                if (clock.nanoTime() >= deadline) {
-                    reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, "the server did not listen again"));
-                    harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
-                            + connectTimeout.toMillis() + " ms");
-                    return;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
-                continue;
-            }
             attempts++;
             EngineClient fresh = null;
             try {

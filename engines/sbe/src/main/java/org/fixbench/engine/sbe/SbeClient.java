@@ -121,12 +121,29 @@ final class SbeClient implements EngineClient, FixSession.Application {
             throw new IllegalStateException("sbe: log on again asked of a session that has not ended");
         }
         SocketChannel fresh = open(server, timeout);
-        this.listener = listener;
-        channel = fresh;
-        session = new FixSession(config, fresh, this, SystemEpochClock.INSTANCE,
-                event -> System.err.println("[sbe client] " + event), record);
-        session.sendLogon(false);
+        downLock.lock();
+        try {
+            this.listener = listener;
+            channel = fresh;
+            session = new FixSession(config, fresh, this, SystemEpochClock.INSTANCE,
+                    event -> System.err.println("[sbe client] " + event), record);
+            session.sendLogon(false);
+        } finally {
+            downLock.unlock();
+        }
         awaitLogon(server, timeout);
+        return true;
+    }
+
+    /**
+     * The session is one thread's at a time: while it is down and logging on again, the harness's sending thread
+     * ({@link #sendWhileDown}) and the thread logging on ({@link #logOnAgain}, a poll at a time) take turns by this
+     * lock, so orders due during the log-on are taken too. Never taken on the usual path.
+     */
+    private final java.util.concurrent.locks.ReentrantLock downLock = new java.util.concurrent.locks.ReentrantLock();
+
+    @Override
+    public boolean takesOrdersWhileLoggingOnAgain() {
         return true;
     }
 
@@ -136,17 +153,26 @@ final class SbeClient implements EngineClient, FixSession.Application {
      */
     @Override
     public boolean sendWhileDown(long clOrdId) {
-        if (session == null || session.endReason() == null) {
-            throw new IllegalStateException("sbe: send while down asked of a session that is up");
-        }
-        session.at(SystemEpochClock.INSTANCE.time());
-        storing = true;
+        downLock.lock();
         try {
-            send(clOrdId);
+            if (session == null) {
+                throw new IllegalStateException("sbe: send while down asked of a client never connected");
+            }
+            if (session.isLoggedOn()) { // logged on again meanwhile: sent as usual
+                send(clOrdId);
+                return true;
+            }
+            session.at(SystemEpochClock.INSTANCE.time());
+            storing = true;
+            try {
+                send(clOrdId);
+            } finally {
+                storing = false;
+            }
+            return true;
         } finally {
-            storing = false;
+            downLock.unlock();
         }
-        return true;
     }
 
     /** Whether {@link #send} keeps the order unwritten ({@link #sendWhileDown}) rather than sending it. */
@@ -161,19 +187,31 @@ final class SbeClient implements EngineClient, FixSession.Application {
         }
     }
 
+    /** Polls until the Logon is answered, a poll at a time under {@link #downLock}. */
     private void awaitLogon(InetSocketAddress server, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!session.isLoggedOn() && session.endReason() == null) {
-            if (System.nanoTime() > deadline) {
-                session.end("no Logon answer");
-                throw new IllegalStateException("sbe: no Logon from " + server + " within " + timeout.toMillis() + " ms");
+        while (true) {
+            boolean read;
+            downLock.lock();
+            try {
+                if (session.isLoggedOn()) {
+                    return;
+                }
+                if (session.endReason() != null) {
+                    throw new IllegalStateException("sbe: logon failed: " + session.endReason());
+                }
+                if (System.nanoTime() > deadline) {
+                    session.end("no Logon answer");
+                    throw new IllegalStateException("sbe: no Logon from " + server + " within " + timeout.toMillis()
+                            + " ms");
+                }
+                read = session.poll();
+            } finally {
+                downLock.unlock();
             }
-            if (!session.poll()) {
+            if (!read) {
                 Thread.yield();
             }
-        }
-        if (session.endReason() != null) {
-            throw new IllegalStateException("sbe: logon failed: " + session.endReason());
         }
     }
 

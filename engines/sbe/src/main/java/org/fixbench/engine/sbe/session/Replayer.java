@@ -5,8 +5,9 @@ import java.util.function.BooleanSupplier;
 /**
  * Answers a ResendRequest from the {@link MessageStore}: stored application messages again (PossDupFlag=Y, their
  * original numbers), one gap fill over each run of everything else (administrative messages, and application
- * messages that have left the store, which it counts). Allocation-free. An acceptor's replay goes as far as its send
- * buffer has room and goes on at later polls as the peer reads (in chunks, in bounded memory).
+ * messages that have left the store, which it counts). Allocation-free. A replay goes as far as the send buffer has
+ * room and goes on at later polls as the peer reads (in chunks, in bounded memory), an acceptor's and an initiator's
+ * alike.
  */
 final class Replayer {
     private final SessionProxy proxy;
@@ -32,10 +33,22 @@ final class Replayer {
     /**
      * Resends {@code begin} to {@code end} (BeginSeqNo and EndSeqNo as received, both checked: begin ≥ 1, end ≥ 0;
      * end 0 or beyond the last number sent means up to the last one sent), while {@code running} holds, as far as the
-     * sender has room ({@link SessionSender#hasRoomForMessage}); the rest when {@link #resume} is called with room.
+     * sender has room ({@link SessionSender#hasRoomToReplay}); the rest when {@link #resume} is called with room.
      */
     void resend(MessageStore store, long begin, long end, BooleanSupplier running) {
         long last = sender.nextSenderSeq() - 1;
+        if (pending) { // asked again mid-replay (an initiator reads on while it replays): one replay of both ranges
+            long upTo = end == 0 || end > last ? last : end;
+            if (begin < next) {
+                if (gapStart == 0 || begin < gapStart) {
+                    gapStart = 0; // the numbers from begin are walked again, their gap fills found again
+                }
+                next = begin; // messages sent again with PossDupFlag: a peer drops those it has
+            }
+            this.end = Math.max(this.end, upTo);
+            resume(running);
+            return;
+        }
         this.store = store;
         this.next = begin;
         this.end = end == 0 || end > last ? last : end;
@@ -55,7 +68,7 @@ final class Replayer {
     /** Goes on with the replay while the sender has room for a message; a no-op when none is pending. */
     void resume(BooleanSupplier running) {
         while (pending && next <= end && running.getAsBoolean()) {
-            if (!sender.hasRoomForMessage()) {
+            if (!sender.hasRoomToReplay()) {
                 return; // the peer has not read enough yet: the rest on a later poll
             }
             long seq = next;
@@ -82,7 +95,7 @@ final class Replayer {
             next++;
         }
         if (pending && gapStart != 0 && running.getAsBoolean()) {
-            if (!sender.hasRoomForMessage()) {
+            if (!sender.hasRoomToReplay()) {
                 return; // the closing gap fill once there is room for it
             }
             proxy.gapFill(gapStart, end + 1);

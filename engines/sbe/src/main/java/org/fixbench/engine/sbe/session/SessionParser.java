@@ -78,10 +78,15 @@ final class SessionParser implements FixFramer.Handler {
         this.gateBytes = bytes;
     }
 
+    /**
+     * Whether to handle the next message now. An acceptor holds its input while a replay of its own waits for room
+     * (it answers input, so nothing new goes out before the replayed numbers). An initiator reads on: its peer answers
+     * what it resends, and would stop reading it if those answers went unread (each side waiting for the other).
+     */
     @Override
     public boolean active() {
         return session.state() != SessionState.ENDED && (gate == null || gate.freeBytes() >= gateBytes)
-                && !session.replaying();
+                && (!session.replaying() || !config.acceptor());
     }
 
     /** Whether the session has ended (then nothing it read matters any more). */

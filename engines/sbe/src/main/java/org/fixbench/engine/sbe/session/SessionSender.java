@@ -68,11 +68,11 @@ final class SessionSender {
     }
 
     /**
-     * Whether a message of the largest size may be written now without waiting: always for an initiator (its write
-     * waits for room on its own thread), for an acceptor only when its send buffer has that much free.
+     * Whether a replay may write its next message now: for either role, only when the send buffer has room for the
+     * largest, so a replay goes in chunks as the peer reads and never waits inside a write.
      */
-    public boolean hasRoomForMessage() {
-        return !acceptor || freeBytes() >= maxMessageBytes;
+    public boolean hasRoomToReplay() {
+        return freeBytes() >= maxMessageBytes;
     }
 
     /** Bytes waiting in the send buffer for the connection to take them. */
