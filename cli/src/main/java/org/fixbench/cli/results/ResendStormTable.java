@@ -56,6 +56,8 @@ public final class ResendStormTable {
     public static final String CLIENT_ALLOCATED_BYTES = "clientAllocatedBytes";
     /** The client JVM's threads that allocated most during the run: "name: bytes". */
     public static final String CLIENT_TOP_ALLOCATORS = "clientTopAllocatingThreads";
+    /** The client's threads that allocated most from the gap's start to 2 s after its end: "name: bytes". */
+    public static final String CLIENT_TOP_ALLOCATORS_AROUND_GAP = "clientTopAllocatingThreadsAroundGap";
     /**
      * Bytes the client's engine threads and the harness's timed thread allocated from the gap's start to 2 s after its
      * end (fixbench's watchers and relay left out): the resend of the gap's orders, by the client, is in it; -1: the

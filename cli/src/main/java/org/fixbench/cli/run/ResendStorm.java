@@ -347,6 +347,9 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         Map<Long, Long> a = allocatedAtGapStart;
         Map<Long, Long> b = allocatedAfterGap;
         m.put(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES, a == null || b == null ? -1 : engineAllocation(a, b));
+        if (a != null && b != null) {
+            m.put(CLIENT_TOP_ALLOCATORS_AROUND_GAP, new ArrayList<>(topAllocators(a, b, 5)));
+        }
         if (plan.cut()) {
             putCut(m, trace, on, off);
         }

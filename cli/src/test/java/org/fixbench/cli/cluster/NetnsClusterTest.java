@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.PrintWriter;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -164,5 +168,87 @@ class NetnsClusterTest {
             }
         }
         assertEquals(3, namespaces.size());
+    }
+
+    /**
+     * The comparison across hosts, by hand, as {@code compare --cluster} will do it: one raw-TCP server of two
+     * sessions on the server host, a comparison of half the rate on each client host against it, started together at
+     * a barrier; each host's end-to-end histogram read back and added. fix-configs/ is read from this checkout (the
+     * hosts share its disk here; the orchestrator copies the class path only).
+     */
+    @Test
+    void twoClientHostsDriveOneServerAndTheirHistogramsAddUp() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        network();
+        String server = host(1);
+        String c1 = host(2);
+        String c2 = host(3);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String home = org.fixbench.engine.FixConfigs.root().getParent().toString();
+        SimpleClusterConfiguration cfg = new SimpleClusterConfiguration()
+                .jvm(new Jvm((fs, h) -> java))
+                .hostLauncher(new PasswordSshLauncher("root", PASSWORD.toCharArray(), SSH_PORT))
+                .nodeArray(new SimpleNodeArrayConfiguration("server").node(new Node("s", server)))
+                .nodeArray(new SimpleNodeArrayConfiguration("clients").node(new Node("c1", c1))
+                        .node(new Node("c2", c2)));
+        try (Cluster cluster = new Cluster(cfg)) {
+            NodeArray servers = cluster.nodeArray("server");
+            NodeArray clients = cluster.nodeArray("clients");
+            servers.executeOn("s", tools -> {
+                System.setProperty("fixbench.home", home);
+                org.fixbench.cli.FixbenchCli.execute(new String[] {"serve", "--engine", "tcp:yield", "--port", "0",
+                        "--port-file", "port", "--bind", server, "--sessions", "2", "--duration", "120s"},
+                        new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+            });
+            Path portFile = servers.rootPathOf("s").resolve("port");
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!Files.exists(portFile) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            String port = Files.readString(portFile).trim();
+            String go = "fixbench-compare-" + System.nanoTime();
+            clients.executeOnAll(tools -> {
+                System.setProperty("fixbench.home", home);
+                tools.barrier(go, 2).await(60, TimeUnit.SECONDS);
+                int status = org.fixbench.cli.FixbenchCli.execute(new String[] {"compare", "--engines", "tcp:yield",
+                        "--server", server + ":" + port, "--rates", "500", "--runs", "1", "--duration", "2s",
+                        "--warmup", "300ms", "--no-pin", "--allow-concurrent", "--out", "out"},
+                        new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+                Files.writeString(Path.of("status"), Integer.toString(status));
+            }).get(300, TimeUnit.SECONDS);
+            org.HdrHistogram.Histogram merged = new org.HdrHistogram.Histogram(3);
+            long sum = 0;
+            StringBuilder rows = new StringBuilder("host | count | p50 us | p99 us | worst us\n");
+            for (String id : List.of("c1", "c2")) {
+                Path root = clients.rootPathOf(id);
+                assertEquals("0", Files.readString(root.resolve("status")).trim(), id + "'s comparison");
+                Path log;
+                try (Stream<Path> files = Files.walk(root.resolve("out").resolve("hlog"))) {
+                    log = files.filter(f -> f.getFileName().toString().equals("endToEnd.hlog")).findFirst()
+                            .orElseThrow();
+                }
+                org.HdrHistogram.Histogram host = null;
+                try (InputStream in = Files.newInputStream(log)) {
+                    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+                    org.HdrHistogram.EncodableHistogram h;
+                    while ((h = reader.nextIntervalHistogram()) != null) {
+                        if (h instanceof org.HdrHistogram.Histogram run && run.getTag() == null) {
+                            host = run; // the measured run's own interval (one run)
+                        }
+                    }
+                }
+                assertTrue(host != null && host.getTotalCount() > 0, id + ": " + log);
+                sum += host.getTotalCount();
+                merged.add(host);
+                rows.append(String.format(Locale.ROOT, "%s (%s) | %,d | %.1f | %.1f | %.1f%n", id,
+                        clients.hostnameOf(id), host.getTotalCount(), host.getValueAtPercentile(50) / 1e3,
+                        host.getValueAtPercentile(99) / 1e3, host.getMaxValue() / 1e3));
+            }
+            rows.append(String.format(Locale.ROOT, "merged | %,d | %.1f | %.1f | %.1f%n",
+                    merged.getTotalCount(), merged.getValueAtPercentile(50) / 1e3,
+                    merged.getValueAtPercentile(99) / 1e3, merged.getMaxValue() / 1e3));
+            System.out.print(rows);
+            assertEquals(sum, merged.getTotalCount(), "the merged count is the sum of the hosts'");
+        }
     }
 }
