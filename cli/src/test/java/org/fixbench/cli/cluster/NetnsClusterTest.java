@@ -127,6 +127,17 @@ class NetnsClusterTest {
         }
     }
 
+    /** Node "s" of array "server" on the server host, "c1" and "c2" of array "clients" on the client hosts. */
+    private static SimpleClusterConfiguration cluster(String server, String c1, String c2) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new SimpleClusterConfiguration()
+                .jvm(new Jvm((fs, h) -> java))
+                .hostLauncher(new PasswordSshLauncher("root", PASSWORD.toCharArray(), SSH_PORT))
+                .nodeArray(new SimpleNodeArrayConfiguration("server").node(new Node("s", server)))
+                .nodeArray(new SimpleNodeArrayConfiguration("clients").node(new Node("c1", c1))
+                        .node(new Node("c2", c2)));
+    }
+
     @Test
     void theOrchestratorRunsANodeInEachSimulatedHostAndTheClientHostsPingTheServerHost() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
@@ -134,13 +145,7 @@ class NetnsClusterTest {
         String server = host(1);
         String c1 = host(2);
         String c2 = host(3);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        SimpleClusterConfiguration cfg = new SimpleClusterConfiguration()
-                .jvm(new Jvm((fs, h) -> java))
-                .hostLauncher(new PasswordSshLauncher("root", PASSWORD.toCharArray(), SSH_PORT))
-                .nodeArray(new SimpleNodeArrayConfiguration("server").node(new Node("s", server)))
-                .nodeArray(new SimpleNodeArrayConfiguration("clients").node(new Node("c1", c1))
-                        .node(new Node("c2", c2)));
+        SimpleClusterConfiguration cfg = cluster(server, c1, c2);
         String mine = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
         long started = System.nanoTime();
         try (Cluster cluster = new Cluster(cfg)) {
@@ -183,14 +188,8 @@ class NetnsClusterTest {
         String server = host(1);
         String c1 = host(2);
         String c2 = host(3);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String home = org.fixbench.engine.FixConfigs.root().getParent().toString();
-        SimpleClusterConfiguration cfg = new SimpleClusterConfiguration()
-                .jvm(new Jvm((fs, h) -> java))
-                .hostLauncher(new PasswordSshLauncher("root", PASSWORD.toCharArray(), SSH_PORT))
-                .nodeArray(new SimpleNodeArrayConfiguration("server").node(new Node("s", server)))
-                .nodeArray(new SimpleNodeArrayConfiguration("clients").node(new Node("c1", c1))
-                        .node(new Node("c2", c2)));
+        SimpleClusterConfiguration cfg = cluster(server, c1, c2);
         try (Cluster cluster = new Cluster(cfg)) {
             NodeArray servers = cluster.nodeArray("server");
             NodeArray clients = cluster.nodeArray("clients");

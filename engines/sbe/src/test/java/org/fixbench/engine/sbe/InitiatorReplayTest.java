@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.channels.ByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,46 +25,6 @@ import org.junit.jupiter.api.Test;
  * it (resend-storm --by cut found that deadlock at 100,000 orders).
  */
 class InitiatorReplayTest {
-    /** A connection whose peer takes only what the test lets it ({@link #window}) and feeds what the test gives. */
-    static final class NarrowChannel implements ByteChannel {
-        final ByteBuffer toSession = ByteBuffer.allocate(1 << 22);
-        final StringBuilder fromSession = new StringBuilder();
-        /** Bytes the peer will still take; below 0: no limit. */
-        long window = -1;
-
-        @Override
-        public int read(ByteBuffer dst) {
-            toSession.flip();
-            int n = Math.min(dst.remaining(), toSession.remaining());
-            for (int i = 0; i < n; i++) {
-                dst.put(toSession.get());
-            }
-            toSession.compact();
-            return n;
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            int n = window < 0 ? src.remaining() : (int) Math.min(window, src.remaining());
-            byte[] bytes = new byte[n];
-            src.get(bytes);
-            fromSession.append(new String(bytes, StandardCharsets.ISO_8859_1));
-            if (window >= 0) {
-                window -= n;
-            }
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     private static final Pattern SEQ = Pattern.compile("\u000134=(\\d+)\u0001");
 
     @Test
@@ -79,7 +36,7 @@ class InitiatorReplayTest {
         p.setProperty("storeMessages", "4096");
         SessionConfig config = SessionConfig.of(p, Workload.CLIENT_COMP_ID, Workload.SERVER_COMP_ID, false);
         SbeClient client = new SbeClient(config, OrderFlow.fixed());
-        NarrowChannel channel = new NarrowChannel();
+        SessionOnFakeClockTest.FakeChannel channel = new SessionOnFakeClockTest.FakeChannel();
         List<Long> answered = new ArrayList<>();
         List<String> ended = new ArrayList<>();
         client.attach(channel, new ReportListener() {

@@ -31,6 +31,8 @@ class SessionOnFakeClockTest {
         final ByteBuffer toSession = ByteBuffer.allocate(1 << 22);
         final StringBuilder fromSession = new StringBuilder();
         boolean open = true;
+        /** Bytes the peer will still take; below 0: no limit (a peer that reads only what a test lets it). */
+        long window = -1;
 
         void feed(byte[] bytes) {
             toSession.put(bytes);
@@ -53,10 +55,13 @@ class SessionOnFakeClockTest {
 
         @Override
         public int write(ByteBuffer src) {
-            int n = src.remaining();
+            int n = window < 0 ? src.remaining() : (int) Math.min(window, src.remaining());
             byte[] bytes = new byte[n];
             src.get(bytes);
             fromSession.append(new String(bytes, StandardCharsets.ISO_8859_1));
+            if (window >= 0) {
+                window -= n;
+            }
             return n;
         }
 
