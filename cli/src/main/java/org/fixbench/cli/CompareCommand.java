@@ -90,6 +90,19 @@ final class CompareCommand implements Callable<Integer> {
             + "`fixbench serve` (one engine; its legs are not measured: no common clock)")
     String server;
 
+    @Option(names = "--cluster", paramLabel = "FILE", description = "run across hosts: the server on the file's server "
+            + "host, a client JVM on each client host, each at its share of every rate and of the sessions, started "
+            + "together; their results merged (docs/GUIDE.md, \"Load from several hosts\")")
+    java.nio.file.Path cluster;
+
+    @Option(names = "--identities", hidden = true, paramLabel = "FIRST/TOTAL",
+            description = "(a client host's part of --cluster) its sessions are identities FIRST... of TOTAL")
+    String identities;
+
+    @Option(names = "--gate-dir", hidden = true, paramLabel = "DIR",
+            description = "(a client host's part of --cluster) each run waits for a go in DIR")
+    java.nio.file.Path gateDir;
+
     @Option(names = "--connect-timeout", converter = Durations.class, paramLabel = "DURATION",
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
@@ -104,6 +117,11 @@ final class CompareCommand implements Callable<Integer> {
                 : (engines == null ? defaultEngines() : EngineSpec.parseList(engines)).stream().map(Contender::of)
                         .toList();
         java.net.InetSocketAddress remote = server == null ? null : remote(server);
+        org.fixbench.cli.cluster.ClusterFile clusterFile = null;
+        if (cluster != null) {
+            clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
+            refuseWithCluster();
+        }
         if (remote != null && contenders.size() != 1) {
             throw new IllegalArgumentException("--server drives one server: name exactly one engine with --engines "
                     + "(the engine `fixbench serve` runs there)");
@@ -137,23 +155,50 @@ final class CompareCommand implements Callable<Integer> {
                         + "settling at its rate; engines in an order shuffled per round (seed " + orderSeed + "); each "
                         + "engine's pair next to a raw-TCP pair, whose run at each rate is its pair for the overhead"
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
-        session.calibrateFloor(options, rateList);
+        org.fixbench.cli.cluster.ClusterComparison clustered = null;
+        if (clusterFile != null) {
+            int hosts = clusterFile.clients().size();
+            boolean sessionsGiven = commandSpec != null
+                    && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
+            clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, contenders,
+                    rateList, options.runs(), orderSeed, sessionsGiven ? options.sessions() : hosts,
+                    hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
+            session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
+                    + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
+                    + String.join(", ", clusterFile.clients()) + ") a comparison of that engine against it at the "
+                    + "host's share, its client forked per run; this process only orchestrates");
+            session.environment.put("runOrder", "interleaved across hosts: round by round, every engine a fresh "
+                    + "server and fresh clients per round, in an order shuffled per round (seed " + orderSeed + "), "
+                    + "each engine next to a raw-TCP turn on the same hosts, whose run at each rate is its pair");
+        } else {
+            session.calibrateFloor(options, rateList);
+        }
         writeEnvironment(session);
 
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
                 .interleave(interleave).seed(orderSeed).fork(forks).remoteServer(remote);
+        if (identities != null || gateDir != null) {
+            int[] ids = identities(identities);
+            sweep.clusterMember(ids[0], ids[1], gateDir == null ? null : gateDir.toAbsolutePath());
+        }
+        org.fixbench.cli.cluster.ClusterComparison across = clustered;
+        java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> soFar = across != null
+                ? across::resultsSoFar : sweep::resultsSoFar;
         CpuTimes before = CpuTimes.read();
         java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
         Thread partial = new Thread(() -> {
             if (!completed.get()) {
-                writePartial(session, command, contenders, rateList, sweep);
+                writePartial(session, command, contenders, rateList, soFar);
+                if (across != null) {
+                    across.close(); // every JVM it started on the hosts stopped, their folders removed
+                }
                 org.fixbench.engine.Directories.removeOwn(); // engines run in this JVM leave nothing behind
             }
         }, "fixbench-partial-results");
         Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
         SweepOutcome outcome;
         try {
-            outcome = sweep.runContenders(contenders, rateList);
+            outcome = across != null ? across.run() : sweep.runContenders(contenders, rateList);
         } finally {
             completed.set(true);
             try {
@@ -204,6 +249,79 @@ final class CompareCommand implements Callable<Integer> {
         return status;
     }
 
+    /** What --cluster does not do (yet), refused in one line before anything runs. */
+    private void refuseWithCluster() {
+        if (server != null) {
+            throw new IllegalArgumentException("--cluster and --server: the cluster file names the server host");
+        }
+        if (pairs != null) {
+            throw new IllegalArgumentException("--cluster does not run --pairs (one engine's client against "
+                    + "another's server) yet");
+        }
+        if (knee != null) {
+            throw new IllegalArgumentException("--cluster does not search a --knee yet: give the rates");
+        }
+        if (!interleave) {
+            throw new IllegalArgumentException("--cluster runs round by round: --no-interleave is not offered");
+        }
+        if (!options.forks()) {
+            throw new IllegalArgumentException("--cluster forks every role on its host: --fork none is not offered");
+        }
+        if (options.profile() != null) {
+            throw new IllegalArgumentException("--cluster does not --profile yet");
+        }
+        if (bind != null) {
+            throw new IllegalArgumentException("--cluster: the server binds the server host's address; --bind is "
+                    + "not for it");
+        }
+        String workload = options.workloadSpec();
+        if (!workload.equals("fixed") && !workload.startsWith("mixed")) {
+            throw new IllegalArgumentException("--cluster sends fixed or mixed[:SEED] orders; a workload file is "
+                    + "not shipped to the hosts yet");
+        }
+    }
+
+    /** Options every client host's comparison takes as given: how each run goes (length, warm-up, waits, ...). */
+    static final java.util.Set<String> HOST_OPTIONS = java.util.Set.of("--duration", "--warmup", "--warmup-cap",
+            "--warmup-rate", "--pause", "--wait", "--jitter", "--saturation-bound", "--sample-timeout",
+            "--connect-timeout", "--workload", "--fail-on");
+    static final java.util.Set<String> HOST_FLAGS = java.util.Set.of("--pin", "--no-pin", "--skip-first-run");
+
+    static List<String> hostArgs(List<String> original) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < original.size(); i++) {
+            String a = original.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (HOST_FLAGS.contains(a)) {
+                out.add(a);
+            } else if (HOST_OPTIONS.contains(name)) {
+                out.add(a);
+                if (!a.contains("=") && i + 1 < original.size()) {
+                    out.add(original.get(++i));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** FIRST/TOTAL: the sessions' first identity (0-based) and how many identities the server accepts. */
+    static int[] identities(String text) {
+        if (text == null) {
+            return new int[] {0, 0};
+        }
+        String[] parts = text.split("/");
+        try {
+            int first = Integer.parseInt(parts[0].trim());
+            int total = Integer.parseInt(parts[1].trim());
+            if (parts.length == 2 && first >= 0 && total > first) {
+                return new int[] {first, total};
+            }
+        } catch (RuntimeException e) {
+            // below
+        }
+        throw new IllegalArgumentException("--identities must be FIRST/TOTAL, e.g. 0/2 (was '" + text + "')");
+    }
+
     static List<EngineSpec> defaultEngines() {
         List<EngineSpec> specs = new ArrayList<>();
         Map<String, FixEngine> available = EngineSpec.available();
@@ -252,12 +370,12 @@ final class CompareCommand implements Callable<Integer> {
      * left out: a signal leaves seconds, not minutes). Forked processes are stopped by their own hook.
      */
     static void writePartial(BenchmarkSession session, String command, List<Contender> contenders, List<Long> rates,
-                             Sweep sweep) {
+                             java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> sweep) {
         try {
             if (session.written()) {
                 return; // the comparison had ended and is writing its own report
             }
-            List<org.fixbench.harness.BenchmarkResult> soFar = sweep.resultsSoFar();
+            List<org.fixbench.harness.BenchmarkResult> soFar = sweep.get();
             String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
                     + " engine x rate result(s) so far";
             session.environment.put("partial", reason);

@@ -67,7 +67,7 @@ final class ForkClientCommand implements Callable<Integer> {
                 serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
                 .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
-                .toleratingGaps(r.resendStorm() != null);
+                .toleratingGaps(r.resendStorm() != null).identities(r.firstIdentity(), r.identities());
         boolean cut = r.resendStorm() != null && r.resendStorm().cut();
         task.reconnecting(r.serverRestart() != null || cut).keepingSession(cut);
         if (cut) {
@@ -105,6 +105,10 @@ final class ForkClientCommand implements Callable<Integer> {
         }
         if (restart != null) {
             listener = org.fixbench.cli.run.SlowConsumer.both(listener, restart);
+        }
+        if (r.gateDirectory() != null) { // one of several client hosts: each run starts when all of them are ready
+            listener = org.fixbench.cli.run.SlowConsumer.both(listener,
+                    new org.fixbench.cli.run.FileGate(Path.of(r.gateDirectory())));
         }
         LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, listener);
         if (burst != null) {

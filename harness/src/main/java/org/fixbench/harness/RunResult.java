@@ -101,6 +101,107 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                 first);
     }
 
+    /**
+     * The runs of one schedule split between hosts (each its own client, clock and share of the rate), as one run:
+     * every series' histogram is the lossless sum of the hosts' (timelines too, interval by interval, where every host
+     * has as many), its maximum and clamped count taken over them; sends, replies, losses and rates add up; the worst
+     * status with every host's reasons; extremes ({@code oldestUnansweredNanos}, backlog, the third medians, CPU
+     * shares, JIT and GC times) are the hosts' worst; the wall-clock span covers them all. The first run's number,
+     * round, slot and CPU wait stand for the whole; no re-measured attempt is kept (each host's stays in its own
+     * results).
+     *
+     * @throws IllegalArgumentException for no runs
+     */
+    public static RunResult sumOf(List<RunResult> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs to add up");
+        }
+        RunResult first = runs.get(0);
+        RunStatus status = RunStatus.OK;
+        java.util.LinkedHashSet<RunReason> reasons = new java.util.LinkedHashSet<>();
+        double achieved = 0;
+        double completion = 0;
+        long sent = 0;
+        long received = 0;
+        long lost = 0;
+        long late = 0;
+        long oldest = 0;
+        long firstThird = 0;
+        long lastThird = 0;
+        long backlog = 0;
+        long unmatched = 0;
+        double steal = 0;
+        double busy = 0;
+        boolean excluded = false;
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        long meterWait = 0;
+        long jit = 0;
+        long gc = 0;
+        for (RunResult r : runs) {
+            status = status.worst(r.status);
+            reasons.addAll(r.reasons);
+            achieved += r.achievedRatePerSecond;
+            completion += r.completionRatePerSecond;
+            sent += r.sent;
+            received += r.received;
+            lost += r.lost;
+            late += r.lateReplies;
+            oldest = Math.max(oldest, r.oldestUnansweredNanos);
+            firstThird = Math.max(firstThird, r.firstThirdP50Nanos);
+            lastThird = Math.max(lastThird, r.lastThirdP50Nanos);
+            backlog = Math.max(backlog, r.largestSendBacklog);
+            unmatched += r.unmatchedSamples;
+            steal = Math.max(steal, r.stealPercent);
+            busy = Math.max(busy, r.busyPercent);
+            excluded |= r.excluded;
+            start = Math.min(start, r.startEpochMillis);
+            end = Math.max(end, r.endEpochMillis);
+            meterWait = Math.max(meterWait, r.hiccupMeterWaitNanos);
+            jit = Math.max(jit, r.jitCompileMillis);
+            gc = Math.max(gc, r.gcPauseMillis);
+        }
+        Map<String, SeriesData> series = new LinkedHashMap<>();
+        for (String key : first.series.keySet()) {
+            org.HdrHistogram.Histogram sum = null;
+            long max = 0;
+            long clamped = 0;
+            List<SeriesData> parts = new java.util.ArrayList<>();
+            for (RunResult r : runs) {
+                SeriesData d = r.series.get(key);
+                if (d == null) {
+                    continue;
+                }
+                parts.add(d);
+                if (sum == null) {
+                    sum = d.histogram().copy();
+                } else {
+                    sum.add(d.histogram());
+                }
+                max = Math.max(max, d.maxNanos());
+                clamped += d.clampedCount();
+            }
+            if (parts.size() != runs.size()) {
+                continue; // a series not every host recorded (a probe of one engine's): left out of the sum
+            }
+            List<org.HdrHistogram.Histogram> timeline = new java.util.ArrayList<>();
+            int intervals = parts.get(0).timeline().size();
+            if (parts.stream().allMatch(d -> d.timeline().size() == intervals)) {
+                for (int i = 0; i < intervals; i++) {
+                    org.HdrHistogram.Histogram t = parts.get(0).timeline().get(i).copy();
+                    for (int h = 1; h < parts.size(); h++) {
+                        t.add(parts.get(h).timeline().get(i));
+                    }
+                    timeline.add(t);
+                }
+            }
+            series.put(key, new SeriesData(sum, max, clamped, timeline));
+        }
+        return new RunResult(first.run, status, List.copyOf(reasons), achieved, sent, received, lost, late,
+                completion, oldest, firstThird, lastThird, backlog, unmatched, steal, busy, excluded, start, end,
+                series, meterWait, first.cpuWait, first.round, first.slot, jit, gc, null);
+    }
+
     /** Wall-clock length of the run, ns (from its epoch stamps; at least 1). */
     public long wallNanos() {
         return Math.max(1, (endEpochMillis - startEpochMillis) * 1_000_000L);

@@ -138,6 +138,7 @@ public final class ComparisonReport {
             }
             md.append('\n');
         }
+        md.append(ClusterSection.markdown(environment, results));
         md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
         for (BenchmarkResult r : results) {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",

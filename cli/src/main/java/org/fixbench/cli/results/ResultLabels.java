@@ -47,6 +47,13 @@ public final class ResultLabels {
 
     /** Environment: why a comparison stopped early. */
     public static final String STOP_REASON = "stopReason";
+    /**
+     * A comparison across hosts: per benchmark, each client host's own distribution over its rounds (host, runs,
+     * count, p50Nanos, p99Nanos, maxNanos, statuses); the benchmark's distribution is their sum.
+     */
+    public static final String HOSTS = "hosts";
+    /** A comparison across hosts (environment): the cluster file, its hosts, each one's environment and ping. */
+    public static final String CLUSTER = "cluster";
 
     private ResultLabels() {
     }

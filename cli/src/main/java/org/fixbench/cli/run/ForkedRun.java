@@ -50,7 +50,8 @@ public final class ForkedRun {
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
                           String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst,
-                          ResendStorm.Plan resendStorm, ServerRestart.Plan serverRestart)
+                          ResendStorm.Plan resendStorm, ServerRestart.Plan serverRestart, int firstIdentity,
+                          int identities, String gateDirectory)
             implements Serializable {
     }
 
@@ -72,6 +73,9 @@ public final class ForkedRun {
     private Executor.Profiles profiles = Executor.Profiles.NONE;
     private Path jvmLogFolder;
     private int sessions = 1;
+    private int firstIdentity;
+    private int identities;
+    private Path gate;
     private String workload = "fixed";
     private SlowConsumer.Plan slowConsumer;
     private Burst.Plan burst;
@@ -96,6 +100,24 @@ public final class ForkedRun {
     /** Each run opens this many FIX sessions (the server is told to accept them). */
     public ForkedRun sessions(int count) {
         this.sessions = count;
+        return this;
+    }
+
+    /**
+     * The client's sessions take identities {@code first} ... of {@code total} (0: numbered among its own): one of
+     * several client hosts against one server.
+     */
+    public ForkedRun identities(int first, int total) {
+        this.firstIdentity = first;
+        this.identities = total;
+        return this;
+    }
+
+    /**
+     * The client waits at each run's start for a go in {@code folder} ({@link FileGate}); null: it does not wait.
+     */
+    public ForkedRun gate(Path folder) {
+        this.gate = folder;
         return this;
     }
 
@@ -236,7 +258,8 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
-                    slowConsumer, burst, resendStorm, serverRestart));
+                    slowConsumer, burst, resendStorm, serverRestart, firstIdentity, identities,
+                    gate == null ? null : gate.toString()));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);

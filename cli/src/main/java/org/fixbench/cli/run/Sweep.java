@@ -139,6 +139,23 @@ public final class Sweep implements ProgressListener {
         return this;
     }
 
+    /**
+     * This comparison is one client host's part of a comparison across hosts ({@code compare --cluster}): its
+     * sessions take identities {@code first} ... of {@code total} at the one server, and each forked client waits at
+     * every run's start for a go in {@code gate} ({@link FileGate}) that the host's cluster node gives once every
+     * client host is ready.
+     */
+    public Sweep clusterMember(int first, int total, java.nio.file.Path gate) {
+        this.firstIdentity = first;
+        this.identities = total;
+        this.gate = gate;
+        return this;
+    }
+
+    private int firstIdentity;
+    private int identities;
+    private java.nio.file.Path gate;
+
     /** Runs round by round (see the class comment) rather than each benchmark's runs together. */
     public Sweep interleave(boolean on) {
         this.interleave = on;
@@ -219,7 +236,8 @@ public final class Sweep implements ProgressListener {
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
         executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder)
-                .sessions(options.sessions()).workload(options.workloadSpec()), remoteServer, session.environment)
+                .sessions(options.sessions()).workload(options.workloadSpec()).identities(firstIdentity, identities)
+                .gate(gate), remoteServer, session.environment)
                 : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles)
                 .sessions(options.sessions()).flow(options.flow());
         if (interleave) {
@@ -420,7 +438,7 @@ public final class Sweep implements ProgressListener {
      * For every engine run of the round up to {@code last} that ran, the number (within the floor benchmark at its
      * rate) of the floor run adjacent to it; 0 when that floor run did not happen.
      */
-    private static void resolvePairs(List<RunOrder.Slot> slots, int last, int[][] floorRunAt, int rates,
+    public static void resolvePairs(List<RunOrder.Slot> slots, int last, int[][] floorRunAt, int rates,
                                      List<List<BenchmarkResult>> done, List<List<Integer>> pairedFloorRuns) {
         for (int i = 0; i <= last; i++) {
             RunOrder.Slot slot = slots.get(i);

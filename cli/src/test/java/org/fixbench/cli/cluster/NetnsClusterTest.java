@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -175,79 +176,208 @@ class NetnsClusterTest {
         assertEquals(3, namespaces.size());
     }
 
+    /** A cluster file for the three hosts: password login, this JVM's java, FIX on {@code port}. */
+    private Path clusterFile(String server, String c1, String c2, String java, String password) throws Exception {
+        int n = files++;
+        Path pw = Files.writeString(tmp.resolve("password-" + n), password + "\n");
+        return Files.writeString(tmp.resolve("cluster-" + n + ".properties"), String.join("\n",
+                "server=" + server, "clients=" + c1 + "," + c2, "user=root", "ssh-port=" + SSH_PORT,
+                "password-file=" + pw.getFileName(), "port=" + FIX_PORT, "java=" + java, ""));
+    }
+
+    private int files;
+
+    private static final int FIX_PORT = 9878;
+
+    private static int compare(List<String> args, StringWriter out, StringWriter err) {
+        return org.fixbench.cli.FixbenchCli.execute(args.toArray(String[]::new), new PrintWriter(out, true),
+                new PrintWriter(err, true));
+    }
+
+    private static String thisJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     /**
-     * The comparison across hosts, by hand, as {@code compare --cluster} will do it: one raw-TCP server of two
-     * sessions on the server host, a comparison of half the rate on each client host against it, started together at
-     * a barrier; each host's end-to-end histogram read back and added. fix-configs/ is read from this checkout (the
-     * hosts share its disk here; the orchestrator copies the class path only).
+     * {@code compare --cluster}: raw TCP and sbe, each server on the server host, a client on each of the two client
+     * hosts at half the rate; every order answered, each benchmark's count the sum of its hosts', a row per host.
      */
     @Test
-    void twoClientHostsDriveOneServerAndTheirHistogramsAddUp() throws Exception {
+    void compareAcrossHostsAddsEveryHostsRunsAndShowsEachHost() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
         network();
         String server = host(1);
         String c1 = host(2);
         String c2 = host(3);
-        String home = org.fixbench.engine.FixConfigs.root().getParent().toString();
-        SimpleClusterConfiguration cfg = cluster(server, c1, c2);
-        try (Cluster cluster = new Cluster(cfg)) {
-            NodeArray servers = cluster.nodeArray("server");
-            NodeArray clients = cluster.nodeArray("clients");
-            servers.executeOn("s", tools -> {
-                System.setProperty("fixbench.home", home);
-                org.fixbench.cli.FixbenchCli.execute(new String[] {"serve", "--engine", "tcp:yield", "--port", "0",
-                        "--port-file", "port", "--bind", server, "--sessions", "2", "--duration", "120s"},
-                        new PrintWriter(System.out, true), new PrintWriter(System.err, true));
-            });
-            Path portFile = servers.rootPathOf("s").resolve("port");
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (!Files.exists(portFile) && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
-            String port = Files.readString(portFile).trim();
-            String go = "fixbench-compare-" + System.nanoTime();
-            clients.executeOnAll(tools -> {
-                System.setProperty("fixbench.home", home);
-                tools.barrier(go, 2).await(60, TimeUnit.SECONDS);
-                int status = org.fixbench.cli.FixbenchCli.execute(new String[] {"compare", "--engines", "tcp:yield",
-                        "--server", server + ":" + port, "--rates", "500", "--runs", "1", "--duration", "2s",
-                        "--warmup", "300ms", "--no-pin", "--allow-concurrent", "--out", "out"},
-                        new PrintWriter(System.out, true), new PrintWriter(System.err, true));
-                Files.writeString(Path.of("status"), Integer.toString(status));
-            }).get(300, TimeUnit.SECONDS);
-            org.HdrHistogram.Histogram merged = new org.HdrHistogram.Histogram(3);
+        Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
+        Path results = tmp.resolve("results");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,sbe:yield",
+                "--rates", "1000", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s",
+                "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
+        System.out.println(out);
+        assertTrue(status == 0 || status == 2, "status " + status + ": " + err);
+        org.fixbench.harness.ResultsReader.Read read = org.fixbench.harness.ResultsReader.read(results);
+        assertEquals(2, read.results().size(), read.results().toString());
+        for (org.fixbench.harness.BenchmarkResult b : read.results()) {
+            assertEquals(1_000, b.config().targetRatePerSecond(), b.name());
+            org.fixbench.harness.RunResult run = b.runs().get(0);
+            assertEquals(run.sent(), run.received(), b.name() + ": every order answered");
+            assertEquals(0, run.lost(), b.name());
             long sum = 0;
-            StringBuilder rows = new StringBuilder("host | count | p50 us | p99 us | worst us\n");
-            for (String id : List.of("c1", "c2")) {
-                Path root = clients.rootPathOf(id);
-                assertEquals("0", Files.readString(root.resolve("status")).trim(), id + "'s comparison");
-                Path log;
-                try (Stream<Path> files = Files.walk(root.resolve("out").resolve("hlog"))) {
-                    log = files.filter(f -> f.getFileName().toString().equals("endToEnd.hlog")).findFirst()
+            for (String h : List.of(c1, c2)) {
+                Path hostFolder;
+                try (Stream<Path> folders = Files.list(results.resolve("hosts").resolve(h))) {
+                    hostFolder = folders.filter(Files::isDirectory).filter(f -> f.getFileName().toString()
+                            .endsWith(b.name().startsWith("tcp") ? "tcp_yield" : "sbe_yield")).findFirst()
                             .orElseThrow();
                 }
-                org.HdrHistogram.Histogram host = null;
-                try (InputStream in = Files.newInputStream(log)) {
-                    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
-                    org.HdrHistogram.EncodableHistogram h;
-                    while ((h = reader.nextIntervalHistogram()) != null) {
-                        if (h instanceof org.HdrHistogram.Histogram run && run.getTag() == null) {
-                            host = run; // the measured run's own interval (one run)
-                        }
-                    }
-                }
-                assertTrue(host != null && host.getTotalCount() > 0, id + ": " + log);
-                sum += host.getTotalCount();
-                merged.add(host);
-                rows.append(String.format(Locale.ROOT, "%s (%s) | %,d | %.1f | %.1f | %.1f%n", id,
-                        clients.hostnameOf(id), host.getTotalCount(), host.getValueAtPercentile(50) / 1e3,
-                        host.getValueAtPercentile(99) / 1e3, host.getMaxValue() / 1e3));
+                org.fixbench.harness.BenchmarkResult part = org.fixbench.harness.ResultsReader.read(hostFolder)
+                        .results().get(0);
+                assertEquals(500, part.config().targetRatePerSecond());
+                sum += part.runs().get(0).endToEnd().count();
             }
-            rows.append(String.format(Locale.ROOT, "merged | %,d | %.1f | %.1f | %.1f%n",
-                    merged.getTotalCount(), merged.getValueAtPercentile(50) / 1e3,
-                    merged.getValueAtPercentile(99) / 1e3, merged.getMaxValue() / 1e3));
-            System.out.print(rows);
-            assertEquals(sum, merged.getTotalCount(), "the merged count is the sum of the hosts'");
+            assertEquals(sum, run.endToEnd().count(), b.name() + ": the merged count is the sum of the hosts'");
+            assertTrue(b.labels().get("hosts") instanceof List<?> rows && rows.size() == 2, b.labels().toString());
+        }
+        String report = Files.readString(results.resolve("report.md"));
+        assertTrue(report.contains("## Per client host"), report);
+        assertTrue(report.contains("| " + c1 + " |") && report.contains("| " + c2 + " |"), report);
+        Map<?, ?> cluster = (Map<?, ?>) read.environment().get("cluster");
+        assertEquals(List.of(c1, c2), List.copyOf(((Map<?, ?>) cluster.get("ping")).keySet()));
+        assertEquals(3, ((Map<?, ?>) cluster.get("environments")).size());
+        for (int n = 1; n <= 3; n++) {
+            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
+                List<Path> files = left.filter(Files::isRegularFile).toList();
+                assertEquals(List.of(), files, "left on host " + n);
+            }
+        }
+    }
+
+    /**
+     * A client host that dies mid-run (every process in its namespace killed, its SSH server too) is named in the
+     * report, and what was measured before it died is kept; nothing is left running on the other hosts.
+     */
+    @Test
+    void aClientHostKilledMidRunIsNamedAndWhatWasMeasuredIsKept() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        network();
+        String server = host(1);
+        String c1 = host(2);
+        String c2 = host(3);
+        Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
+        Path results = tmp.resolve("results");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        java.util.concurrent.atomic.AtomicInteger status = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread comparison = new Thread(() -> status.set(compare(List.of("compare", "--cluster", file.toString(),
+                "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "2", "--duration", "3s",
+                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent", "--out",
+                results.toString()), out, err)));
+        comparison.start();
+        // the first slot's results are back on this side once its folder under hosts/ is there; then the second
+        // slot is under way: kill host 3 once its client forked
+        Path back = results.resolve("hosts").resolve(c2);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        while (System.nanoTime() < deadline && !(Files.isDirectory(back) && countDirs(back) >= 1)) {
+            Thread.sleep(200);
+        }
+        assertTrue(Files.isDirectory(back), "the first slot never came back: " + out);
+        Thread.sleep(8_000); // into the second slot's runs
+        killAll("fbtest-h3");
+        comparison.join(TimeUnit.MINUTES.toMillis(4));
+        assertTrue(!comparison.isAlive(), "the comparison did not end after the host died");
+        String report = Files.readString(results.resolve("report.md"));
+        System.out.println(report.substring(0, Math.min(report.length(), 3_000)));
+        assertTrue(report.contains("**The comparison stopped early:** client host " + c2), report);
+        assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status.get(), err.toString());
+        org.fixbench.harness.ResultsReader.Read read = org.fixbench.harness.ResultsReader.read(results);
+        assertTrue(!read.results().isEmpty(), "what was measured before is kept");
+        for (String ns : List.of("fbtest-h1", "fbtest-h2")) {
+            Process pids = new ProcessBuilder("ip", "netns", "pids", ns).start();
+            List<String> left = new String(pids.getInputStream().readAllBytes()).lines()
+                    .filter(pid -> !servers.stream().anyMatch(p -> Long.toString(p.pid()).equals(pid))).toList();
+            pids.waitFor();
+            assertEquals(List.of(), left, "left running on " + ns);
+        }
+    }
+
+    private static long countDirs(Path folder) throws Exception {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.filter(Files::isDirectory).count();
+        }
+    }
+
+    private static void killAll(String ns) throws Exception {
+        Process pids = new ProcessBuilder("ip", "netns", "pids", ns).start();
+        for (String pid : new String(pids.getInputStream().readAllBytes()).trim().split("\\s+")) {
+            if (!pid.isEmpty()) {
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        pids.waitFor();
+    }
+
+    /**
+     * Faults end in one line naming the host, before any run: a failed login, no java there, a port in use, a host
+     * that cannot be reached; nothing is left on the hosts.
+     */
+    @Test
+    void faultsEndInOneLineNamingTheHost() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        network();
+        String server = host(1);
+        String c1 = host(2);
+        String c2 = host(3);
+        List<String> args = List.of("--engines", "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "1s",
+                "--warmup", "300ms", "--no-pin", "--allow-concurrent");
+        record Fault(String what, Path file, String expected) {
+        }
+        List<Fault> faults = new ArrayList<>();
+        faults.add(new Fault("failed login", clusterFile(server, c1, c2, thisJava(), "not-the-password"),
+                "client host " + c1 + ": login as root failed"));
+        faults.add(new Fault("missing java", clusterFile(server, c1, c2, "/nonexistent/bin/java", PASSWORD),
+                "java=/nonexistent/bin/java"));
+        faults.add(new Fault("unreachable host", clusterFile(server, c1, "198.18.0.99", thisJava(), PASSWORD),
+                "client host 198.18.0.99: its SSH server (port " + SSH_PORT + ") cannot be reached"));
+        for (Fault f : faults) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            List<String> all = new ArrayList<>(List.of("compare", "--cluster", f.file().toString()));
+            all.addAll(args);
+            all.addAll(List.of("--out", tmp.resolve("out-" + faults.indexOf(f)).toString()));
+            int status = compare(all, out, err);
+            String line = err.toString().trim();
+            System.out.println(f.what() + ": " + line);
+            assertNotEquals(0, status, f.what());
+            assertTrue(line.contains(f.expected()), f.what() + ": " + line);
+            assertEquals(1, line.lines().filter(l -> l.startsWith("fixbench")).count(), f.what() + ": " + line);
+        }
+        // a port in use on the server host: something else listens on the FIX port there
+        Process squatter = new ProcessBuilder("ip", "netns", "exec", "fbtest-h1", "python3", "-c",
+                "import socket,time; s=socket.socket(); s.bind(('" + server + "', " + FIX_PORT + ")); s.listen(); "
+                        + "print('bound', flush=True); time.sleep(300)").start();
+        try {
+            assertEquals("bound", new BufferedReader(new InputStreamReader(squatter.getInputStream())).readLine());
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            List<String> all = new ArrayList<>(List.of("compare", "--cluster",
+                    clusterFile(server, c1, c2, thisJava(), PASSWORD).toString()));
+            all.addAll(args);
+            all.addAll(List.of("--out", tmp.resolve("out-port").toString()));
+            int status = compare(all, out, err);
+            String line = err.toString().trim();
+            System.out.println("port in use: " + line);
+            assertNotEquals(0, status);
+            assertTrue(line.contains(server) && line.contains("in use"), line);
+        } finally {
+            squatter.destroyForcibly().waitFor();
+        }
+        for (int n = 1; n <= 3; n++) {
+            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
+                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "left on host " + n);
+            }
         }
     }
 }

@@ -32,6 +32,9 @@ public final class EngineSetup {
     private String application = REPORT;
     private int sessions = 1;
     private int session;
+    /** The first identity of this setup's sessions, among {@link #identities} (0: numbered among its own). */
+    private int firstIdentity;
+    private int identities;
     private OrderFlow flow = OrderFlow.fixed();
 
     /** The benchmark's server application: each NewOrderSingle answered with the workload's ExecutionReport. */
@@ -111,6 +114,24 @@ public final class EngineSetup {
     /** What the client sends, order by order: the fixed order unless {@link #withFlow} said otherwise. */
     public OrderFlow flow() { return flow; }
 
+    /**
+     * The same setup whose sessions take the identities {@code first} ... {@code first + sessions - 1} of
+     * {@code total} ({@link Workload#clientCompId}): a client that is one of several, on other hosts, against one
+     * server accepting {@code total} sessions. By default a setup's sessions are identities 0 ... sessions - 1 of
+     * sessions.
+     */
+    public EngineSetup withIdentities(int first, int total) {
+        if (first < 0 || first + sessions > total) {
+            throw new IllegalArgumentException("sessions " + (first + 1) + "-" + (first + sessions) + " of " + total
+                    + ": not within 1-" + total);
+        }
+        Workload.clientCompId(clientCompId, first, total); // checks the total
+        EngineSetup copy = copy();
+        copy.firstIdentity = first;
+        copy.identities = total;
+        return copy;
+    }
+
     /** The same setup for the client of session {@code index} (0-based): its own SenderCompID. */
     public EngineSetup forSession(int index) {
         Workload.clientCompId(clientCompId, index, sessions); // checks the index
@@ -126,6 +147,8 @@ public final class EngineSetup {
         copy.sessions = sessions;
         copy.session = session;
         copy.flow = flow;
+        copy.firstIdentity = firstIdentity;
+        copy.identities = identities;
         return copy;
     }
 
@@ -139,7 +162,7 @@ public final class EngineSetup {
     public List<String> clientCompIds() {
         List<String> ids = new ArrayList<>(sessions);
         for (int i = 0; i < sessions; i++) {
-            ids.add(Workload.clientCompId(clientCompId, i, sessions));
+            ids.add(Workload.clientCompId(clientCompId, firstIdentity + i, identityCount()));
         }
         return ids;
     }
@@ -154,7 +177,14 @@ public final class EngineSetup {
     public int port() { return port; }
     public String serverCompId() { return serverCompId; }
     /** This client's SenderCompID (its session's); for a server, the base of {@link #clientCompIds()}. */
-    public String clientCompId() { return Workload.clientCompId(clientCompId, session, sessions); }
+    public String clientCompId() {
+        return Workload.clientCompId(clientCompId, firstIdentity + session, identityCount());
+    }
+
+    /** How many identities the sessions are numbered among: {@link #sessions()} unless {@link #withIdentities}. */
+    private int identityCount() {
+        return identities == 0 ? sessions : identities;
+    }
 
     /** A listening channel on the bind address and the given port (0: any free one), for engines that accept themselves. */
     public java.nio.channels.ServerSocketChannel openAcceptor() throws java.io.IOException {

@@ -57,6 +57,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private EngineServer server;
     private EngineClient client;
     private int sessions = 1;
+    private int firstIdentity;
+    private int identities;
     private boolean toleratingGaps;
     private OrderFlow flow = OrderFlow.fixed();
     private SessionState[] states;
@@ -154,6 +156,17 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     public int sessions() {
         return sessions;
+    }
+
+    /**
+     * Its sessions take the identities {@code first} ... of {@code total} (see {@link EngineSetup#withIdentities}):
+     * this client is one of several, on other hosts, against one server accepting {@code total} sessions. A total of
+     * 0 (the default) numbers them among its own.
+     */
+    public RoundTripTask identities(int first, int total) {
+        this.firstIdentity = first;
+        this.identities = total;
+        return this;
     }
 
     /**
@@ -271,6 +284,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         }
         setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread)
                 .withSessions(sessions).withFlow(flow);
+        if (identities > 0) {
+            setup = setup.withIdentities(firstIdentity, identities);
+        }
         if (!flow.isFixed()) {
             setup.note("workload " + flow.describe());
         }

@@ -1,0 +1,44 @@
+package org.fixbench.cli.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+
+/** A class path as its entries, with what a jar's manifest {@code Class-Path} names (as {@code java -jar} loads it). */
+final class ClassPaths {
+    private ClassPaths() {
+    }
+
+    static String expanded(String classPath) {
+        List<String> out = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (entry.isEmpty() || out.contains(entry)) {
+                continue;
+            }
+            out.add(entry);
+            if (!entry.endsWith(".jar")) {
+                continue;
+            }
+            try (JarFile jar = new JarFile(entry)) {
+                String named = jar.getManifest() == null ? null
+                        : jar.getManifest().getMainAttributes().getValue("Class-Path");
+                if (named == null) {
+                    continue;
+                }
+                Path dir = Path.of(entry).toAbsolutePath().getParent();
+                for (String n : named.trim().split("\\s+")) {
+                    String resolved = dir.resolve(n).normalize().toString();
+                    if (!out.contains(resolved) && new File(resolved).exists()) {
+                        out.add(resolved);
+                    }
+                }
+            } catch (IOException e) {
+                // not a jar one can read: the entry as it is
+            }
+        }
+        return String.join(File.pathSeparator, out);
+    }
+}

@@ -1,0 +1,621 @@
+package org.fixbench.cli.cluster;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.RunOrder;
+import org.fixbench.cli.run.Sweep;
+import org.fixbench.cli.run.SweepOutcome;
+import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.ResultsReader;
+import org.fixbench.harness.RunResult;
+import org.mortbay.jetty.orchestrator.Cluster;
+import org.mortbay.jetty.orchestrator.NodeArray;
+import org.mortbay.jetty.orchestrator.NodeArrayFuture;
+import org.mortbay.jetty.orchestrator.configuration.HostLauncher;
+import org.mortbay.jetty.orchestrator.configuration.Jvm;
+import org.mortbay.jetty.orchestrator.configuration.Node;
+import org.mortbay.jetty.orchestrator.configuration.SimpleClusterConfiguration;
+import org.mortbay.jetty.orchestrator.configuration.SimpleNodeArrayConfiguration;
+import org.mortbay.jetty.orchestrator.configuration.SshRemoteHostLauncher;
+
+/**
+ * A comparison across hosts ({@code compare --cluster}): the engine's server alone on the server host, one client
+ * JVM at a time on each client host, placed and started by Jetty's cluster orchestrator over SSH.
+ *
+ * <p>Round by round, in the order an interleaved comparison on one machine takes ({@link RunOrder}, raw TCP beside
+ * every engine as its floor), each engine gets a fresh server JVM on the server host and, on every client host, a
+ * comparison of that one engine ({@code compare --server}) at the host's share of each rate and of the sessions, its
+ * sessions numbered apart from the other hosts' (one server accepts them all). Every host keeps its own drift-free,
+ * coordinated-omission-corrected schedule on its own clock; their warm-ups and measured runs start together at the
+ * cluster's barriers ({@link org.fixbench.cli.run.FileGate}). What each host measured comes back under
+ * {@code hosts/<host>/}; a benchmark's run is the lossless sum of the hosts' ({@link RunResult#sumOf}), and each
+ * host's own distribution is kept beside it ({@link ResultLabels#HOSTS}).
+ *
+ * <p>Before the runs, each client host pings the server host over raw TCP ({@link ClusterPing}). A fault (a host that
+ * cannot be reached or logged into, no {@code java} there, a port in use, a host that stops answering) ends the
+ * comparison with one line naming the host; what was measured before is kept; the cluster is closed, which stops
+ * every JVM it started and removes its folders on every host.
+ */
+public final class ClusterComparison {
+    /** Round trips of the ping from each client host to the server host. */
+    public static final int PING_ROUND_TRIPS = 2_000;
+    private static final String SERVER = "server";
+    private static final String CLIENTS = "clients";
+
+    private final ClusterFile file;
+    private final BenchmarkSession session;
+    private final RunOptions options;
+    private final List<Contender> engines;
+    private final List<Long> rates;
+    private final int rounds;
+    private final long seed;
+    private final int sessions;
+    private final List<String> hostArgs;
+    private final PrintStream out;
+    private final List<String> ids = new ArrayList<>();
+    private final Map<String, String> hostOf = new LinkedHashMap<>();
+    private volatile List<List<BenchmarkResult>> done;
+    private List<HarnessConfig> configs;
+    private String stopReason;
+    private Cluster cluster;
+
+    /**
+     * @param sessions total sessions (a multiple of the client hosts)
+     * @param hostArgs options every client host's comparison takes as given (run length, warm-up, wait, ...)
+     */
+    public ClusterComparison(ClusterFile file, BenchmarkSession session, RunOptions options, List<Contender> engines,
+                             List<Long> rates, int rounds, long seed, int sessions, List<String> hostArgs) {
+        this.file = file;
+        this.session = session;
+        this.options = options;
+        this.engines = engines;
+        this.rates = rates;
+        this.rounds = rounds;
+        this.seed = seed;
+        this.sessions = sessions;
+        this.hostArgs = hostArgs;
+        this.out = session.out;
+        for (int i = 0; i < file.clients().size(); i++) {
+            ids.add("c" + (i + 1));
+            hostOf.put("c" + (i + 1), file.clients().get(i));
+        }
+        int hosts = file.clients().size();
+        for (long rate : rates) {
+            if (rate % hosts != 0) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--cluster: %,d/s cannot be split "
+                        + "evenly between %d client hosts", rate, hosts));
+            }
+        }
+        if (sessions % hosts != 0) {
+            throw new IllegalArgumentException("--cluster: " + sessions + " sessions cannot be split evenly between "
+                    + hosts + " client hosts");
+        }
+    }
+
+    /** What was measured so far, merged (for a comparison stopped by a signal). */
+    public List<BenchmarkResult> resultsSoFar() {
+        List<List<BenchmarkResult>> d = done;
+        List<BenchmarkResult> merged = new ArrayList<>();
+        if (d == null) {
+            return merged;
+        }
+        for (int i = 0; i < d.size(); i++) {
+            List<BenchmarkResult> r = new ArrayList<>(d.get(i));
+            if (!r.isEmpty()) {
+                merged.add(Sweep.merge(configs.get(i), r));
+            }
+        }
+        return merged;
+    }
+
+    /** Closes the cluster (stops every JVM it started, removes its folders): for a signal. */
+    public void close() {
+        Cluster c = cluster;
+        cluster = null;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    public SweepOutcome run() throws IOException {
+        configs = Sweep.planContenders(options, engines, rates, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        long started = System.nanoTime();
+        out.println("Starting the cluster: server host " + file.server() + ", client hosts "
+                + String.join(", ", file.clients()) + " (the class path is copied to each) ...");
+        try {
+            cluster = start();
+        } catch (Exception e) {
+            throw new IllegalArgumentException(ClusterFaults.describe(e, file, startErrors.toString()));
+        }
+        List<BenchmarkResult> recorded = new ArrayList<>();
+        try {
+            double startSeconds = (System.nanoTime() - started) / 1e9;
+            out.printf(Locale.ROOT, "The cluster started in %.1f s.%n", startSeconds);
+            Map<String, Object> described = describe(startSeconds);
+            session.environment.put(ResultLabels.CLUSTER, described);
+            runRounds(recorded);
+        } finally {
+            close();
+        }
+        return new SweepOutcome(recorded, stopReason);
+    }
+
+    private final StringBuilder startErrors = new StringBuilder();
+
+    private Cluster start() throws Exception {
+        List<String> flags = new ArrayList<>();
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-javaagent") && !arg.startsWith("-Dfixbench.")) {
+                flags.add(arg);
+            }
+        }
+        String java = file.java();
+        char[] password = file.password();
+        HostLauncher launcher = password != null ? new PasswordSshLauncher(file.user(), password, file.sshPort())
+                : new SshRemoteHostLauncher(file.user(), null, file.sshPort());
+        SimpleNodeArrayConfiguration clients = new SimpleNodeArrayConfiguration(CLIENTS);
+        ids.forEach(id -> clients.node(new Node(id, hostOf.get(id))));
+        SimpleClusterConfiguration cfg = new SimpleClusterConfiguration()
+                .jvm(new Jvm((fs, h) -> java, flags.toArray(String[]::new)))
+                .hostLauncher(launcher)
+                .nodeArray(new SimpleNodeArrayConfiguration(SERVER).node(new Node(SERVER, file.server())))
+                .nodeArray(clients);
+        // what a host's shell says (no java there, ...) reaches this process's error stream: kept for the one line
+        PrintStream err = System.err;
+        PrintStream tee = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                err.write(b);
+                synchronized (startErrors) {
+                    if (startErrors.length() < 4_096) {
+                        startErrors.append((char) b);
+                    }
+                }
+            }
+        }, true);
+        String classPath = System.getProperty("java.class.path");
+        System.setErr(tee);
+        // under java -jar the class path is the one jar, whose manifest names the rest: the orchestrator copies the
+        // class path's entries, so it is told them all while the hosts start
+        System.setProperty("java.class.path", ClassPaths.expanded(classPath));
+        try {
+            Cluster c = new Cluster("fixbench-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis(),
+                    cfg);
+            byte[] home = ClusterNode.zipConfigs(org.fixbench.engine.FixConfigs.root().getParent());
+            c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
+            c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
+            return c;
+        } finally {
+            System.setProperty("java.class.path", classPath);
+            System.setErr(err);
+        }
+    }
+
+    /** The cluster as recorded: its file, every host's environment, and each client host's ping to the server. */
+    private Map<String, Object> describe(double startSeconds) throws IOException {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("file", file.file().toString());
+        c.put("startSeconds", startSeconds);
+        c.put("serverHost", file.server());
+        c.put("clientHosts", file.clients());
+        c.put("port", file.port());
+        c.put("sessions", sessions);
+        c.put("split", "Each client host sends 1/" + ids.size() + " of every rate on " + sessions / ids.size()
+                + " of the " + sessions + " sessions, on its own schedule and clock; its warm-up and runs start at the "
+                + "cluster's barriers with the other hosts'");
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Object> environments = new LinkedHashMap<>();
+        environments.put(file.server(), json.readValue(Files.readString(cluster.nodeArray(SERVER).rootPathOf(SERVER)
+                .resolve(ClusterNode.ENVIRONMENT)), Map.class));
+        for (String id : ids) {
+            environments.put(hostOf.get(id), json.readValue(Files.readString(cluster.nodeArray(CLIENTS).rootPathOf(id)
+                    .resolve(ClusterNode.ENVIRONMENT)), Map.class));
+        }
+        c.put("environments", environments);
+        out.println("Pinging the server host from each client host over raw TCP (" + PING_ROUND_TRIPS
+                + " round trips) ...");
+        Map<String, ClusterPing.HostPath> paths;
+        try {
+            paths = ClusterPing.measure(cluster, cluster.nodeArray(SERVER), SERVER, file.server(), file.port(),
+                    cluster.nodeArray(CLIENTS), PING_ROUND_TRIPS, Duration.ofMinutes(2));
+        } catch (Exception e) {
+            String why = ClusterFaults.rootMessage(e);
+            throw new IllegalArgumentException(why.contains("in use")
+                    ? "--cluster: server host " + file.server() + ": port " + file.port() + " is in use there (" + why
+                            + ")"
+                    : "--cluster: the ping from the client hosts to " + file.server() + ":" + file.port() + " failed: "
+                            + why);
+        }
+        Map<String, Object> ping = new LinkedHashMap<>();
+        paths.forEach((id, p) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("roundTrips", p.roundTrips());
+            m.put("p50Nanos", p.p50Nanos());
+            m.put("p99Nanos", p.p99Nanos());
+            m.put("maxNanos", p.maxNanos());
+            ping.put(hostOf.get(id), m);
+            out.printf(Locale.ROOT, "  %s -> %s: p50 %.1f us, p99 %.1f us, max %.1f us%n", hostOf.get(id),
+                    file.server(), p.p50Nanos() / 1e3, p.p99Nanos() / 1e3, p.maxNanos() / 1e3);
+        });
+        c.put("ping", ping);
+        return c;
+    }
+
+    /** Per benchmark (engine × rate) and client host: its distribution over the rounds so far. */
+    private final Map<Integer, Map<String, HostRuns>> perHost = new LinkedHashMap<>();
+
+    private static final class HostRuns {
+        Histogram histogram;
+        long maxNanos;
+        int runs;
+        final List<String> statuses = new ArrayList<>();
+    }
+
+    private void runRounds(List<BenchmarkResult> recorded) throws IOException {
+        int rateCount = rates.size();
+        int floor = -1;
+        for (int e = 0; e < engines.size() && floor < 0; e++) {
+            if (engines.get(e).isFloor()) {
+                floor = e;
+            }
+        }
+        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
+        List<List<BenchmarkResult>> results = new ArrayList<>();
+        List<List<Integer>> pairedFloorRuns = new ArrayList<>();
+        for (int i = 0; i < engines.size() * rateCount; i++) {
+            results.add(new ArrayList<>());
+            pairedFloorRuns.add(new ArrayList<>());
+        }
+        done = results;
+        List<String> sequence = new ArrayList<>();
+        sweep:
+        for (int round = 1; round <= rounds; round++) {
+            List<RunOrder.Slot> slots = order.get(round - 1);
+            int[][] floorRunAt = new int[slots.size()][rateCount];
+            List<String> labels = new ArrayList<>();
+            for (int i = 0; i < slots.size(); i++) {
+                RunOrder.Slot slot = slots.get(i);
+                int e = slot.engine();
+                Contender c = engines.get(e);
+                labels.add(c.label());
+                out.println();
+                out.println("=== round " + round + "/" + rounds + " [" + (i + 1) + "/" + slots.size() + "] "
+                        + c.label() + (slot.floor() ? " (floor)" : "") + " on " + ids.size() + " client hosts");
+                String failure = null;
+                Map<Long, BenchmarkResult> perRate = new LinkedHashMap<>();
+                try {
+                    perRate = runSlot(round, i + 1, c);
+                } catch (SlotFailure f) {
+                    failure = f.getMessage();
+                }
+                for (Map.Entry<Long, BenchmarkResult> one : perRate.entrySet()) {
+                    int r = rates.indexOf(one.getKey());
+                    results.get(e * rateCount + r).add(Sweep.placed(one.getValue(), round, i + 1));
+                    if (slot.floor()) {
+                        floorRunAt[i][r] = results.get(e * rateCount + r).size();
+                    }
+                }
+                if (failure == null) {
+                    failure = perRate.values().stream().filter(BenchmarkResult::aborted)
+                            .map(BenchmarkResult::abortReason).findFirst().orElse(null);
+                }
+                if (failure != null) {
+                    stopReason = failure;
+                    out.println("Comparison stopped: " + failure);
+                    Sweep.resolvePairs(slots, i, floorRunAt, rateCount, results, pairedFloorRuns);
+                    sequence.add("round " + round + ": " + String.join(", ", labels));
+                    break sweep;
+                }
+            }
+            Sweep.resolvePairs(slots, slots.size() - 1, floorRunAt, rateCount, results, pairedFloorRuns);
+            sequence.add("round " + round + ": " + String.join(", ", labels));
+        }
+        session.environment.put("runSequence", sequence);
+        session.environment.put("runOrderSeed", seed);
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i).isEmpty()) {
+                continue;
+            }
+            BenchmarkResult merged = Sweep.merge(configs.get(i), results.get(i));
+            if (floor >= 0 && i / rateCount != floor) {
+                merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns.get(i));
+                merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
+            }
+            merged.labels().put(ResultLabels.HOSTS, hostRows(i));
+            session.results.add(merged);
+            recorded.add(merged);
+        }
+    }
+
+    private List<Map<String, Object>> hostRows(int benchmark) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        perHost.getOrDefault(benchmark, Map.of()).forEach((host, h) -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("host", host);
+            row.put("runs", h.runs);
+            row.put("count", h.histogram.getTotalCount());
+            row.put("p50Nanos", Math.min(h.histogram.getValueAtPercentile(50), h.maxNanos));
+            row.put("p99Nanos", Math.min(h.histogram.getValueAtPercentile(99), h.maxNanos));
+            row.put("maxNanos", h.maxNanos);
+            row.put("statuses", h.statuses);
+            rows.add(row);
+        });
+        return rows;
+    }
+
+    /** A slot that could not go on: its one line names the host. */
+    private static final class SlotFailure extends Exception {
+        SlotFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * One engine's turn in a round: its server started on the server host, every client host's comparison of it run
+     * together, their folders brought back; per rate (the comparison's, not a host's share), the hosts' runs as one.
+     */
+    private Map<Long, BenchmarkResult> runSlot(int round, int slot, Contender c) throws SlotFailure, IOException {
+        String tag = String.format(Locale.ROOT, "round-%d-%02d-%s", round, slot,
+                org.fixbench.harness.ResultsWriter.safeName(c.label()));
+        String label = c.server().label();
+        NodeArray servers = cluster.nodeArray(SERVER);
+        NodeArray clients = cluster.nodeArray(CLIENTS);
+        List<String> serve = new ArrayList<>(List.of("serve", "--engine", label, "--bind", file.server(), "--port",
+                Integer.toString(file.port()), "--port-file", tag + ".port", "--sessions", Integer.toString(sessions),
+                "--workload", options.workloadSpec()));
+        if (!file.serverCpus().isEmpty()) {
+            serve.addAll(List.of("--pin-cpu", Integer.toString(file.serverCpus().get(0))));
+        }
+        try {
+            try {
+                servers.executeOn(SERVER, ClusterNode.startServer(label, serve, tag + ".port", tag + "-server.log"))
+                        .get(2, TimeUnit.MINUTES);
+            } catch (Exception e) {
+                throw new SlotFailure("server host " + file.server() + ": " + c.label() + ": "
+                        + ClusterFaults.rootMessage(e));
+            }
+            int hosts = ids.size();
+            int perHostSessions = sessions / hosts;
+            StringBuilder hostRates = new StringBuilder();
+            for (long rate : rates) {
+                hostRates.append(hostRates.length() == 0 ? "" : ",").append(rate / hosts);
+            }
+            Map<String, NodeArrayFuture> running = new LinkedHashMap<>();
+            String barrier = "fixbench-" + tag;
+            for (int k = 0; k < hosts; k++) {
+                String id = ids.get(k);
+                List<String> args = new ArrayList<>(List.of("compare", "--engines", c.client().label(), "--server",
+                        file.server() + ":" + file.port(), "--rates", hostRates.toString(), "--runs", "1",
+                        "--seed", Long.toString(seed), "--sessions", Integer.toString(perHostSessions),
+                        "--identities", (k * perHostSessions) + "/" + sessions, "--gate-dir", tag + "-gates",
+                        "--out", tag, "--allow-concurrent"));
+                if (!file.clientCpus().isEmpty()) {
+                    args.add("--cpus");
+                    args.add(String.join(",", file.clientCpus().stream().map(String::valueOf).toList()));
+                }
+                args.addAll(hostArgs);
+                running.put(id, clients.executeOn(id, ClusterNode.compare(args, tag + "-gates", barrier, hosts,
+                        tag + ".log", tag + ".status")));
+            }
+            String failure = await(running, c);
+            bringBack(tag, c);
+            if (failure != null) {
+                throw new SlotFailure(failure);
+            }
+            return merge(tag, c);
+        } finally {
+            try {
+                servers.executeOn(SERVER, ClusterNode.stopServerJob()).get(30, TimeUnit.SECONDS);
+                copy(servers.rootPathOf(SERVER).resolve(tag + "-server.log"),
+                        hostFolder(file.server()).resolve(tag + "-server.log"));
+            } catch (Exception e) {
+                out.println("[cluster] the server host " + file.server() + " did not stop its server: "
+                        + ClusterFaults.rootMessage(e));
+            }
+        }
+    }
+
+    /**
+     * Waits for every client host's comparison; checks each still answers every 5 s. The first host that failed or
+     * stopped answering, in one line; null when all ended.
+     */
+    private String await(Map<String, NodeArrayFuture> running, Contender c) {
+        NodeArray clients = cluster.nodeArray(CLIENTS);
+        while (true) {
+            boolean all = true;
+            for (Map.Entry<String, NodeArrayFuture> r : running.entrySet()) {
+                String host = hostOf.get(r.getKey());
+                NodeArrayFuture f = r.getValue();
+                try {
+                    f.get(0, TimeUnit.MILLISECONDS);
+                    continue;
+                } catch (java.util.concurrent.TimeoutException notYet) {
+                    all = false;
+                } catch (ExecutionException e) {
+                    running.values().forEach(o -> o.cancel(true));
+                    return "client host " + host + ": " + c.label() + ": " + ClusterFaults.rootMessage(e);
+                }
+                try {
+                    clients.executeOn(r.getKey(), ClusterNode.alive()).get(15, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    running.values().forEach(o -> o.cancel(true));
+                    return "client host " + host + " stopped answering during " + c.label() + " ("
+                            + ClusterFaults.rootMessage(e) + ")";
+                }
+            }
+            if (all) {
+                return null;
+            }
+            try {
+                Thread.sleep(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+    }
+
+    private Path hostFolder(String host) throws IOException {
+        return Files.createDirectories(session.folder.resolve("hosts")
+                .resolve(org.fixbench.harness.ResultsWriter.safeName(host)));
+    }
+
+    /** Each client host's folder, log and status for this slot, into hosts/<host>/ (what a host has, as it is). */
+    private void bringBack(String tag, Contender c) {
+        NodeArray clients = cluster.nodeArray(CLIENTS);
+        for (String id : ids) {
+            try {
+                Path root = clients.rootPathOf(id);
+                Path to = hostFolder(hostOf.get(id));
+                for (String f : List.of(tag + ".log", tag + ".status")) {
+                    copy(root.resolve(f), to.resolve(f));
+                }
+                Path folder = root.resolve(tag);
+                if (Files.isDirectory(folder)) {
+                    try (Stream<Path> files = Files.walk(folder)) {
+                        for (Path f : files.filter(Files::isRegularFile).toList()) {
+                            copy(f, to.resolve(tag).resolve(folder.relativize(f).toString()));
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                out.println("[cluster] " + c.label() + ": what client host " + hostOf.get(id)
+                        + " measured could not be brought back: " + ClusterFaults.rootMessage(e));
+            }
+        }
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        if (!Files.exists(from)) {
+            return;
+        }
+        Files.createDirectories(to.getParent());
+        try (var in = Files.newInputStream(from)) {
+            Files.copy(in, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Every host's results of this slot, read back; per rate, their runs as one. */
+    private Map<Long, BenchmarkResult> merge(String tag, Contender c) throws SlotFailure {
+        int hosts = ids.size();
+        Map<Long, List<BenchmarkResult>> byRate = new LinkedHashMap<>();
+        Map<Long, List<String>> hostsByRate = new LinkedHashMap<>();
+        for (String id : ids) {
+            String host = hostOf.get(id);
+            Path folder;
+            try {
+                folder = hostFolder(host);
+                String status = Files.exists(folder.resolve(tag + ".status"))
+                        ? Files.readString(folder.resolve(tag + ".status")).trim() : "(none)";
+                if (!status.equals("0") && !status.equals("2")) {
+                    // 2: a run was not OK (the comparison's --fail-on); its results are still results
+                    throw new SlotFailure("client host " + host + ": " + c.label() + ": its comparison exited with "
+                            + "status " + status + ": " + ClusterNode.tail(folder.resolve(tag + ".log")));
+                }
+            } catch (IOException e) {
+                throw new SlotFailure("client host " + host + ": " + e.getMessage());
+            }
+            List<BenchmarkResult> read;
+            try {
+                read = ResultsReader.read(folder.resolve(tag)).results();
+            } catch (RuntimeException e) {
+                throw new SlotFailure("client host " + host + ": " + c.label() + ": its results could not be read: "
+                        + e.getMessage());
+            }
+            for (BenchmarkResult r : read) {
+                long total = r.config().targetRatePerSecond() * hosts;
+                byRate.computeIfAbsent(total, k -> new ArrayList<>()).add(r);
+                hostsByRate.computeIfAbsent(total, k -> new ArrayList<>()).add(host);
+            }
+        }
+        Map<Long, BenchmarkResult> merged = new LinkedHashMap<>();
+        for (Map.Entry<Long, List<BenchmarkResult>> e : byRate.entrySet()) {
+            long rate = e.getKey();
+            int r = rates.indexOf(rate);
+            List<BenchmarkResult> parts = e.getValue();
+            List<String> names = hostsByRate.get(rate);
+            int benchmark = engines.indexOf(c) * rates.size() + r;
+            String abort = null;
+            List<RunResult> runs = new ArrayList<>();
+            List<org.fixbench.harness.PinOutcome> pins = new ArrayList<>();
+            long warmup = 0;
+            long late = 0;
+            long stray = 0;
+            boolean compiling = false;
+            for (int h = 0; h < parts.size(); h++) {
+                BenchmarkResult p = parts.get(h);
+                if (p.aborted() && abort == null) {
+                    abort = "client host " + names.get(h) + ": " + p.abortReason();
+                }
+                if (!p.runs().isEmpty()) {
+                    runs.add(p.runs().get(0));
+                    HostRuns acc = perHost.computeIfAbsent(benchmark, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(names.get(h), k -> new HostRuns());
+                    RunResult run = p.runs().get(0);
+                    if (acc.histogram == null) {
+                        acc.histogram = run.endToEnd().histogram().copy();
+                    } else {
+                        acc.histogram.add(run.endToEnd().histogram());
+                    }
+                    acc.maxNanos = Math.max(acc.maxNanos, run.endToEnd().maxNanos());
+                    acc.runs++;
+                    acc.statuses.add(run.status().name());
+                }
+                for (org.fixbench.harness.PinOutcome pin : p.pinning()) {
+                    pins.add(new org.fixbench.harness.PinOutcome(pin.role(), pin.thread(), pin.cpu(), pin.pinned(),
+                            names.get(h) + ": " + pin.note()));
+                }
+                warmup += p.warmupIterations();
+                late += p.warmupLateReplies();
+                stray += p.straySamples();
+                compiling |= p.warmupEndedCompiling();
+            }
+            if (parts.size() != hosts && abort == null) {
+                abort = "only " + names + " of the " + hosts + " client hosts measured " + c.label() + " at "
+                        + String.format(Locale.ROOT, "%,d/s", rate);
+            }
+            Map<String, Object> labels = new LinkedHashMap<>(parts.get(0).labels());
+            labels.remove(org.fixbench.cli.results.JvmPauses.LABEL); // each host's pauses stay in its own folder
+            List<RunResult> one = runs.size() == parts.size() && !runs.isEmpty() ? List.of(RunResult.sumOf(runs))
+                    : List.of();
+            if (one.isEmpty() && abort == null) {
+                abort = "a client host measured no run of " + c.label();
+            }
+            merged.put(rate, new BenchmarkResult(configs.get(benchmark).name(), configs.get(benchmark), labels,
+                    warmup, one, pins, abort, late, stray, compiling));
+            if (!one.isEmpty()) {
+                RunResult m = one.get(0);
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                        "  %,d/s on %d hosts: %s, %,d answered, p50 %.1f us, p99 %.1f us, worst %.1f us;",
+                        rate, hosts, m.status(), m.received(), m.endToEnd().percentileNanos(50) / 1e3,
+                        m.endToEnd().percentileNanos(99) / 1e3, m.endToEnd().maxNanos() / 1e3));
+                for (int h = 0; h < runs.size(); h++) {
+                    line.append(String.format(Locale.ROOT, " %s p99 %.1f us", names.get(h),
+                            runs.get(h).endToEnd().percentileNanos(99) / 1e3));
+                }
+                out.println(line);
+            }
+        }
+        return merged;
+    }
+}

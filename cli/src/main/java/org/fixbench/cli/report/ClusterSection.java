@@ -1,0 +1,79 @@
+package org.fixbench.cli.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.harness.BenchmarkResult;
+
+/**
+ * A comparison across hosts, in its report: the hosts, the network path from each client host to the server host,
+ * and per benchmark one row per client host (its own runs' round trips together), the host with the highest p99
+ * marked. Empty for a comparison on one machine.
+ */
+final class ClusterSection {
+    private ClusterSection() {
+    }
+
+    static String markdown(Map<String, Object> environment, List<BenchmarkResult> results) {
+        if (!(environment.get(ResultLabels.CLUSTER) instanceof Map<?, ?> cluster)) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## Per client host\n\n");
+        md.append("Server host ").append(cluster.get("serverHost")).append(", client hosts ")
+                .append(String.join(", ", ((List<?>) cluster.get("clientHosts")).stream().map(String::valueOf)
+                        .toList())).append(" (").append(cluster.get("file")).append(String.format(Locale.ROOT,
+                        "; started in %.1f s). ", ((Number) cluster.get("startSeconds")).doubleValue()))
+                .append(cluster.get("split")).append(". Each benchmark's table cell above is the lossless sum of the "
+                        + "hosts' distributions; below, each host's own (its runs together, µs), ◀ on the host with "
+                        + "the highest p99. What each host measured is under `hosts/<host>/`.\n\n");
+        if (cluster.get("environments") instanceof Map<?, ?> hosts && !hosts.isEmpty()) {
+            md.append("| host | role | CPU | CPUs | kernel | clocksource | JVM |\n|---|---|---|---:|---|---|---|\n");
+            hosts.forEach((host, v) -> {
+                Map<?, ?> e = (Map<?, ?>) v;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s %s |%n", host,
+                        host.equals(cluster.get("serverHost")) ? "server" : "client",
+                        e.get("cpu") instanceof Map<?, ?> cpu
+                                ? org.fixbench.harness.Environment.describeCpu(cpu, e.get("cpuModel")) : e.get("cpuModel"),
+                        e.get("cpus"), e.get("kernel"), e.get("clocksource"), e.get("jvmName"), e.get("jvmVersion")));
+            });
+            md.append('\n');
+        }
+        if (cluster.get("ping") instanceof Map<?, ?> ping && !ping.isEmpty()) {
+            md.append("Network path before the runs: raw-TCP ping, 8 bytes each way, one at a time, timed on the "
+                    + "client host's clock.\n\n| client host | to | round trips | p50 µs | p99 µs | max µs |\n"
+                    + "|---|---|---:|---:|---:|---:|\n");
+            ping.forEach((host, v) -> {
+                Map<?, ?> p = (Map<?, ?>) v;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.1f | %.1f | %.1f |%n", host,
+                        cluster.get("serverHost"), ((Number) p.get("roundTrips")).longValue(), micros(p, "p50Nanos"),
+                        micros(p, "p99Nanos"), micros(p, "maxNanos")));
+            });
+            md.append('\n');
+        }
+        md.append("| engine | rate | client host | runs | orders | p50 µs | p99 µs | worst µs | runs' statuses |\n"
+                + "|---|---:|---|---:|---:|---:|---:|---:|---|\n");
+        for (BenchmarkResult r : results) {
+            if (!(r.labels().get(ResultLabels.HOSTS) instanceof List<?> rows) || rows.isEmpty()) {
+                continue;
+            }
+            double worstP99 = rows.stream().mapToDouble(x -> micros((Map<?, ?>) x, "p99Nanos")).max().orElse(0);
+            for (Object o : rows) {
+                Map<?, ?> row = (Map<?, ?>) o;
+                double p99 = micros(row, "p99Nanos");
+                md.append(String.format(Locale.ROOT, "| %s | %,d/s | %s%s | %d | %,d | %.1f | %.1f | %.1f | %s |%n",
+                        ComparisonReport.label(r), r.config().targetRatePerSecond(), row.get("host"),
+                        rows.size() > 1 && p99 == worstP99 ? " ◀" : "", ((Number) row.get("runs")).intValue(),
+                        ((Number) row.get("count")).longValue(), micros(row, "p50Nanos"), p99,
+                        micros(row, "maxNanos"), String.join(", ", ((List<?>) row.get("statuses")).stream()
+                                .map(String::valueOf).toList())));
+            }
+        }
+        return md.append('\n').toString();
+    }
+
+    private static double micros(Map<?, ?> m, String key) {
+        return ((Number) m.get(key)).longValue() / 1e3;
+    }
+}
