@@ -16,7 +16,9 @@ final class ClusterFaults {
         for (Throwable t = e; t != null && host == null; t = t.getCause()) {
             String m = String.valueOf(t.getMessage());
             for (String h : hosts) {
-                if (m.contains("'" + h + "'") || m.contains("/" + h + "/") || m.contains(h + "/")) {
+                // the orchestrator names a host as itself or within a node's id (cluster/host/array/node)
+                if (java.util.regex.Pattern.compile("(?<![\\w.])" + java.util.regex.Pattern.quote(h) + "(?!\\w)")
+                        .matcher(m).find()) {
                     host = h;
                     break;
                 }

@@ -336,7 +336,7 @@ class NetnsClusterTest {
         }
         List<Fault> faults = new ArrayList<>();
         faults.add(new Fault("failed login", clusterFile(server, c1, c2, thisJava(), "not-the-password"),
-                "client host " + c1 + ": login as root failed"));
+                "server host " + server + ": login as root failed"));
         faults.add(new Fault("missing java", clusterFile(server, c1, c2, "/nonexistent/bin/java", PASSWORD),
                 "java=/nonexistent/bin/java"));
         faults.add(new Fault("unreachable host", clusterFile(server, c1, "198.18.0.99", thisJava(), PASSWORD),
