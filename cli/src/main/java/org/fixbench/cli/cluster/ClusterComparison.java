@@ -194,6 +194,8 @@ public final class ClusterComparison {
             }
         }, true);
         String classPath = System.getProperty("java.class.path");
+        // the orchestrator's ZooKeeper server warns of a setting it does not need at every start
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", "error");
         System.setErr(tee);
         // under java -jar the class path is the one jar, whose manifest names the rest: the orchestrator copies the
         // class path's entries, so it is told them all while the hosts start

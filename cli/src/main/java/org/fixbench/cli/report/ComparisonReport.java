@@ -666,6 +666,10 @@ public final class ComparisonReport {
     /** The machine, JVM, engines and noise, at the top of every report. */
     public static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
         StringBuilder sb = new StringBuilder("## Environment\n\n");
+        if (env.get(ResultLabels.CLUSTER) != null) {
+            sb.append("- Across hosts: CPU, kernel and JVM below are the orchestrating machine's; each host's own are "
+                    + "under \"Per client host\", and its environment.json under `hosts/<host>/`\n");
+        }
         sb.append("- CPU: ").append(org.fixbench.harness.Environment.describeCpu(
                 env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
                 .append(env.get("governor")).append('\n');

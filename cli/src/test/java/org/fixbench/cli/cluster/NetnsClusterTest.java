@@ -355,9 +355,9 @@ class NetnsClusterTest {
             assertEquals(1, line.lines().filter(l -> l.startsWith("fixbench")).count(), f.what() + ": " + line);
         }
         // a port in use on the server host: something else listens on the FIX port there
-        Process squatter = new ProcessBuilder("ip", "netns", "exec", "fbtest-h1", "python3", "-c",
-                "import socket,time; s=socket.socket(); s.bind(('" + server + "', " + FIX_PORT + ")); s.listen(); "
-                        + "print('bound', flush=True); time.sleep(300)").start();
+        Process squatter = new ProcessBuilder("ip", "netns", "exec", "fbtest-h1", thisJava(), "-cp",
+                System.getProperty("java.class.path"), PortSquatter.class.getName(), server,
+                Integer.toString(FIX_PORT)).start();
         try {
             assertEquals("bound", new BufferedReader(new InputStreamReader(squatter.getInputStream())).readLine());
             StringWriter out = new StringWriter();
