@@ -116,12 +116,13 @@ final class CompareCommand implements Callable<Integer> {
         List<Contender> contenders = pairs != null ? Contender.parsePairs(pairs)
                 : (engines == null ? defaultEngines() : EngineSpec.parseList(engines)).stream().map(Contender::of)
                         .toList();
-        java.net.InetSocketAddress remote = server == null ? null : remote(server);
         org.fixbench.cli.cluster.ClusterFile clusterFile = null;
         if (cluster != null) {
             clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
             refuseWithCluster();
         }
+        int[] identityRange = identities(identities); // checked before anything runs
+        java.net.InetSocketAddress remote = server == null ? null : remote(server);
         if (remote != null && contenders.size() != 1) {
             throw new IllegalArgumentException("--server drives one server: name exactly one engine with --engines "
                     + "(the engine `fixbench serve` runs there)");
@@ -131,6 +132,13 @@ final class CompareCommand implements Callable<Integer> {
         Slo kneeSlo = knee == null ? null : Slo.parse(knee, "--knee");
         Sweep.planContenders(options, contenders, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
         boolean forks = options.forks();
+        int clusterSessions = 0;
+        if (clusterFile != null) {
+            boolean sessionsGiven = commandSpec != null
+                    && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
+            clusterSessions = sessionsGiven ? options.sessions() : clusterFile.clients().size();
+            org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, rateList, clusterSessions);
+        }
         options.failOnStatuses(); // validated before anything runs
         options.profile();
         InetAddress bindAddress = bindAddress(bind);
@@ -157,11 +165,8 @@ final class CompareCommand implements Callable<Integer> {
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
         org.fixbench.cli.cluster.ClusterComparison clustered = null;
         if (clusterFile != null) {
-            int hosts = clusterFile.clients().size();
-            boolean sessionsGiven = commandSpec != null
-                    && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
             clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, contenders,
-                    rateList, options.runs(), orderSeed, sessionsGiven ? options.sessions() : hosts,
+                    rateList, options.runs(), orderSeed, clusterSessions,
                     hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
             session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
                     + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
@@ -178,8 +183,7 @@ final class CompareCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
                 .interleave(interleave).seed(orderSeed).fork(forks).remoteServer(remote);
         if (identities != null || gateDir != null) {
-            int[] ids = identities(identities);
-            sweep.clusterMember(ids[0], ids[1], gateDir == null ? null : gateDir.toAbsolutePath());
+            sweep.clusterMember(identityRange[0], identityRange[1], gateDir == null ? null : gateDir.toAbsolutePath());
         }
         org.fixbench.cli.cluster.ClusterComparison across = clustered;
         java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> soFar = across != null

@@ -17,15 +17,15 @@ import org.fixbench.cli.run.ForkedRun;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command line's packages are layers, and every arrow points down: the commands → run (and its examples) and
- * report, side by side (neither uses the other) → results → options. Read from the import lines and the fully
+ * The command line's packages are layers, and every arrow points down: the commands → run's examples and the
+ * cluster (runs across hosts), side by side → run and report, side by side (neither uses the other) → results → options. Read from the import lines and the fully
  * qualified names in the main sources (strings left out), so a new upward arrow fails here, with the file and line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.cli";
     /** Layer by package, lowest first; two packages of one layer must not use each other. */
     private static final Map<String, Integer> LAYER = Map.of(BASE + ".options", 0, BASE + ".results", 1,
-            BASE + ".run", 2, BASE + ".report", 2, BASE + ".run.examples", 3, BASE, 4);
+            BASE + ".run", 2, BASE + ".report", 2, BASE + ".run.examples", 3, BASE + ".cluster", 3, BASE, 4);
     private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.fixbench\\.cli(?:\\.[a-z]+)*)\\.[A-Z]");
     private static final Pattern STRING = Pattern.compile("\"(\\\\.|[^\"\\\\])*\"");
 

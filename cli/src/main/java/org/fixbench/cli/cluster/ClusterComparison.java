@@ -99,6 +99,11 @@ public final class ClusterComparison {
             ids.add("c" + (i + 1));
             hostOf.put("c" + (i + 1), file.clients().get(i));
         }
+        check(file, rates, sessions);
+    }
+
+    /** Whether the rates and sessions split evenly between the client hosts (before anything runs). */
+    public static void check(ClusterFile file, List<Long> rates, int sessions) {
         int hosts = file.clients().size();
         for (long rate : rates) {
             if (rate % hosts != 0) {

@@ -6,16 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -23,19 +20,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mortbay.jetty.orchestrator.Cluster;
-import org.mortbay.jetty.orchestrator.NodeArray;
-import org.mortbay.jetty.orchestrator.configuration.Jvm;
-import org.mortbay.jetty.orchestrator.configuration.Node;
-import org.mortbay.jetty.orchestrator.configuration.SimpleClusterConfiguration;
-import org.mortbay.jetty.orchestrator.configuration.SimpleNodeArrayConfiguration;
 
 /**
- * Issue 41's ground, before its command: three simulated hosts, each a network namespace joined by a veth pair to a
- * bridge in this one (198.18.0.0/24, inside 198.18.0.0/15 only), each running an SSH server this test starts; Jetty's
- * cluster orchestrator starts a JVM on each over SSH (the class path copied over SFTP) and runs code there. Each client
- * node reports the network namespace it runs in (two, neither this test's), and each pings the server host over the
- * simulated network ({@link ClusterPing}). The namespaces, links, servers and nodes are made and removed by the test.
+ * {@code compare --cluster} across three simulated hosts, each a network namespace joined by a veth pair to a bridge
+ * in this one (198.18.0.0/24, inside 198.18.0.0/15 only), each running an SSH server this test starts (MINA SSHD,
+ * {@link NetnsSshd}); Jetty's cluster orchestrator starts the nodes over SSH. The comparison's server runs in one
+ * namespace and its clients in the other two. The namespaces, links, servers and nodes are made and removed by the
+ * test.
  */
 class NetnsClusterTest {
     private static final String PREFIX = "fbtest";
@@ -128,54 +119,6 @@ class NetnsClusterTest {
         }
     }
 
-    /** Node "s" of array "server" on the server host, "c1" and "c2" of array "clients" on the client hosts. */
-    private static SimpleClusterConfiguration cluster(String server, String c1, String c2) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new SimpleClusterConfiguration()
-                .jvm(new Jvm((fs, h) -> java))
-                .hostLauncher(new PasswordSshLauncher("root", PASSWORD.toCharArray(), SSH_PORT))
-                .nodeArray(new SimpleNodeArrayConfiguration("server").node(new Node("s", server)))
-                .nodeArray(new SimpleNodeArrayConfiguration("clients").node(new Node("c1", c1))
-                        .node(new Node("c2", c2)));
-    }
-
-    @Test
-    void theOrchestratorRunsANodeInEachSimulatedHostAndTheClientHostsPingTheServerHost() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        String server = host(1);
-        String c1 = host(2);
-        String c2 = host(3);
-        SimpleClusterConfiguration cfg = cluster(server, c1, c2);
-        String mine = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
-        long started = System.nanoTime();
-        try (Cluster cluster = new Cluster(cfg)) {
-            long up = System.nanoTime();
-            NodeArray clients = cluster.nodeArray("clients");
-            clients.executeOnAll(tools -> Files.writeString(Path.of("netns.txt"),
-                    Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString())).get(60, TimeUnit.SECONDS);
-            String ns1 = Files.readString(clients.rootPathOf("c1").resolve("netns.txt"));
-            String ns2 = Files.readString(clients.rootPathOf("c2").resolve("netns.txt"));
-            assertTrue(ns1.startsWith("net:["), ns1);
-            assertNotEquals(mine, ns1);
-            assertNotEquals(mine, ns2);
-            assertNotEquals(ns1, ns2);
-            // each client host reaches the server host over the simulated network, timed on its own clock
-            Map<String, ClusterPing.HostPath> paths = ClusterPing.measure(cluster,
-                    cluster.nodeArray("server"), "s", server, 7070, clients, 2_000, Duration.ofSeconds(60));
-            System.out.printf("3 hosts started in %.1f s; pinged in %.1f s: %s%n", (up - started) / 1e9,
-                    (System.nanoTime() - up) / 1e9, paths);
-            assertEquals(List.of("c1", "c2"), List.copyOf(paths.keySet()));
-            assertEquals(c1, paths.get("c1").host());
-            for (ClusterPing.HostPath p : paths.values()) {
-                assertEquals(2_000, p.roundTrips());
-                assertTrue(p.p50Nanos() > 0 && p.p50Nanos() <= p.p99Nanos() && p.p99Nanos() <= p.maxNanos(),
-                        p.toString());
-            }
-        }
-        assertEquals(3, namespaces.size());
-    }
-
     /** A cluster file for the three hosts: password login, this JVM's java, FIX on {@code port}. */
     private Path clusterFile(String server, String c1, String c2, String java, String password) throws Exception {
         int n = files++;
@@ -245,8 +188,22 @@ class NetnsClusterTest {
         assertTrue(report.contains("## Per client host"), report);
         assertTrue(report.contains("| " + c1 + " |") && report.contains("| " + c2 + " |"), report);
         Map<?, ?> cluster = (Map<?, ?>) read.environment().get("cluster");
-        assertEquals(List.of(c1, c2), List.copyOf(((Map<?, ?>) cluster.get("ping")).keySet()));
-        assertEquals(3, ((Map<?, ?>) cluster.get("environments")).size());
+        Map<?, ?> ping = (Map<?, ?>) cluster.get("ping");
+        assertEquals(List.of(c1, c2), List.copyOf(ping.keySet()));
+        for (Object p : ping.values()) { // each client host reached the server host over the simulated network
+            Map<?, ?> path = (Map<?, ?>) p;
+            assertEquals(ClusterComparison.PING_ROUND_TRIPS, ((Number) path.get("roundTrips")).intValue());
+            long p50 = ((Number) path.get("p50Nanos")).longValue();
+            long p99 = ((Number) path.get("p99Nanos")).longValue();
+            assertTrue(p50 > 0 && p50 <= p99 && p99 <= ((Number) path.get("maxNanos")).longValue(), path.toString());
+        }
+        Map<?, ?> environments = (Map<?, ?>) cluster.get("environments");
+        assertEquals(3, environments.size());
+        // each host ran in a network namespace of its own, none this test's
+        java.util.Set<Object> namespacesSeen = new java.util.HashSet<>();
+        environments.values().forEach(e -> namespacesSeen.add(((Map<?, ?>) e).get("networkNamespace")));
+        assertEquals(3, namespacesSeen.size(), environments.toString());
+        assertTrue(!namespacesSeen.contains(Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString()));
         for (int n = 1; n <= 3; n++) {
             try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
                 List<Path> files = left.filter(Files::isRegularFile).toList();
