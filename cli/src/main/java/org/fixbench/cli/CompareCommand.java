@@ -54,6 +54,10 @@ final class CompareCommand implements Callable<Integer> {
     String commandLine;
     /** Set by {@code tune}: where its errors go (its own command line's). */
     java.io.PrintWriter err = new java.io.PrintWriter(System.err, true);
+    /** Set by {@code tune}: its own arguments (what a client host of --cluster is handed comes from them). */
+    List<String> originalArgs = List.of();
+    /** Set by {@code tune}: whether --sessions was given. */
+    boolean sessionsGiven;
     /** Set by {@code tune}: environment entries recorded before anything runs (its baseline and variants). */
     Map<String, Object> extraEnvironment = Map.of();
 
@@ -134,9 +138,9 @@ final class CompareCommand implements Callable<Integer> {
         boolean forks = options.forks();
         int clusterSessions = 0;
         if (clusterFile != null) {
-            boolean sessionsGiven = commandSpec != null
-                    && commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
-            clusterSessions = sessionsGiven ? options.sessions() : clusterFile.clients().size();
+            boolean given = commandSpec != null
+                    ? commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions") : sessionsGiven;
+            clusterSessions = given ? options.sessions() : clusterFile.clients().size();
             org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, rateList, clusterSessions);
         }
         options.failOnStatuses(); // validated before anything runs
@@ -167,7 +171,8 @@ final class CompareCommand implements Callable<Integer> {
         if (clusterFile != null) {
             clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, contenders,
                     rateList, options.runs(), orderSeed, clusterSessions,
-                    hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
+                    hostArgs(commandSpec != null ? commandSpec.commandLine().getParseResult().originalArgs()
+                            : originalArgs));
             session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
                     + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
                     + String.join(", ", clusterFile.clients()) + ") a comparison of that engine against it at the "

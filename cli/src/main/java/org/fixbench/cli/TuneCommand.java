@@ -60,6 +60,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed of the run order (default: from the clock)")
     Long seed;
 
+    @Option(names = "--cluster", paramLabel = "FILE", description = "run across hosts, as compare --cluster does")
+    java.nio.file.Path cluster;
+
     @Override
     public Integer call() throws Exception {
         EngineSpec baseline = EngineSpec.parse(engine);
@@ -106,6 +109,9 @@ final class TuneCommand implements Callable<Integer> {
                 .originalArgs()) + (runsGiven ? "" : " (runs: " + options.runs() + ")");
         compare.extraEnvironment = env;
         compare.err = commandSpec.commandLine().getErr();
+        compare.cluster = cluster;
+        compare.originalArgs = commandSpec.commandLine().getParseResult().originalArgs();
+        compare.sessionsGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
         return compare.call();
     }
 
