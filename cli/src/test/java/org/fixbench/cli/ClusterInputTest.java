@@ -99,6 +99,9 @@ class ClusterInputTest {
                 .contains("1,001/s cannot be split evenly between 2 client hosts"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000", "--sessions", "3",
                 "--out", out).contains("3 sessions cannot be split evenly between 2 client hosts"));
+        String tune = refusal("tune", "--cluster", tmp.resolve("none.properties").toString(), "--engine", "sbe:yield",
+                "--vary", "validation=session", "--out", out);
+        assertTrue(tune.startsWith("fixbench: --cluster: no file "), "tune takes the cluster to its comparison: " + tune);
         assertTrue(!Files.exists(tmp.resolve("never")), "nothing written");
     }
 

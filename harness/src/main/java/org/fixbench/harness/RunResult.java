@@ -92,6 +92,16 @@ public record RunResult(int run, RunStatus status, List<RunReason> reasons, doub
                 remeasure);
     }
 
+    /** The same run with each reason's text after {@code prefix} (whose run it was, when runs are added up). */
+    public RunResult withReasonsPrefixed(String prefix) {
+        List<RunReason> named = reasons.stream().map(r -> new RunReason(r.kind(), prefix + r.text())).toList();
+        return new RunResult(run, status, named, achievedRatePerSecond, sent, received, lost, lateReplies,
+                completionRatePerSecond, oldestUnansweredNanos, firstThirdP50Nanos, lastThirdP50Nanos,
+                largestSendBacklog, unmatchedSamples, stealPercent, busyPercent, excluded, startEpochMillis,
+                endEpochMillis, series, hiccupMeterWaitNanos, cpuWait, round, slot, jitCompileMillis, gcPauseMillis,
+                remeasure);
+    }
+
     /** The same run, its first attempt set aside as {@code first}. */
     public RunResult withRemeasure(Remeasure first) {
         return new RunResult(run, status, reasons, achievedRatePerSecond, sent, received, lost, lateReplies,

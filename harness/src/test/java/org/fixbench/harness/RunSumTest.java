@@ -62,5 +62,9 @@ class RunSumTest {
         assertEquals(RunStatus.OK, RunResult.sumOf(List.of(a)).status());
         assertEquals(1_000, RunResult.sumOf(List.of(a)).endToEnd().count());
         assertThrows(IllegalArgumentException.class, () -> RunResult.sumOf(List.of()));
+        RunResult named = RunResult.sumOf(List.of(a.withReasonsPrefixed("host a: "), b.withReasonsPrefixed("host b: ")));
+        assertEquals(List.of(new RunReason(RunReason.Kind.CPU_WAIT, "host b: host b waited for a CPU")),
+                named.reasons(), "each reason says whose run it was");
+        assertEquals(RunStatus.DISTURBED, named.status());
     }
 }

@@ -575,7 +575,7 @@ public final class ClusterComparison {
                     abort = "client host " + names.get(h) + ": " + p.abortReason();
                 }
                 if (!p.runs().isEmpty()) {
-                    runs.add(p.runs().get(0));
+                    runs.add(p.runs().get(0).withReasonsPrefixed(names.get(h) + ": "));
                     HostRuns acc = perHost.computeIfAbsent(benchmark, k -> new LinkedHashMap<>())
                             .computeIfAbsent(names.get(h), k -> new HostRuns());
                     RunResult run = p.runs().get(0);
