@@ -667,8 +667,9 @@ public final class ComparisonReport {
     public static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
         StringBuilder sb = new StringBuilder("## Environment\n\n");
         if (env.get(ResultLabels.CLUSTER) != null) {
-            sb.append("- Across hosts: CPU, kernel and JVM below are the orchestrating machine's; each host's own are "
-                    + "under \"Per client host\", and its environment.json under `hosts/<host>/`\n");
+            sb.append("- Across hosts: the other lines of this section (CPU, kernel, JVM, clock, CPU steal) describe "
+                    + "the orchestrating machine; each host's own are under \"Per client host\", and its "
+                    + "environment.json under `hosts/<host>/`\n");
         }
         sb.append("- CPU: ").append(org.fixbench.harness.Environment.describeCpu(
                 env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
