@@ -169,8 +169,7 @@ final class CompareCommand implements Callable<Integer> {
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
         org.fixbench.cli.cluster.ClusterComparison clustered = null;
         if (clusterFile != null) {
-            clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, contenders,
-                    rateList, options.runs(), orderSeed, clusterSessions,
+            clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, clusterSessions,
                     hostArgs(commandSpec != null ? commandSpec.commandLine().getParseResult().originalArgs()
                             : originalArgs));
             session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
@@ -207,8 +206,12 @@ final class CompareCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
         SweepOutcome outcome;
         try {
-            outcome = across != null ? across.run() : sweep.runContenders(contenders, rateList);
+            outcome = across != null ? across.run(contenders, rateList, options.runs(), orderSeed)
+                    : sweep.runContenders(contenders, rateList);
         } finally {
+            if (across != null) {
+                across.close(); // every JVM it started on the hosts stopped, their folders removed
+            }
             completed.set(true);
             try {
                 Runtime.getRuntime().removeShutdownHook(partial);
@@ -268,7 +271,7 @@ final class CompareCommand implements Callable<Integer> {
                     + "another's server) yet");
         }
         if (knee != null) {
-            throw new IllegalArgumentException("--cluster does not search a --knee yet: give the rates");
+            throw new IllegalArgumentException("--cluster with --knee: search each engine with `knee --cluster`");
         }
         if (!interleave) {
             throw new IllegalArgumentException("--cluster runs round by round: --no-interleave is not offered");

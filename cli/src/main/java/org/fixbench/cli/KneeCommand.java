@@ -4,6 +4,7 @@ import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.report.ComparisonReport;
 import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.EngineEnvironment;
 import org.fixbench.cli.run.KneeSearch;
 import org.fixbench.cli.run.Sweep;
@@ -42,6 +43,13 @@ final class KneeCommand implements Callable<Integer> {
     @Option(names = "--steps", description = "most benchmarks to run (default: ${DEFAULT-VALUE})")
     int steps = 8;
 
+    @Option(names = "--cluster", paramLabel = "FILE", description = "search across hosts: each step's server on the "
+            + "file's server host, a client on each client host at its share of the rate (as compare --cluster)")
+    java.nio.file.Path cluster;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec commandSpec;
+
     @Override
     public Integer call() throws IOException {
         options.pinByDefault();
@@ -54,14 +62,55 @@ final class KneeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--steps must be at least 2");
         }
         Sweep.plan(options, List.of(spec), List.of(from, to), 3_000_000_000L, 2_000_000_000L);
+        org.fixbench.cli.cluster.ClusterFile clusterFile = null;
+        int clusterSessions = 0;
+        if (cluster != null) {
+            clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
+            if (!options.forks() || options.profile() != null) {
+                throw new IllegalArgumentException("--cluster forks every role on its host, unprofiled: --fork none "
+                        + "and --profile are not offered with it");
+            }
+            clusterSessions = commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions")
+                    ? options.sessions() : clusterFile.clients().size();
+            org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, List.of(from), clusterSessions);
+        }
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         session.environment.put("engines", EngineEnvironment.describe(List.of(spec)));
         org.fixbench.harness.CpuTimes before = org.fixbench.harness.CpuTimes.read();
-        KneeSearch.Outcome outcome = search(session, options, spec, objective, from, to, steps);
+        KneeSearch.Outcome outcome;
+        if (clusterFile == null) {
+            outcome = search(session, options, spec, objective, from, to, steps);
+        } else {
+            org.fixbench.cli.cluster.ClusterComparison across = new org.fixbench.cli.cluster.ClusterComparison(
+                    clusterFile, session, options, clusterSessions,
+                    CompareCommand.hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
+            Thread closer = new Thread(across::close, "fixbench-cluster-close"); // Ctrl-C: nothing left on the hosts
+            Runtime.getRuntime().addShutdownHook(closer);
+            try {
+                long orderSeed = System.nanoTime();
+                outcome = KneeSearch.searchRunning(spec, objective, from, to, steps, rate -> {
+                    try {
+                        List<BenchmarkResult> measured = across.run(List.of(Contender.of(spec)), List.of(rate),
+                                options.runs(), orderSeed).results();
+                        return measured.isEmpty() ? null : measured.get(0);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+            } finally {
+                across.close();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(closer);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running
+                }
+            }
+        }
         double steal = org.fixbench.harness.CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
         String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
-                + "\n" + outcome.markdown();
+                + "\n" + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment,
+                session.results);
         session.writeResults();
         org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
         System.out.println();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.fixbench.cli.cluster.ClusterComparison;
 import org.fixbench.cli.cluster.ClusterFile;
 import org.fixbench.engine.EngineSetup;
 import org.junit.jupiter.api.Test;
@@ -95,14 +96,30 @@ class ClusterInputTest {
                 .contains("--fork none"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--no-interleave", "--out", out)
                 .contains("--no-interleave"));
-        assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1001", "--out", out)
-                .contains("1,001/s cannot be split evenly between 2 client hosts"));
+        assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1", "--out", out)
+                .contains("1/s is less than one order a second for each of the 2 client hosts"));
+        assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000,1001", "--out", out)
+                .contains("give client host c the same share"));
+        assertTrue(refusal("knee", "--cluster", c, "--engine", "tcp", "--slo", "p99=1ms", "--sessions", "3",
+                "--out", out).contains("3 sessions cannot be split evenly between 2 client hosts"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000", "--sessions", "3",
                 "--out", out).contains("3 sessions cannot be split evenly between 2 client hosts"));
         String tune = refusal("tune", "--cluster", tmp.resolve("none.properties").toString(), "--engine", "sbe:yield",
                 "--vary", "validation=session", "--out", out);
         assertTrue(tune.startsWith("fixbench: --cluster: no file "), "tune takes the cluster to its comparison: " + tune);
         assertTrue(!Files.exists(tmp.resolve("never")), "nothing written");
+    }
+
+    @Test
+    void eachClientHostTakesAnEqualShareOfARateTheRemainderToTheFirst() {
+        assertEquals(List.of(334L, 333L, 333L), List.of(ClusterComparison.share(1_000, 3, 0),
+                ClusterComparison.share(1_000, 3, 1), ClusterComparison.share(1_000, 3, 2)));
+        assertEquals(500, ClusterComparison.share(1_000, 2, 1));
+        long sum = 0;
+        for (int k = 0; k < 7; k++) {
+            sum += ClusterComparison.share(10_001, 7, k);
+        }
+        assertEquals(10_001, sum, "the shares add up to the rate");
     }
 
     @Test

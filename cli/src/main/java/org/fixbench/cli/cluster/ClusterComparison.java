@@ -65,11 +65,13 @@ public final class ClusterComparison {
     private final ClusterFile file;
     private final BenchmarkSession session;
     private final RunOptions options;
-    private final List<Contender> engines;
-    private final List<Long> rates;
-    private final int rounds;
-    private final long seed;
+    private List<Contender> engines;
+    private List<Long> rates;
+    private int rounds;
+    private long seed;
     private final int sessions;
+    /** Turns run so far (each engine's turn in a round is one): numbers each turn's folders on the hosts. */
+    private int turns;
     private final List<String> hostArgs;
     private final PrintStream out;
     private final List<String> ids = new ArrayList<>();
@@ -77,21 +79,17 @@ public final class ClusterComparison {
     private volatile List<List<BenchmarkResult>> done;
     private List<HarnessConfig> configs;
     private String stopReason;
-    private Cluster cluster;
+    private volatile Cluster cluster;
 
     /**
      * @param sessions total sessions (a multiple of the client hosts)
      * @param hostArgs options every client host's comparison takes as given (run length, warm-up, wait, ...)
      */
-    public ClusterComparison(ClusterFile file, BenchmarkSession session, RunOptions options, List<Contender> engines,
-                             List<Long> rates, int rounds, long seed, int sessions, List<String> hostArgs) {
+    public ClusterComparison(ClusterFile file, BenchmarkSession session, RunOptions options, int sessions,
+                             List<String> hostArgs) {
         this.file = file;
         this.session = session;
         this.options = options;
-        this.engines = engines;
-        this.rates = rates;
-        this.rounds = rounds;
-        this.seed = seed;
         this.sessions = sessions;
         this.hostArgs = hostArgs;
         this.out = session.out;
@@ -99,21 +97,37 @@ public final class ClusterComparison {
             ids.add("c" + (i + 1));
             hostOf.put("c" + (i + 1), file.clients().get(i));
         }
-        check(file, rates, sessions);
+        check(file, List.of(), sessions);
     }
 
-    /** Whether the rates and sessions split evenly between the client hosts (before anything runs). */
+    /** Client host {@code k}'s share of {@code rate}: an equal part, the remainder one each to the first hosts. */
+    public static long share(long rate, int hosts, int k) {
+        return rate / hosts + (k < rate % hosts ? 1 : 0);
+    }
+
+    /**
+     * Whether the sessions split evenly between the client hosts, and every host has a share of every rate, each
+     * rate's its own (before anything runs).
+     */
     public static void check(ClusterFile file, List<Long> rates, int sessions) {
         int hosts = file.clients().size();
-        for (long rate : rates) {
-            if (rate % hosts != 0) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "--cluster: %,d/s cannot be split "
-                        + "evenly between %d client hosts", rate, hosts));
-            }
-        }
         if (sessions % hosts != 0) {
             throw new IllegalArgumentException("--cluster: " + sessions + " sessions cannot be split evenly between "
                     + hosts + " client hosts");
+        }
+        for (int k = 0; k < hosts; k++) {
+            java.util.Set<Long> shares = new java.util.HashSet<>();
+            for (long rate : rates) {
+                if (share(rate, hosts, k) < 1) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT, "--cluster: %,d/s is less than one "
+                            + "order a second for each of the %d client hosts", rate, hosts));
+                }
+                if (!shares.add(share(rate, hosts, k))) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT, "--cluster: %,d/s and another rate "
+                            + "give client host %s the same share: choose rates further apart", rate,
+                            file.clients().get(k)));
+                }
+            }
         }
     }
 
@@ -134,7 +148,7 @@ public final class ClusterComparison {
     }
 
     /** Closes the cluster (stops every JVM it started, removes its folders): for a signal. */
-    public void close() {
+    public synchronized void close() {
         Cluster c = cluster;
         cluster = null;
         if (c != null) {
@@ -142,8 +156,28 @@ public final class ClusterComparison {
         }
     }
 
-    public SweepOutcome run() throws IOException {
+    /**
+     * Runs {@code engines} at {@code rates} for {@code rounds} rounds across the hosts (the cluster started at the
+     * first call, kept until {@link #close}); its results join the session's.
+     */
+    public SweepOutcome run(List<Contender> engines, List<Long> rates, int rounds, long seed) throws IOException {
+        check(file, rates, sessions);
+        this.engines = engines;
+        this.rates = rates;
+        this.rounds = rounds;
+        this.seed = seed;
+        this.stopReason = null;
+        perHost.clear();
         configs = Sweep.planContenders(options, engines, rates, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        List<BenchmarkResult> recorded = new ArrayList<>();
+        if (cluster == null) {
+            open();
+        }
+        runRounds(recorded);
+        return new SweepOutcome(recorded, stopReason);
+    }
+
+    private void open() throws IOException {
         long started = System.nanoTime();
         out.println("Starting the cluster: server host " + file.server() + ", client hosts "
                 + String.join(", ", file.clients()) + " (the class path is copied to each) ...");
@@ -152,17 +186,14 @@ public final class ClusterComparison {
         } catch (Exception e) {
             throw new IllegalArgumentException(ClusterFaults.describe(e, file, startErrors.toString()));
         }
-        List<BenchmarkResult> recorded = new ArrayList<>();
         try {
             double startSeconds = (System.nanoTime() - started) / 1e9;
             out.printf(Locale.ROOT, "The cluster started in %.1f s.%n", startSeconds);
-            Map<String, Object> described = describe(startSeconds);
-            session.environment.put(ResultLabels.CLUSTER, described);
-            runRounds(recorded);
-        } finally {
+            session.environment.put(ResultLabels.CLUSTER, describe(startSeconds));
+        } catch (IOException | RuntimeException e) {
             close();
+            throw e;
         }
-        return new SweepOutcome(recorded, stopReason);
     }
 
     private final StringBuilder startErrors = new StringBuilder();
@@ -227,8 +258,9 @@ public final class ClusterComparison {
         c.put("clientHosts", file.clients());
         c.put("port", file.port());
         c.put("sessions", sessions);
-        c.put("split", "Each client host sends 1/" + ids.size() + " of every rate on " + sessions / ids.size()
-                + " of the " + sessions + " sessions, on its own schedule and clock; its warm-up and runs start at the "
+        c.put("split", "Each client host sends 1/" + ids.size() + " of every rate (a remainder one order a second "
+                + "each to the first hosts) on " + sessions / ids.size() + " of the " + sessions + " sessions, on its "
+                + "own schedule and clock; its warm-up and runs start at the "
                 + "cluster's barriers with the other hosts'");
         ObjectMapper json = new ObjectMapper();
         Map<String, Object> environments = new LinkedHashMap<>();
@@ -382,7 +414,7 @@ public final class ClusterComparison {
      * together, their folders brought back; per rate (the comparison's, not a host's share), the hosts' runs as one.
      */
     private Map<Long, BenchmarkResult> runSlot(int round, int slot, Contender c) throws SlotFailure, IOException {
-        String tag = String.format(Locale.ROOT, "round-%d-%02d-%s", round, slot,
+        String tag = String.format(Locale.ROOT, "%03d-round-%d-%s", ++turns, round,
                 org.fixbench.harness.ResultsWriter.safeName(c.label()));
         String label = c.server().label();
         NodeArray servers = cluster.nodeArray(SERVER);
@@ -403,16 +435,12 @@ public final class ClusterComparison {
             }
             int hosts = ids.size();
             int perHostSessions = sessions / hosts;
-            StringBuilder hostRates = new StringBuilder();
-            for (long rate : rates) {
-                hostRates.append(hostRates.length() == 0 ? "" : ",").append(rate / hosts);
-            }
             Map<String, NodeArrayFuture> running = new LinkedHashMap<>();
             String barrier = "fixbench-" + tag;
             for (int k = 0; k < hosts; k++) {
                 String id = ids.get(k);
                 List<String> args = new ArrayList<>(List.of("compare", "--engines", c.client().label(), "--server",
-                        file.server() + ":" + file.port(), "--rates", hostRates.toString(), "--runs", "1",
+                        file.server() + ":" + file.port(), "--rates", shares(k), "--runs", "1",
                         "--seed", Long.toString(seed), "--sessions", Integer.toString(perHostSessions),
                         "--identities", (k * perHostSessions) + "/" + sessions, "--gate-dir", tag + "-gates",
                         "--out", tag, "--allow-concurrent"));
@@ -440,6 +468,11 @@ public final class ClusterComparison {
                         + ClusterFaults.rootMessage(e));
             }
         }
+    }
+
+    /** Client host {@code k}'s share of each rate, as {@code --rates} takes them. */
+    private String shares(int k) {
+        return String.join(",", rates.stream().map(r -> Long.toString(share(r, ids.size(), k))).toList());
     }
 
     /**
@@ -527,15 +560,21 @@ public final class ClusterComparison {
         int hosts = ids.size();
         Map<Long, List<BenchmarkResult>> byRate = new LinkedHashMap<>();
         Map<Long, List<String>> hostsByRate = new LinkedHashMap<>();
-        for (String id : ids) {
+        for (int k = 0; k < hosts; k++) {
+            String id = ids.get(k);
             String host = hostOf.get(id);
+            Map<Long, Long> totalOf = new java.util.HashMap<>();
+            for (long rate : rates) {
+                totalOf.put(share(rate, hosts, k), rate);
+            }
             Path folder;
             try {
                 folder = hostFolder(host);
                 String status = Files.exists(folder.resolve(tag + ".status"))
                         ? Files.readString(folder.resolve(tag + ".status")).trim() : "(none)";
-                if (!status.equals("0") && !status.equals("2")) {
-                    // 2: a run was not OK (the comparison's --fail-on); its results are still results
+                if (!List.of("0", "1", "4").contains(status)) {
+                    // 1: a run's status was one --fail-on names; 4: the host's comparison stopped early (its reason
+                    // is in its results): results either way. 2 (bad input) and 3 (an error) are not
                     throw new SlotFailure("client host " + host + ": " + c.label() + ": its comparison exited with "
                             + "status " + status + ": " + ClusterNode.tail(folder.resolve(tag + ".log")));
                 }
@@ -550,9 +589,13 @@ public final class ClusterComparison {
                         + e.getMessage());
             }
             for (BenchmarkResult r : read) {
-                long total = r.config().targetRatePerSecond() * hosts;
-                byRate.computeIfAbsent(total, k -> new ArrayList<>()).add(r);
-                hostsByRate.computeIfAbsent(total, k -> new ArrayList<>()).add(host);
+                Long total = totalOf.get(r.config().targetRatePerSecond());
+                if (total == null) {
+                    throw new SlotFailure("client host " + host + ": " + c.label() + ": a result at "
+                            + r.config().targetRatePerSecond() + "/s, which is no share of this comparison's rates");
+                }
+                byRate.computeIfAbsent(total, t -> new ArrayList<>()).add(r);
+                hostsByRate.computeIfAbsent(total, t -> new ArrayList<>()).add(host);
             }
         }
         Map<Long, BenchmarkResult> merged = new LinkedHashMap<>();

@@ -248,6 +248,11 @@ public final class ComparisonReport {
         return ComparisonTable.micros(ComparisonTable.pooledNanos(ok, SeriesNames.END_TO_END, 50));
     }
 
+    /** A comparison across hosts' section "Per client host" (empty for one machine's). */
+    public static String clusterSection(Map<String, Object> environment, List<BenchmarkResult> results) {
+        return ClusterSection.markdown(environment, results);
+    }
+
     public static String label(BenchmarkResult r) {
         return ResultLabels.label(r);
     }
