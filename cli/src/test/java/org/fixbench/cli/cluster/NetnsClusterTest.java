@@ -337,4 +337,55 @@ class NetnsClusterTest {
             }
         }
     }
+
+    /**
+     * One cluster runs comparison after comparison until it is closed (as {@code knee --cluster} runs its steps):
+     * each turn's folders on the hosts are its own, each call's results carry its own per-host rows, and closing
+     * leaves nothing on the hosts.
+     */
+    @Test
+    void oneClusterRunsComparisonAfterComparisonUntilClosed() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        network();
+        String server = host(1);
+        String c1 = host(2);
+        String c2 = host(3);
+        org.fixbench.cli.options.RunOptions options = new org.fixbench.cli.options.RunOptions();
+        new picocli.CommandLine(options).parseArgs("--out", tmp.resolve("results").toString(), "--runs", "1",
+                "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent");
+        org.fixbench.cli.run.BenchmarkSession session = new org.fixbench.cli.run.BenchmarkSession(options,
+                System.out);
+        ClusterComparison across = new ClusterComparison(ClusterFile.read(clusterFile(server, c1, c2, thisJava(),
+                PASSWORD)), session, options, 2, List.of("--duration", "1s", "--warmup", "300ms", "--warmup-cap",
+                "2s", "--no-pin"));
+        try {
+            org.fixbench.cli.run.Contender tcp = org.fixbench.cli.run.Contender.of(
+                    org.fixbench.engine.EngineSpec.parse("tcp:yield"));
+            for (long rate : List.of(1_000L, 1_401L)) {
+                org.fixbench.cli.run.SweepOutcome o = across.run(List.of(tcp), List.of(rate), 1, 7);
+                assertEquals(null, o.stopReason());
+                org.fixbench.harness.BenchmarkResult b = o.results().get(0);
+                assertEquals(rate, b.config().targetRatePerSecond());
+                assertEquals(b.runs().get(0).sent(), b.runs().get(0).received(), "every order answered");
+                List<?> rows = (List<?>) b.labels().get("hosts");
+                assertEquals(2, rows.size());
+                long orders = 0;
+                for (Object row : rows) {
+                    orders += ((Number) ((Map<?, ?>) row).get("count")).longValue();
+                }
+                assertEquals(b.runs().get(0).endToEnd().count(), orders, "the sum of the hosts' orders");
+            }
+        } finally {
+            across.close();
+            session.finish(java.util.Set.of());
+        }
+        try (Stream<Path> folders = Files.list(tmp.resolve("results").resolve("hosts").resolve(c1))) {
+            assertEquals(2, folders.filter(Files::isDirectory).count(), "each turn's own folder");
+        }
+        for (int n = 1; n <= 3; n++) {
+            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
+                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "left on host " + n);
+            }
+        }
+    }
 }
