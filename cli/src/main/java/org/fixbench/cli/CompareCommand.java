@@ -297,7 +297,12 @@ final class CompareCommand implements Callable<Integer> {
     static final java.util.Set<String> HOST_OPTIONS = java.util.Set.of("--duration", "--warmup", "--warmup-cap",
             "--warmup-rate", "--pause", "--wait", "--jitter", "--saturation-bound", "--sample-timeout",
             "--connect-timeout", "--workload", "--fail-on");
-    static final java.util.Set<String> HOST_FLAGS = java.util.Set.of("--pin", "--no-pin", "--skip-first-run");
+    /**
+     * Flags every client host's comparison takes as given; {@code --allow-concurrent} among them: each host's
+     * comparison takes its machine's measuring lock, so hosts simulated on one machine need it (and real hosts do not).
+     */
+    static final java.util.Set<String> HOST_FLAGS = java.util.Set.of("--pin", "--no-pin", "--skip-first-run",
+            "--allow-concurrent");
 
     static List<String> hostArgs(List<String> original) {
         List<String> out = new ArrayList<>();

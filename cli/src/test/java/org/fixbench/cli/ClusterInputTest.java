@@ -125,10 +125,10 @@ class ClusterInputTest {
     @Test
     void aClientHostIsHandedHowEachRunGoesAndNothingElse() {
         // (a comparison's own options, e.g. --rates and --runs, are the orchestrator's to split)
-        assertEquals(List.of("--duration", "2s", "--warmup=1s", "--no-pin", "--wait", "spin"),
+        assertEquals(List.of("--duration", "2s", "--warmup=1s", "--no-pin", "--wait", "spin", "--allow-concurrent"),
                 CompareCommand.hostArgs(List.of("--cluster", "f", "--engines", "tcp", "--duration", "2s",
                         "--warmup=1s", "--rates", "1000", "--no-pin", "--out", "x", "--wait", "spin", "--runs",
-                        "5")));
+                        "5", "--allow-concurrent")));
         assertEquals(0, CompareCommand.identities("0/2")[0]);
         assertEquals(2, CompareCommand.identities("1/2")[1]);
         for (String bad : List.of("2/2", "x/2", "1", "-1/2")) {

@@ -443,7 +443,7 @@ public final class ClusterComparison {
                         file.server() + ":" + file.port(), "--rates", shares(k), "--runs", "1",
                         "--seed", Long.toString(seed), "--sessions", Integer.toString(perHostSessions),
                         "--identities", (k * perHostSessions) + "/" + sessions, "--gate-dir", tag + "-gates",
-                        "--out", tag, "--allow-concurrent"));
+                        "--out", tag));
                 if (!file.clientCpus().isEmpty()) {
                     args.add("--cpus");
                     args.add(String.join(",", file.clientCpus().stream().map(String::valueOf).toList()));

@@ -357,7 +357,7 @@ class NetnsClusterTest {
                 System.out);
         ClusterComparison across = new ClusterComparison(ClusterFile.read(clusterFile(server, c1, c2, thisJava(),
                 PASSWORD)), session, options, 2, List.of("--duration", "1s", "--warmup", "300ms", "--warmup-cap",
-                "2s", "--no-pin"));
+                "2s", "--no-pin", "--allow-concurrent"));
         try {
             org.fixbench.cli.run.Contender tcp = org.fixbench.cli.run.Contender.of(
                     org.fixbench.engine.EngineSpec.parse("tcp:yield"));
