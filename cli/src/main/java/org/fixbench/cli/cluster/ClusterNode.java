@@ -139,18 +139,7 @@ public final class ClusterNode {
         synchronized (LOCK) {
             Process p = server;
             server = null;
-            if (p == null || !p.isAlive()) {
-                return;
-            }
-            p.destroy();
-            try {
-                if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
+            ForkedRun.stop(p); // as a forked run's server is stopped
         }
     }
 

@@ -535,7 +535,7 @@ public final class ForkedRun {
     }
 
     /** Asks a process to stop (SIGTERM: serve's shutdown hook closes the engine), then forces it. */
-    private static void stop(Process p) {
+    public static void stop(Process p) {
         if (p == null || !p.isAlive()) {
             return;
         }

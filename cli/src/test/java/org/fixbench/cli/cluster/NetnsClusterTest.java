@@ -97,6 +97,12 @@ class NetnsClusterTest {
         return address;
     }
 
+    /** The network and its three hosts: the server host's address, then the two client hosts'. */
+    private List<String> threeHosts() throws Exception {
+        network();
+        return List.of(host(1), host(2), host(3));
+    }
+
     @AfterEach
     void removeHosts() throws Exception {
         for (Process p : servers) {
@@ -148,10 +154,10 @@ class NetnsClusterTest {
     @Test
     void compareAcrossHostsAddsEveryHostsRunsAndShowsEachHost() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        String server = host(1);
-        String c1 = host(2);
-        String c2 = host(3);
+        List<String> hosts = threeHosts();
+        String server = hosts.get(0);
+        String c1 = hosts.get(1);
+        String c2 = hosts.get(2);
         Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
@@ -219,10 +225,10 @@ class NetnsClusterTest {
     @Test
     void aClientHostKilledMidRunIsNamedAndWhatWasMeasuredIsKept() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        String server = host(1);
-        String c1 = host(2);
-        String c2 = host(3);
+        List<String> hosts = threeHosts();
+        String server = hosts.get(0);
+        String c1 = hosts.get(1);
+        String c2 = hosts.get(2);
         Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
@@ -283,10 +289,10 @@ class NetnsClusterTest {
     @Test
     void faultsEndInOneLineNamingTheHost() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        String server = host(1);
-        String c1 = host(2);
-        String c2 = host(3);
+        List<String> hosts = threeHosts();
+        String server = hosts.get(0);
+        String c1 = hosts.get(1);
+        String c2 = hosts.get(2);
         List<String> args = List.of("--engines", "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "1s",
                 "--warmup", "300ms", "--no-pin", "--allow-concurrent");
         record Fault(String what, Path file, String expected) {
@@ -346,10 +352,10 @@ class NetnsClusterTest {
     @Test
     void oneClusterRunsComparisonAfterComparisonUntilClosed() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        String server = host(1);
-        String c1 = host(2);
-        String c2 = host(3);
+        List<String> hosts = threeHosts();
+        String server = hosts.get(0);
+        String c1 = hosts.get(1);
+        String c2 = hosts.get(2);
         org.fixbench.cli.options.RunOptions options = new org.fixbench.cli.options.RunOptions();
         new picocli.CommandLine(options).parseArgs("--out", tmp.resolve("results").toString(), "--runs", "1",
                 "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent");
