@@ -5,7 +5,8 @@
 #   quickfixj:tuned    UseDataDictionary=Y, SocketTcpNoDelay=N
 #   philadelphia:spin  mode=yield
 #   artio:tuned        framerIdle=spin, hotPathIdle=spin
-# One after another (never two benchmarks at once). About 30 minutes on a 2-vCPU host.
+# One after another (never two benchmarks at once). 44 min 9 s on a 2-vCPU AMD EPYC host (family 23 model 1),
+# results/published/20261126-tuning-sessions-10k.
 #   scripts/tuning-sessions.sh [--out DIR] [more fixbench tune options, e.g. --runs 9]
 # Writes DIR/<engine>/ (report.md first); DIR defaults to results/<UTC timestamp>-tuning-sessions and must not
 # hold results already.

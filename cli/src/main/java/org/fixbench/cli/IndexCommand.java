@@ -5,13 +5,18 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import org.fixbench.cli.results.PublishedIndex;
+import org.fixbench.cli.results.ReferenceTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The index of a folder of published results, written as its README.md (it is made, not edited). */
+/**
+ * The index of a folder of published results, written as its README.md (it is made, not edited); for the default
+ * folder, also the reference table on the project README's first screen ({@link ReferenceTable}).
+ */
 @Command(name = "index", description = "Write FOLDER/README.md (default results/published): a row per results folder, "
-        + "made from the folders (date, commit, CPU, engines, rates, run statuses, rules); --check: exit 1 if it is "
+        + "made from the folders (date, commit, CPU, engines, rates, run statuses, rules); without FOLDER, also the "
+        + "reference table in the project's README.md, made from the report it names; --check: exit 1 if either is "
         + "not current")
 final class IndexCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FOLDER")
@@ -23,19 +28,28 @@ final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path root = folder != null ? folder : FixbenchCli.home().resolve("results").resolve("published");
-        String md = PublishedIndex.markdown(root);
-        Path readme = root.resolve("README.md");
-        boolean current = Files.isRegularFile(readme) && Files.readString(readme).equals(md);
-        if (check) {
-            System.out.println(current ? readme + " is current" : readme + " is not current: run scripts/fixbench index");
-            return current ? 0 : FixbenchCli.EXIT_FAILED_RUNS;
+        boolean current = write(root.resolve("README.md"), PublishedIndex.markdown(root));
+        if (folder == null) {
+            Path projectReadme = FixbenchCli.home().resolve("README.md");
+            current &= write(projectReadme, ReferenceTable.refresh(Files.readString(projectReadme),
+                    FixbenchCli.home()));
         }
-        // the index is made, not a result: it is replaced whole (written beside, then moved over)
-        Path next = root.resolve(".README.md.next");
+        return check && !current ? FixbenchCli.EXIT_FAILED_RUNS : 0;
+    }
+
+    /** Writes {@code md} to {@code file} (or, with --check, only compares); true when the file already held it. */
+    private boolean write(Path file, String md) throws java.io.IOException {
+        boolean current = Files.isRegularFile(file) && Files.readString(file).equals(md);
+        if (check) {
+            System.out.println(current ? file + " is current" : file + " is not current: run scripts/fixbench index");
+            return current;
+        }
+        // made, not a result: replaced whole (written beside, then moved over)
+        Path next = file.resolveSibling("." + file.getFileName() + ".next");
         Files.writeString(next, md);
-        Files.move(next, readme, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        Files.move(next, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        System.out.println("Index written to " + readme);
-        return 0;
+        System.out.println("Written: " + file);
+        return current;
     }
 }

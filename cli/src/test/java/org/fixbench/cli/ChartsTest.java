@@ -107,6 +107,18 @@ class ChartsTest {
         XYChart chart = Charts.throughputChart("quickfixj:tuned", engine);
         assertTrue(chart.getSeriesMap().keySet().containsAll(List.of("p50", "p90", "p99")));
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertNotBlank(chart));
+        // x is log10 of the rate, so that every rate measured gets its own label (a log axis labels decades only)
+        assertEquals(engine.stream().map(r -> Math.log10(r.targetRate())).sorted().toList(),
+                java.util.Arrays.stream(chart.getSeriesMap().get("p50").getXData()).boxed().toList(),
+                "a point per rate, at log10 of the rate");
+    }
+
+    @Test
+    void aRateAxisLabelsEveryRateMeasuredNotOnlyPowersOfTen() {
+        XYChart chart = new org.knowm.xchart.XYChartBuilder().width(400).height(300).build();
+        chart.addSeries("p50", List.of(Math.log10(2000), Math.log10(10000), Math.log10(50000)), List.of(17.0, 15.0, 15.0));
+        assertEquals(List.of("2,000", "10,000", "50,000"), Charts.labelEachRate(chart, List.of(2000L, 10000L, 50000L)));
+        assertEquals(10.0, chart.getStyler().getYAxisMin(), "the labels sit at the foot of the lowest decade");
     }
 
     @Test
@@ -195,7 +207,8 @@ class ChartsTest {
                 "one legend entry per run (15 runs' 30 entries did not fit the chart)");
         assertTrue(chart.getSeriesMap().values().stream().filter(s -> s.isShowInLegend())
                 .allMatch(s -> ((BasicStroke) s.getLineStyle()).getDashArray() == null), "p99 lines solid, as the axis says");
-        assertTrue(chart.getYAxisTitle().contains("(ms"), "a saturated engine's seconds read in ms, not millions of µs");
+        assertTrue(chart.getYAxisTitle().contains("(µs"), "in µs, the unit of the report's tables, even for a saturated "
+                + "engine's seconds of tens of ms (issue 53: a chart and its table in one unit)");
         for (Charts.RunTimeline run : runs) {
             assertEquals(5, run.intervals().size(), "a 5 s run has five seconds");
             org.knowm.xchart.XYSeries max = chart.getSeriesMap().entrySet().stream()
@@ -204,7 +217,7 @@ class ChartsTest {
             assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0),
                     java.util.Arrays.stream(max.getXData()).map(x -> Math.rint(x * 10) / 10).boxed().toList());
             for (int i = 0; i < 5; i++) {
-                assertEquals(run.intervals().get(i).getMaxValue() / 1e6, max.getYData()[i], 1e-9);
+                assertEquals(run.intervals().get(i).getMaxValue() / 1e3, max.getYData()[i], 1e-6, "µs");
             }
         }
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertNotBlank(chart));

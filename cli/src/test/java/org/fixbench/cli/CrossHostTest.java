@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the other; every order must be answered and the report must name the remote address. Needs root and
  * {@code ip netns}; elsewhere it is skipped with the reason.
  */
+@Tag("long") // a server in another network namespace
 class CrossHostTest {
     private static final String SERVER_ADDRESS = "198.18.0.1";
     private static final String CLIENT_ADDRESS = "198.18.0.2";

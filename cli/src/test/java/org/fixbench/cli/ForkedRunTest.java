@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,7 +47,7 @@ class ForkedRunTest {
         Path out = tmp.resolve("forked");
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500",
-                "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+                "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
         assertEquals(0, status, err.toString());
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         for (JsonNode result : summary.get("results")) {
@@ -142,6 +143,7 @@ class ForkedRunTest {
     }
 
     @Test
+    @Tag("long")
     void ctrlCDuringAnArtioComparisonLeavesNoWorkFolderAtAnyMoment() throws Exception {
         java.util.Set<String> before = workFolders();
         // warm-up, measuring, between runs (the first run's summary printed, the next round not begun)
@@ -149,7 +151,7 @@ class ForkedRunTest {
             Path out = tmp.resolve("interrupted-" + moment.hashCode());
             Path log = tmp.resolve("interrupted-" + moment.hashCode() + ".log");
             Process compare = fixbench("compare", "--engines", "artio:tuned", "--rates", "1000", "--runs", "2",
-                    "--duration", "1s", "--warmup", "500ms", "--no-pin", "--out", out.toString())
+                    "--duration", "1s", "--warmup", "500ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString())
                     .redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (!Files.readString(log).contains(moment) && compare.isAlive() && System.nanoTime() < deadline) {
@@ -167,11 +169,12 @@ class ForkedRunTest {
     }
 
     @Test
+    @Tag("long")
     void aComparisonStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
         Process compare = fixbench("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
-                "--duration", "1s", "--warmup", "200ms", "--no-pin", "--out", out.toString())
+                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString())
                 .redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!Files.readString(log).contains("round 3/5") && compare.isAlive() && System.nanoTime() < deadline) {
@@ -197,7 +200,7 @@ class ForkedRunTest {
         }
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server", "127.0.0.1:" + port,
-                "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--no-pin",
+                "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin",
                 "--connect-timeout", "2s", "--out", tmp.resolve("refused").toString());
         assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
         assertTrue(err.toString().contains("stopped early"), err.toString());
@@ -219,7 +222,7 @@ class ForkedRunTest {
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server",
                 "127.0.0.1:" + Files.readString(portFile).trim(), "--rates", "500", "--runs", "1", "--duration", "1s",
-                "--warmup", "300ms", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
+                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
         assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
         assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
                 || err.toString().contains("CompID"), err.toString());

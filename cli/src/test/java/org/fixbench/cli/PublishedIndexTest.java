@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.fixbench.cli.results.PublishedIndex;
+import org.fixbench.cli.results.ReferenceTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,9 +67,68 @@ class PublishedIndexTest {
     }
 
     @Test
+    void theReadmeReferenceTableIsTheOneItsReportMakes() throws Exception {
+        String readme = Files.readString(Path.of("../README.md"));
+        assertEquals(ReferenceTable.refresh(readme, Path.of("..")), readme,
+                "README.md's reference table is not current: run scripts/fixbench index");
+        assertTrue(readme.contains("| 10,000 | sbe:tuned | "), "a row per rate and engine");
+    }
+
+    @Test
+    void theReferenceTableReadsTheReportsRowsAndRefusesAReportWithout() throws Exception {
+        Path report = tmp.resolve("report.md");
+        Files.writeString(report, """
+                # fixbench comparison
+
+                ## 2,000 msgs/s
+
+                | µs | tcp:spin | sbe:tuned ✗ |
+                | --- | ---: | ---: |
+                | 50 | 14.0 [9.57 – 15.0] | 17.3 [12.9 – 18.5] |
+                | 99 | 63.4 [42.3 – 689.7] | 66.3 [58.5 – 77.4] |
+                | worst | 4,096 | 2,762 |
+                | runs OK / DISTURBED / SATURATED / FAILED | 6 / 0 / 0 / 0 | 2 / 1 / 0 / 0 |
+                | overhead vs tcp:spin at p50, paired: median [interval] | - | ✗ DISTURBED |
+
+                ## Latency against throughput
+                """);
+        String table = ReferenceTable.markdown(report);
+        assertTrue(table.contains("| 2,000 | tcp:spin | 14.0 | 63.4 | 4,096 | - | 6 of 6 |\n"), table);
+        assertTrue(table.contains("| 2,000 | sbe:tuned ✗ | 17.3 | 66.3 | 2,762 | ✗ DISTURBED | 2 of 3 |\n"), table);
+        Files.writeString(report, Files.readString(report).replace("| worst |", "| best |"));
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ReferenceTable.markdown(report)).getMessage().contains("lacks a row"));
+    }
+
+    @Test
+    void theReferenceForColumnIsTheWholeParagraphAndTheCpuNamesItsFamilyAndModel() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("paragraph"));
+        Path folder = Files.createDirectories(root.resolve("20261124-long"));
+        Files.writeString(folder.resolve("README.md"), "# Long\n\nReference for: the first line,\nthe second "
+                + "line.\n\nSomething else.\n");
+        Files.writeString(folder.resolve("environment.json"), "{\"cpuModel\": \"AMD EPYC\", \"cpu\": "
+                + "{\"family\": \"25\", \"model\": \"17\"}}");
+        String made = PublishedIndex.markdown(root);
+        assertTrue(made.contains("| the first line, the second line. | Long |"), made);
+        assertTrue(made.contains("| AMD EPYC (family 25 model 17) |"), made);
+        // a link in the paragraph is relative to its folder: in the index, it is made relative to the index
+        Files.writeString(folder.resolve("README.md"), "# Long\n\nReference for: as [before](../20261123-old/), "
+                + "[its table](table.md#top) and [the web](https://example.org/).\n");
+        assertTrue(PublishedIndex.markdown(root).contains("| as [before](20261123-old/), [its table]"
+                + "(20261124-long/table.md#top) and [the web](https://example.org/). |"), PublishedIndex.markdown(root));
+    }
+
+    @Test
     void theDefaultComparisonFitsItsSizeBudget() {
         // results/README.md states the budget; the lossless logs, summaries, PNG charts and the self-contained HTML
         long bytes = PublishedIndex.size(PUBLISHED.resolve("20261124-default-comparison"));
         assertTrue(bytes <= 6_000_000, "the default comparison's folder is " + bytes + " bytes, over its 6 MB budget");
+    }
+
+    @Test
+    void thePublishedFolderFitsItsSizeBudget() {
+        // bytes of files, not disk blocks: results/README.md states the 60 MB budget
+        long bytes = PublishedIndex.size(PUBLISHED);
+        assertTrue(bytes <= 60_000_000, "results/published holds " + bytes + " bytes, over its 60 MB budget");
     }
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fixbench.cli.results.ServerRestartTable;
 import org.fixbench.cli.results.SlowConsumerTable;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,10 +46,11 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aServerThatHoldsUpEverySessionIsCaughtAndSbeServesTheOthers() throws Exception {
         Path out = tmp.resolve("slow");
         Outcome o = run("scenario", "slow-consumer", "--engines", "tcp:yield+serverSendBufferBytes=4096,sbe:yield",
-                "--rates", "2000", "--runs", "1", "--stall", "2s", "--window", "4096", "--warmup", "300ms",
+                "--rates", "2000", "--runs", "1", "--stall", "2s", "--window", "4096", "--warmup", "300ms", "--warmup-cap", "2s",
                 "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
@@ -97,10 +99,11 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aBurstIsMeasuredForTcpAndSbeWithEveryOrderAnswered() throws Exception {
         Path out = tmp.resolve("burst");
         Outcome o = run("scenario", "burst", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "1",
-                "--burst", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+                "--burst", "500ms", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
@@ -137,10 +140,11 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aGapIsLostByRawTcpAndResentBySbe() throws Exception {
         Path out = tmp.resolve("storm");
         Outcome o = run("scenario", "resend-storm", "--engines", "tcp:yield,sbe:yield,sbe:yield+replayLoadsRange=Y",
-                "--rates", "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out",
+                "--rates", "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out",
                 out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
@@ -216,10 +220,11 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aCutConnectionIsLoggedOnAgainBySbeWithItsSessionAndTheOrdersItTookWhileDownResent() throws Exception {
         Path out = tmp.resolve("cut");
         Outcome o = run("scenario", "resend-storm", "--by", "cut", "--engines", "tcp:yield,sbe:yield", "--rates",
-                "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+                "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
@@ -277,11 +282,12 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aKilledServerIsStartedAgainAndAFreshClientLogsOnWithEveryOrderCounted() throws Exception {
         Path out = tmp.resolve("restart");
         Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield,sbe:yield+store=file", "--rates",
                 "1000", "--runs",
-                "1", "--warmup", "300ms", "--no-pin", "--out", out.toString());
+                "1", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(3, results.size());
@@ -338,12 +344,13 @@ class ScenarioTest {
     }
 
     @Test
+    @Tag("long")
     void aScenarioStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
         List<String> command = new java.util.ArrayList<>(org.fixbench.cli.run.ForkedRun.javaCommand(List.of()));
         command.addAll(List.of("scenario", "slow-consumer", "--engines", "tcp:yield", "--rates", "1000", "--runs",
-                "3", "--stall", "500ms", "--warmup", "200ms", "--no-pin", "--out", out.toString()));
+                "3", "--stall", "500ms", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString()));
         Process scenario = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!Files.readString(log).contains("=== [2/3]") && scenario.isAlive() && System.nanoTime() < deadline) {

@@ -88,18 +88,6 @@ public final class Charts {
         return String.format(Locale.ROOT, "%." + Math.max(1, (int) Math.ceil(x) + 1) + "f%%", p);
     }
 
-    /** The unit a latency axis reads best in for values up to {@code maxMicros}: µs, or ms from 10,000 µs. */
-    public static String unitFor(double maxMicros) {
-        return maxMicros >= 10_000 ? "ms" : "µs";
-    }
-
-    /** Scales µs values to {@code unit} in place. */
-    public static void toUnit(List<Double> micros, String unit) {
-        if ("ms".equals(unit)) {
-            micros.replaceAll(v -> v / 1000.0);
-        }
-    }
-
     /** The worst of the runs' maxima, as the tables show it; NaN when no run measured one. */
     public static double worst(double[] maxima) {
         return java.util.Arrays.stream(maxima).max().orElse(Double.NaN);
@@ -271,16 +259,10 @@ public final class Charts {
             maxY = Math.max(maxY, ys.stream().mapToDouble(Double::doubleValue).max().orElse(maxY));
             lines.add(new Object[] {r, xs, ys});
         }
-        String unit = unitFor(maxY);
-        chart.setYAxisTitle("round trip (" + unit + ", log scale)");
-        if ("ms".equals(unit)) {
-            minY /= 1000.0;
-        }
         for (Object[] line : lines) {
             SummaryFile.Result r = (SummaryFile.Result) line[0];
             @SuppressWarnings("unchecked") List<Double> xs = (List<Double>) line[1];
             @SuppressWarnings("unchecked") List<Double> ys = (List<Double>) line[2];
-            toUnit(ys, unit);
             XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " ✗ (" + r.worstStatus() + " runs)"), xs, ys);
             if ("tcp".equals(r.engine())) {
                 s.setLineColor(Color.BLACK);
@@ -320,10 +302,6 @@ public final class Charts {
         chart.getStyler().setMarkerSize(5);
         chart.getStyler().setXAxisMin(0.0);
         Color[] palette = chart.getStyler().getSeriesColors();
-        double maxMicros = runs.stream().flatMap(r -> r.intervals().stream())
-                .mapToDouble(h -> h.getMaxValue() / 1000.0).max().orElse(0);
-        String unit = unitFor(maxMicros);
-        chart.setYAxisTitle("round trip in that second (" + unit + ", log scale): p99 solid, max dashed");
         int i = 0;
         for (RunTimeline run : runs) {
             List<Double> xs = new ArrayList<>();
@@ -334,8 +312,6 @@ public final class Charts {
                 p99.add(Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001));
                 max.add(Math.max(h.getMaxValue() / 1000.0, 0.001));
             }
-            toUnit(p99, unit);
-            toUnit(max, unit);
             Color colour = palette[i++ % palette.length];
             String name = "run " + run.run() + (run.remeasured() ? " (measured again)" : "")
                     + (run.status() == RunStatus.OK ? "" : " ✗ " + run.status());
@@ -389,10 +365,9 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(label + ": latency vs throughput (" + (pooled ? "runs pooled, as in the tables" : "median of runs")
                         + ")")
-                .xAxisTitle("target rate (msgs/s)").yAxisTitle("latency (µs)").build();
-        chart.getStyler().setXAxisLogarithmic(true);
+                .xAxisTitle("target rate (msgs/s, log scale; each rate measured labelled)").yAxisTitle("latency (µs)")
+                .build();
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setXAxisDecimalPattern("#,##0");
         chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
         chart.getStyler().setMarkerSize(7);
         List<SummaryFile.Result> sorted = ofEngine.stream()
@@ -410,10 +385,10 @@ public final class Charts {
                 if (Double.isNaN(ns)) {
                     continue;
                 }
-                xs.add((double) r.targetRate());
+                xs.add(Math.log10(r.targetRate()));
                 ys.add(Math.max(ns / 1000.0, 0.001));
                 if (!r.allOk()) {
-                    failedX.add((double) r.targetRate());
+                    failedX.add(Math.log10(r.targetRate()));
                     failedY.add(Math.max(ns / 1000.0, 0.001));
                 }
             }
@@ -428,7 +403,41 @@ public final class Charts {
             failed.setMarkerColor(Color.RED);
             chart.getStyler().setMarkerSize(9);
         }
+        labelEachRate(chart, sorted.stream().map(SummaryFile.Result::targetRate).distinct().toList());
         return chart;
+    }
+
+    /**
+     * A log axis of rates whose every measured rate is labelled (XChart's own log axis labels only powers of ten, so
+     * a sweep of 2,000, 10,000 and 50,000/s read "10,000" alone): x is log10 of the rate on a linear axis with no
+     * tick labels of its own; each rate gets a dotted vertical line and its number at the foot of the plot.
+     */
+    public static List<String> labelEachRate(XYChart chart, List<Long> rates) {
+        List<String> labels = new ArrayList<>();
+        if (rates.isEmpty()) {
+            return labels;
+        }
+        double low = Math.log10(rates.stream().mapToLong(Long::longValue).min().orElse(1));
+        double high = Math.log10(rates.stream().mapToLong(Long::longValue).max().orElse(1));
+        double pad = Math.max(0.15, (high - low) * 0.08);
+        chart.getStyler().setXAxisMin(low - pad);
+        chart.getStyler().setXAxisMax(high + pad);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> "");
+        double minY = chart.getSeriesMap().values().stream().flatMapToDouble(sr -> java.util.Arrays.stream(
+                sr.getYData())).filter(y -> y > 0 && Double.isFinite(y)).min().orElse(1);
+        double floor = Math.pow(10, Math.floor(Math.log10(minY)));
+        chart.getStyler().setYAxisMin(floor);
+        chart.getStyler().setAnnotationLineColor(Color.GRAY);
+        chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
+                10f, new float[] {2f, 4f}, 0f));
+        for (long rate : rates) {
+            double x = Math.log10(rate);
+            String label = String.format(Locale.ROOT, "%,d", rate);
+            chart.addAnnotation(new AnnotationLine(x, true, false));
+            chart.addAnnotation(new AnnotationText(label, x, floor * 1.2, false));
+            labels.add(label);
+        }
+        return labels;
     }
 
     /**
@@ -574,11 +583,9 @@ public final class Charts {
                 + " session 1 stalled", result.label(), result.targetRate(), stalledRun));
         double top = runs.stream().flatMap(r -> r.intervals().stream()).mapToDouble(h -> h.getMaxValue() / 1000.0)
                 .max().orElse(1);
-        String unit = unitFor(top);
         double bottom = runs.stream().flatMap(r -> r.intervals().stream())
                 .mapToDouble(h -> Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001)).min().orElse(top);
         List<Double> ys = new ArrayList<>(List.of(bottom, top)); // the lines span the data, not the axis
-        toUnit(ys, unit);
         for (double x : new double[] {stallFromSeconds, stallToSeconds}) {
             markAt(chart, x == stallFromSeconds ? "stall starts (run " + stalledRun + ")" : "stall ends", x, ys);
         }
@@ -648,13 +655,10 @@ public final class Charts {
         if (p50.stream().allMatch(v -> Double.isNaN(v))) {
             return null;
         }
-        String unit = unitFor(top);
-        toUnit(p50, unit);
-        toUnit(max, unit);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(title)
                 .xAxisTitle("seconds into the run (orders by their due time)")
-                .yAxisTitle("round trip (" + unit + ", log scale)").build();
+                .yAxisTitle("round trip (µs, log scale)").build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
         chart.getStyler().setXAxisDecimalPattern("#,##0.#");
@@ -671,7 +675,6 @@ public final class Charts {
         double last = xs.get(xs.size() - 1);
         if (preP99 > 0) {
             List<Double> y = new ArrayList<>(List.of(preP99 / 1000.0, preP99 / 1000.0));
-            toUnit(y, unit);
             XYSeries line = chart.addSeries(thresholdLabel, List.of(0.0, last), y);
             line.setMarker(SeriesMarkers.NONE);
             line.setLineColor(Color.BLACK);

@@ -45,7 +45,8 @@ public final class PublishedIndex {
                 + "(a test checks it is current: every folder has a row and every row a folder). Times and ratios "
                 + "compare only between folders of one CPU model; figures from different CPU models differ by "
                 + "the host, not only by the code. \"reference for\": what the folder is cited for (its README's "
-                + "\"Reference for:\" line). \"runs\": OK / DISTURBED / SATURATED / FAILED over every run of "
+                + "\"Reference for:\" paragraph, whole). \"CPU\": its model name, family and model, as summary.json records them. "
+                + "\"runs\": OK / DISTURBED / SATURATED / FAILED over every run of "
                 + "the folder (rules version 1 had no DISTURBED). \"size\": the folder's files in the tree.\n\n");
         md.append("| folder | date | reference for | what | command | commit | CPU | engines | rates (msgs/s) | runs "
                 + "| rules | size |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -134,7 +135,7 @@ public final class PublishedIndex {
                         .length())) + (env.path("gitDirty").asBoolean(false) ? " (dirty)" : ""));
             }
             if (env != null && env.hasNonNull("cpuModel")) {
-                cpus.add(env.get("cpuModel").asText());
+                cpus.add(cpuName(env));
             }
             if (summary != null) {
                 rules.add(summary.rulesVersion());
@@ -227,21 +228,68 @@ public final class PublishedIndex {
                 "environment.json"));
     }
 
-    /** The first heading of the folder's README.md (or of its analysis.md), without the #. */
-    /** The rest of the first line of the folder's README (or analysis) that starts with {@code prefix}, or "-". */
-    private static String line(Path folder, String prefix) {
+    /**
+     * The CPU as summary.json records it: its model name with its family and model ("AMD EPYC (family 23 model 1)"),
+     * for two hosts that share a marketing name are not the same CPU; the name alone where no family was recorded.
+     */
+    static String cpuName(JsonNode env) {
+        String name = env.get("cpuModel").asText();
+        JsonNode cpu = env.path("cpu");
+        if (cpu.hasNonNull("family") && cpu.hasNonNull("model")) {
+            return name + " (family " + cpu.get("family").asText() + " model " + cpu.get("model").asText() + ")";
+        }
+        return name;
+    }
+
+    /**
+     * The paragraph of the folder's README (or analysis) that starts with {@code prefix}, without it, its lines
+     * joined: from that line to the next blank line or heading; "-" when there is none.
+     */
+    static String line(Path folder, String prefix) {
         for (String name : new String[] {"README.md", "analysis.md"}) {
             Path file = folder.resolve(name);
             if (Files.isRegularFile(file)) {
-                try (Stream<String> lines = Files.lines(file)) {
-                    return lines.filter(l -> l.startsWith(prefix)).findFirst()
-                            .map(l -> l.substring(prefix.length()).trim()).orElse("-");
+                try {
+                    List<String> lines = Files.readAllLines(file);
+                    for (int i = 0; i < lines.size(); i++) {
+                        if (!lines.get(i).startsWith(prefix)) {
+                            continue;
+                        }
+                        StringBuilder paragraph = new StringBuilder(lines.get(i).substring(prefix.length()).trim());
+                        for (int j = i + 1; j < lines.size() && !lines.get(j).isBlank()
+                                && !lines.get(j).startsWith("#"); j++) {
+                            paragraph.append(' ').append(lines.get(j).trim());
+                        }
+                        return fromRoot(paragraph.toString(), folder.getFileName().toString());
+                    }
+                    return "-";
                 } catch (IOException | java.io.UncheckedIOException e) {
                     return "-";
                 }
             }
         }
         return "-";
+    }
+
+    private static final java.util.regex.Pattern LINK = java.util.regex.Pattern.compile("(\\]\\()([^)\\s]+)\\)");
+
+    /**
+     * {@code text}, from a folder's README, with its relative link targets made relative to the index beside the
+     * folder ("../other/" in folder F is "F/../other/", normalized to "other/").
+     */
+    static String fromRoot(String text, String folder) {
+        java.util.regex.Matcher m = LINK.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String target = m.group(2);
+            if (!target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*") && !target.startsWith("#")) {
+                String normalized = Path.of(folder).resolve(target).normalize().toString().replace('\\', '/');
+                target = normalized.isEmpty() ? "./" : normalized + (target.endsWith("/") ? "/" : "");
+            }
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) + target + ")"));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     private static String title(Path folder) {

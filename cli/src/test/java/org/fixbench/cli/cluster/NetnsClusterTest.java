@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * namespace and its clients in the other two. The namespaces, links, servers and nodes are made and removed by the
  * test.
  */
+@Tag("long") // the cluster across network namespaces: minutes
 class NetnsClusterTest {
     private static final String PREFIX = "fbtest";
     private static final int SSH_PORT = 2222;
@@ -294,7 +296,7 @@ class NetnsClusterTest {
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
         List<String> args = List.of("--engines", "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "1s",
-                "--warmup", "300ms", "--no-pin", "--allow-concurrent");
+                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent");
         record Fault(String what, Path file, String expected) {
         }
         List<Fault> faults = new ArrayList<>();
