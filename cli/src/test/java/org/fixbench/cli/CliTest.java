@@ -176,7 +176,7 @@ class CliTest {
     void compareWritesReportSummaryAndEnvironmentAndNeverOverwrites() throws Exception {
         Path out = tmp.resolve("cmp");
         Outcome o = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration", "400ms",
-                "--warmup", "100ms", "--warmup-cap", "2s", "--no-interleave", "--out", out.toString());
+                "--warmup", "100ms", "--warmup-cap", "0s", "--no-interleave", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## 500 msgs/s"), report);
@@ -228,7 +228,7 @@ class CliTest {
     void anInterleavedComparisonRunsRoundByRoundAndKeepsEachEnginesRunsTogether() throws Exception {
         Path out = tmp.resolve("interleaved");
         Outcome o = run("compare", "--engines", "tcp:yield,tcp:blocking", "--rates", "500", "--runs", "2",
-                "--duration", "300ms", "--warmup", "100ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString()); // interleaved by default
+                "--duration", "300ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString()); // interleaved by default
         // 300 ms runs on a shared CI machine may read SATURATED (exit 1): a stall of 3 ms near a run's end is 1% of it
         assertTrue(o.status() == 0 || o.status() == 1, o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
@@ -423,7 +423,7 @@ class CliTest {
     void aCompletedComparisonExitsZeroWhateverTheEnginesDidUnlessAskedToFail() throws Exception {
         // raw TCP cannot answer a million round trips a second: its runs are SATURATED, a finding, not an error
         String[] args = {"compare", "--engines", "tcp:yield", "--rates", "1000000", "--runs", "1", "--duration",
-                "300ms", "--warmup", "100ms", "--warmup-cap", "2s", "--no-pin", "--fork", "none", "--out", tmp.resolve("saturated").toString()};
+                "300ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none", "--out", tmp.resolve("saturated").toString()};
         Outcome completed = run(args);
         assertEquals(0, completed.status(), completed.err());
         JsonNode run = new ObjectMapper().readTree(tmp.resolve("saturated/summary.json").toFile()).get("results").get(0)
