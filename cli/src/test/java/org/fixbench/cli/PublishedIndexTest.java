@@ -72,6 +72,12 @@ class PublishedIndexTest {
         assertEquals(ReferenceTable.refresh(readme, Path.of("..")), readme,
                 "README.md's reference table is not current: run scripts/fixbench index");
         assertTrue(readme.contains("| 10,000 | sbe:tuned | "), "a row per rate and engine");
+        // a README without the block's markers, or with an opening marker only, is refused in one line
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ReferenceTable.refresh("# fixbench\n", Path.of(".."))).getMessage().contains("has no line"));
+        String unclosed = readme.substring(0, readme.indexOf(ReferenceTable.END));
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ReferenceTable.refresh(unclosed, Path.of(".."))).getMessage().contains("no closing line"));
     }
 
     @Test

@@ -229,7 +229,6 @@ public final class Charts {
         chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
         double maxX = 3;
         double minY = Double.MAX_VALUE;
-        double maxY = 0;
         List<Object[]> lines = new ArrayList<>(); // result, xs, ys
         for (SummaryFile.Result r : atRate) {
             List<Double> xs = new ArrayList<>();
@@ -256,7 +255,6 @@ public final class Charts {
             }
             maxX = Math.max(maxX, xs.get(xs.size() - 1));
             minY = Math.min(minY, ys.stream().mapToDouble(Double::doubleValue).min().orElse(minY));
-            maxY = Math.max(maxY, ys.stream().mapToDouble(Double::doubleValue).max().orElse(maxY));
             lines.add(new Object[] {r, xs, ys});
         }
         for (Object[] line : lines) {
@@ -638,7 +636,6 @@ public final class Charts {
         List<Double> xs = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> max = new ArrayList<>();
-        double top = 0.001;
         for (int w = 0; w < p50s.size(); w++) {
             long median = ((Number) p50s.get(w)).longValue();
             long worst = ((Number) maxes.get(w)).longValue();
@@ -650,7 +647,6 @@ public final class Charts {
             }
             p50.add(Math.max(median / 1000.0, 0.001));
             max.add(Math.max(worst / 1000.0, 0.001));
-            top = Math.max(top, worst / 1000.0);
         }
         if (p50.stream().allMatch(v -> Double.isNaN(v))) {
             return null;
@@ -684,13 +680,13 @@ public final class Charts {
         double bottom = Math.min(p50.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
                 .orElse(0.001), max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
                 .orElse(0.001));
-        double topInUnit = max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(1);
+        double top = max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(1);
         for (String key : List.of(startKey, endKey)) {
             if (!(seen.get(key) instanceof Number at) || at.longValue() < 0) {
                 continue;
             }
             double x = at.longValue() / 1e9;
-            markAt(chart, key.equals(startKey) ? startLabel : endLabel, x, List.of(bottom, topInUnit));
+            markAt(chart, key.equals(startKey) ? startLabel : endLabel, x, List.of(bottom, top));
         }
         return saveInCharts(chart, out, name);
     }
