@@ -113,8 +113,10 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
         String base = parts[0];
         int colon = base.indexOf(':');
         FixEngine engine = engine(colon < 0 ? base : base.substring(0, colon));
-        String profile = colon < 0 ? engine.defaultProfile() : base.substring(colon + 1);
-        Path file = FixConfigs.profileFile(engine.name(), profile); // validates
+        String given = colon < 0 ? engine.defaultProfile() : base.substring(colon + 1);
+        Path file = FixConfigs.profileFile(engine.name(), given); // validates
+        // a profile given as a path is kept absolute, so that processes started elsewhere read the same file
+        String profile = FixConfigs.isPath(given) ? file.toString() : given;
         Map<String, String> overrides = new LinkedHashMap<>();
         java.util.Properties own = parts.length > 1 ? FixConfigs.properties(file) : null;
         for (int i = 1; i < parts.length; i++) {

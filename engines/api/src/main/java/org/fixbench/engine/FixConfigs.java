@@ -62,8 +62,24 @@ public final class FixConfigs {
         return p;
     }
 
-    /** The one profile file {@code fix-configs/<engine>/<profile>.*}. */
+    /**
+     * Whether a profile is named by its file's path (it holds a '/' or ends with a profile extension) rather than by
+     * its name in {@code fix-configs/<engine>/}: an engine file of the user's own.
+     */
+    public static boolean isPath(String profile) {
+        return profile.contains("/") || PROFILE_EXTENSIONS.stream().anyMatch(profile::endsWith);
+    }
+
+    /** The one profile file {@code fix-configs/<engine>/<profile>.*}, or the file a path-like profile names. */
     public static Path profileFile(String engine, String profile) {
+        if (isPath(profile)) {
+            Path file = Path.of(profile).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("engine " + engine + ": no file " + file + " (a profile given "
+                        + "as a path must be a file; profiles by name: " + String.join(", ", profiles(engine)) + ")");
+            }
+            return file;
+        }
         Path dir = root().resolve(engine);
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> {

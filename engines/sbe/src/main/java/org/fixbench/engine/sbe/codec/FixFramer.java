@@ -48,8 +48,13 @@ public final class FixFramer {
     private long skipBytes;
 
     public FixFramer(int maxMessageBytes) {
+        this(maxMessageBytes, Framing.FIX44);
+    }
+
+    /** Frames messages of {@code beginString}; another BeginString is {@link Handler#onOtherBeginString}. */
+    public FixFramer(int maxMessageBytes, String beginString) {
         this.maxMessageBytes = maxMessageBytes;
-        this.codec = new Framing(maxMessageBytes);
+        this.codec = new Framing(maxMessageBytes, beginString);
     }
 
     /** Whether the rest of a too-large message is still being skipped (the next bytes read belong to it). */
@@ -116,8 +121,8 @@ public final class FixFramer {
     }
 
     /** A message's total length from its BodyLength (up to the end of its CheckSum field), or -1. */
-    private static long declaredLength(DirectBuffer buffer, int position, int limit) {
-        int i = position + Framing.BEGIN.length;
+    private long declaredLength(DirectBuffer buffer, int position, int limit) {
+        int i = position + codec.begin().length;
         long bodyLength = 0;
         while (i < limit && buffer.getByte(i) != Framing.SOH) {
             byte b = buffer.getByte(i);
@@ -156,9 +161,9 @@ public final class FixFramer {
         return limit;
     }
 
-    /** The start of a complete "8=FIX.4.4<SOH>9=" in [from, limit), or -1. */
-    private static int nextBeginString(DirectBuffer buffer, int from, int limit) {
-        byte[] begin = Framing.BEGIN;
+    /** The start of a complete "8=" BeginString "<SOH>9=" in [from, limit), or -1. */
+    private int nextBeginString(DirectBuffer buffer, int from, int limit) {
+        byte[] begin = codec.begin();
         for (int i = from; i + begin.length <= limit; i++) {
             int k = 0;
             while (k < begin.length && buffer.getByte(i + k) == begin[k]) {

@@ -16,8 +16,17 @@ public final class FixWriter {
     private int p;
 
     public FixWriter(int maxMessageBytes) {
+        this(maxMessageBytes, Framing.FIX44);
+    }
+
+    /** Writes messages of {@code beginString} (FIX.4.4 unless told otherwise). */
+    public FixWriter(int maxMessageBytes, String beginString) {
         bytes = new byte[HEAD + maxMessageBytes + SLACK];
         body = new UnsafeBuffer(bytes);
+        begin = Framing.begin(beginString);
+        begin8 = FixMessage.packed(begin, 0, 8);
+        begin4 = begin.length == 12 ? (int) FixMessage.packed(begin, 8, 4) : 0;
+        beginSum = Framing.checksum(new UnsafeBuffer(begin), 0, begin.length);
     }
 
     private static final java.lang.invoke.VarHandle LONG_VIEW = FixMessage.LONG_VIEW;
@@ -26,11 +35,13 @@ public final class FixWriter {
 
     /** Room past the last byte of a message of the maximum size, for stores of whole eight-byte words. */
     private static final int SLACK = 64;
-    /** Room before the body for "8=FIX.4.4", SOH, "9=", up to 10 digits of BodyLength and SOH. */
+    /** Room before the body for "8=", a BeginString of up to 12 characters, SOH, "9=", 10 digits and SOH. */
     private static final int HEAD = 32;
-    private static final long BEGIN_8 = FixMessage.packed(Framing.BEGIN, 0, 8);
-    private static final int BEGIN_4 = (int) FixMessage.packed(Framing.BEGIN, 8, 4);
-    private static final int BEGIN_SUM = Framing.checksum(new UnsafeBuffer(Framing.BEGIN), 0, Framing.BEGIN.length);
+    /** "8=" BeginString SOH "9=", and its first 8 and (when it is 12 bytes long, as FIX.4.x's are) last 4 packed. */
+    private final byte[] begin;
+    private final long begin8;
+    private final int begin4;
+    private final int beginSum;
     private int start;
 
     public FixWriter reset() {
@@ -299,17 +310,21 @@ public final class FixWriter {
     public int frame() {
         int bodyLength = p - HEAD;
         int digits = digits(bodyLength);
-        int at = HEAD - 1 - digits - Framing.BEGIN.length;
+        int at = HEAD - 1 - digits - begin.length;
         start = at;
-        LONG_VIEW.set(bytes, at, BEGIN_8);
-        INT_VIEW.set(bytes, at + 8, BEGIN_4);
+        if (begin.length == 12) {
+            LONG_VIEW.set(bytes, at, begin8);
+            INT_VIEW.set(bytes, at + 8, begin4);
+        } else {
+            System.arraycopy(begin, 0, bytes, at, begin.length);
+        }
         int v = bodyLength;
         for (int k = HEAD - 2; k >= HEAD - 1 - digits; k--) { // the digits end just before the body's SOH
             bytes[k] = (byte) ('0' + v % 10);
             v /= 10;
         }
         bytes[HEAD - 1] = Framing.SOH;
-        int sum = (BEGIN_SUM + Framing.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
+        int sum = (beginSum + Framing.checksum(body, HEAD - 1 - digits, p)) & 0xFF;
         // "10=nnn" and SOH in one eight-byte store (the eighth byte is past the message)
         long trailer = '1' | '0' << 8 | '=' << 16 | (long) ('0' + sum / 100) << 24
                 | (long) ('0' + (sum / 10) % 10) << 32 | (long) ('0' + sum % 10) << 40 | (long) Framing.SOH << 48;

@@ -18,17 +18,41 @@ public final class Framing {
     public static final int BAD_CHECKSUM = -3;
     public static final int TOO_LARGE = -4;
 
-    public static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** The BeginString every session speaks unless told otherwise. */
+    public static final String FIX44 = "FIX.4.4";
+    public static final byte[] BEGIN = begin(FIX44);
     private static final int TRAILER_LENGTH = 7; // 10=nnn<SOH>
 
     private final int maxMessageBytes;
+    private final byte[] begin;
     private int errorTag;
 
     public Framing(int maxMessageBytes) {
+        this(maxMessageBytes, FIX44);
+    }
+
+    /** Frames messages of {@code beginString} (FIX.4.2, FIX.4.4, FIXT.1.1 ...); any other BeginString is garbled. */
+    public Framing(int maxMessageBytes, String beginString) {
         if (maxMessageBytes < 64) {
             throw new IllegalArgumentException("maximum message size must be at least 64 bytes");
         }
         this.maxMessageBytes = maxMessageBytes;
+        this.begin = begin(beginString);
+    }
+
+    /** "8=" BeginString SOH "9=": the bytes every message of that BeginString starts with. */
+    public static byte[] begin(String beginString) {
+        if (beginString == null || beginString.isEmpty() || beginString.length() > 12
+                || !beginString.chars().allMatch(c -> c > ' ' && c < 127 && c != '=')) {
+            throw new IllegalArgumentException("a BeginString is 1-12 printable characters, such as FIX.4.4 (was '"
+                    + beginString + "')");
+        }
+        return ("8=" + beginString + "\u00019=").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** The bytes a message framed here starts with ({@link #begin(String)}). */
+    public byte[] begin() {
+        return begin;
     }
 
     /** The tag the last failure concerns (0 when none applies). */
@@ -69,17 +93,18 @@ public final class Framing {
 
     private int frame(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
         errorTag = 0;
-        int prefix = Math.min(available, BEGIN.length);
+        byte[] begin = this.begin;
+        int prefix = Math.min(available, begin.length);
         for (int i = 0; i < prefix; i++) {
-            if (buffer.getByte(offset + i) != BEGIN[i]) {
-                errorTag = i < 9 ? 8 : 9;
+            if (buffer.getByte(offset + i) != begin[i]) {
+                errorTag = i < begin.length - 3 ? 8 : 9;
                 return GARBLED;
             }
         }
-        if (available <= BEGIN.length) {
+        if (available <= begin.length) {
             return INCOMPLETE;
         }
-        int i = offset + BEGIN.length;
+        int i = offset + begin.length;
         int end = offset + available;
         long bodyLength = 0;
         int digits = 0;

@@ -39,6 +39,10 @@ public final class FixSession {
         default void onLogon(FixSession session) {
         }
 
+        /** A session-level Reject (35=3) the peer sent, in sequence: of a message this side sent. */
+        default void onSessionReject(FixSession session, FixMessage reject) {
+        }
+
         /** The session ended (logout, disconnect, error); called once. */
         default void onEnd(FixSession session, String reason) {
         }
@@ -97,7 +101,7 @@ public final class FixSession {
         int buffer = Math.max(config.bufferBytes(), 4 * config.maxMessageBytes());
         long now = clock.time();
         sender = new SessionSender(config, channel, record, now);
-        reader = new SessionReader(buffer, config.maxMessageBytes());
+        reader = new SessionReader(buffer, config.maxMessageBytes(), config.beginString());
         session = new Session(config, this, channel, sender, record, application, binder,
                 log == null ? text -> { } : log, now, maxFields, buffer);
         Counterparties counterparties = binder == null ? null : binder.counterparties();

@@ -75,7 +75,7 @@ final class Session implements SessionProxy.Outbox {
         this.binder = binder;
         this.log = log;
         this.badInput = new BadInputLog(log, config.badInputLogPerSecond());
-        this.proxy = new SessionProxy(this, sender, config.dictionary(), maxFields);
+        this.proxy = new SessionProxy(this, sender, config.dictionary(), maxFields, config.logonFields());
         this.replayer = new Replayer(proxy, sender);
         this.queue = new InboundQueue(queueBytes, config.maxMessageBytes());
         this.now = nowMillis;
@@ -431,6 +431,7 @@ final class Session implements SessionProxy.Outbox {
         if (seq == record.nextTargetSeq()) {
             record.nextTargetSeq(record.nextTargetSeq() + 1);
         }
+        application.onSessionReject(owner, m);
     }
 
     void onHeartbeat(FixMessage m, long seq, DirectBuffer buffer, int offset, int length) {

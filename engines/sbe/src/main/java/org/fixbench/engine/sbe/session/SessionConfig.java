@@ -28,6 +28,10 @@ import org.fixbench.engine.sbe.dictionary.FixDictionary;
  *                              every stored message of its range onto the heap and keep the copies until the next
  *                              one, as a store that loads a whole range into memory does (quickfix-j #639); off by
  *                              default and in every profile
+ * @param beginString           the BeginString both sides speak: FIX.4.4 for every sbe profile; another (FIX.4.2,
+ *                              FIXT.1.1) only for the external engine's client ({@link #withBeginString})
+ * @param logonFields           whole fields ("tag=value" and SOH) every Logon this side sends carries: none for every
+ *                              sbe profile; Username, Password, DefaultApplVerID ... for the external engine's client
  */
 public record SessionConfig(String senderCompId, String targetCompId, boolean acceptor, FixDictionary dictionary,
                             boolean validate, int heartBtIntSeconds, int minHeartBtIntSeconds,
@@ -36,7 +40,18 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             int logonTimeoutMillis, int logoutTimeoutMillis, boolean resetOnLogon,
                             boolean resetOnDisconnect, int maxConnections, int rememberedClOrdIds,
                             int rememberedClOrdIdBytes, int badInputLogPerSecond, String idle,
-                            int slowConsumerMillis, boolean replayLoadsRange) {
+                            int slowConsumerMillis, boolean replayLoadsRange, String beginString,
+                            byte[] logonFields) {
+
+    public SessionConfig {
+        org.fixbench.engine.sbe.codec.Framing.begin(beginString); // checks it
+        logonFields = logonFields.clone();
+    }
+
+    @Override
+    public byte[] logonFields() {
+        return logonFields.clone();
+    }
 
     /** Reads a profile's properties (every key optional; keys and defaults in engines/sbe/README.md). */
     public static SessionConfig of(Properties p, String senderCompId, String targetCompId, boolean acceptor) {
@@ -59,7 +74,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
                 positive(p, "rememberedClOrdIds", 100_000), positive(p, "rememberedClOrdIdBytes", 16 << 20),
                 positive(p, "badInputLogPerSecond", 10), idle, positive(p, "slowConsumerMillis", 10_000),
-                flag(p, "replayLoadsRange", false));
+                flag(p, "replayLoadsRange", false), org.fixbench.engine.sbe.codec.Framing.FIX44, new byte[0]);
     }
 
     /** This side with other CompIDs: one of an initiator's many sessions. */
@@ -68,7 +83,19 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
                 bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, resetOnLogon,
                 resetOnDisconnect, maxConnections, rememberedClOrdIds, rememberedClOrdIdBytes, badInputLogPerSecond,
-                idle, slowConsumerMillis, replayLoadsRange);
+                idle, slowConsumerMillis, replayLoadsRange, beginString, logonFields);
+    }
+
+    /**
+     * This side speaking {@code begin} (FIX.4.2, FIX.4.4, FIXT.1.1 ...) with {@code fields} ("tag=value" and SOH,
+     * whole) on every Logon it sends: an initiator logging on to an acceptor it did not build.
+     */
+    public SessionConfig withBeginString(String begin, byte[] fields) {
+        return new SessionConfig(senderCompId, targetCompId, acceptor, dictionary, validate, heartBtIntSeconds,
+                minHeartBtIntSeconds, maxHeartBtIntSeconds, maxSilenceSeconds, maxLatencySeconds, maxMessageBytes,
+                bufferBytes, storeBytes, storeMessages, logonTimeoutMillis, logoutTimeoutMillis, resetOnLogon,
+                resetOnDisconnect, maxConnections, rememberedClOrdIds, rememberedClOrdIdBytes, badInputLogPerSecond,
+                idle, slowConsumerMillis, replayLoadsRange, begin, fields);
     }
 
     /** The least store a session gets when {@link #storeSharedBy} divides the profile's among many. */
@@ -89,7 +116,8 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 bufferBytes, Math.max(MIN_SHARED_STORE_BYTES, storeBytes / sessions),
                 Math.max(MIN_SHARED_STORE_MESSAGES, storeMessages / sessions), logonTimeoutMillis,
                 logoutTimeoutMillis, resetOnLogon, resetOnDisconnect, maxConnections, rememberedClOrdIds,
-                rememberedClOrdIdBytes, badInputLogPerSecond, idle, slowConsumerMillis, replayLoadsRange);
+                rememberedClOrdIdBytes, badInputLogPerSecond, idle, slowConsumerMillis, replayLoadsRange, beginString,
+                logonFields);
     }
 
     /** The bundled FIX 4.4 dictionary, loaded once per JVM. */

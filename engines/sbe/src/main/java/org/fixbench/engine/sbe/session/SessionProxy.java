@@ -31,19 +31,26 @@ final class SessionProxy {
     private final FixDictionary dictionary;
     private final FixMessage stored;
 
-    SessionProxy(Outbox out, SessionSender sender, FixDictionary dictionary, int maxFields) {
+    /** Whole fields ("tag=value" and SOH) every Logon this side sends carries after HeartBtInt; empty for none. */
+    private final byte[] logonFields;
+
+    SessionProxy(Outbox out, SessionSender sender, FixDictionary dictionary, int maxFields, byte[] logonFields) {
+        this.logonFields = logonFields;
         this.out = out;
         this.sender = sender;
         this.dictionary = dictionary;
         this.stored = new FixMessage(maxFields);
     }
 
-    /** Logon: EncryptMethod 0, HeartBtInt, ResetSeqNumFlag=Y when both sides start again at 1. */
+    /** Logon: EncryptMethod 0, HeartBtInt, ResetSeqNumFlag=Y when both sides start again at 1, the configured fields. */
     void logon(long heartBtIntSeconds, boolean reset) {
         FixWriter w = out.begin(MsgTypes.LOGON);
         w.charField(Tags.ENCRYPT_METHOD, (byte) '0').longField(Tags.HEART_BT_INT, heartBtIntSeconds);
         if (reset) {
             w.charField(Tags.RESET_SEQ_NUM_FLAG, (byte) 'Y');
+        }
+        if (logonFields.length > 0) {
+            w.raw(logonFields);
         }
         out.send();
     }

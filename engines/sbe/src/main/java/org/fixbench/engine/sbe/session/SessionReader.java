@@ -17,10 +17,10 @@ final class SessionReader {
     private final UnsafeBuffer inBuffer;
     private final FixFramer framer;
 
-    SessionReader(int bufferBytes, int maxMessageBytes) {
+    SessionReader(int bufferBytes, int maxMessageBytes, String beginString) {
         in = ByteBuffer.allocateDirect(bufferBytes);
         inBuffer = new UnsafeBuffer(in);
-        framer = new FixFramer(maxMessageBytes);
+        framer = new FixFramer(maxMessageBytes, beginString);
     }
 
     /** Reads what the connection has: the number of bytes, 0 for none yet, -1 at its end. */

@@ -52,7 +52,7 @@ final class SessionSender {
         this.channel = channel;
         this.dictionary = config.dictionary();
         this.record = record;
-        this.writer = new FixWriter(config.maxMessageBytes());
+        this.writer = new FixWriter(config.maxMessageBytes(), config.beginString());
         this.senderCompId = config.senderCompId();
         counterparty(config.targetCompId());
         this.out = ByteBuffer.allocateDirect(Math.max(config.bufferBytes(), 4 * config.maxMessageBytes()));

@@ -52,10 +52,17 @@ class FixWriterTest {
         }
     }
 
-    /** A framed message is whole: BeginString, BodyLength, the body as written and its CheckSum, for every length. */
-    @Test
-    void framesTheBodyWithItsLengthAndCheckSum() {
-        FixWriter w = new FixWriter(20_000);
+    /**
+     * A framed message is whole: BeginString, BodyLength, the body as written and its CheckSum, for every length and
+     * each BeginString the suite speaks (FIXT.1.1's is a byte longer than FIX.4.x's); {@link Framing} of the same
+     * BeginString frames it back whole, one of another refuses it as garbled.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"FIX.4.4", "FIX.4.2", "FIXT.1.1"})
+    void framesTheBodyWithItsLengthAndCheckSum(String beginString) {
+        FixWriter w = new FixWriter(20_000, beginString);
+        Framing same = new Framing(20_100, beginString);
+        Framing other = new Framing(20_100, beginString.equals("FIX.4.4") ? "FIX.4.2" : "FIX.4.4");
         UtcTimeWriter time = new UtcTimeWriter();
         StringBuilder text = new StringBuilder();
         for (int size = 0; size < 12_000; size = size * 3 / 2 + 1) {
@@ -67,7 +74,7 @@ class FixWriterTest {
                     .stringField(58, text);
             String body = "35=A\u000134=" + size + "\u000152=20261121-00:00:00.123\u000158=" + text + "\u0001";
             int sum = 0;
-            String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
+            String head = "8=" + beginString + "\u00019=" + body.length() + "\u0001";
             for (char c : (head + body).toCharArray()) {
                 sum += c;
             }
@@ -76,6 +83,9 @@ class FixWriterTest {
             byte[] out = new byte[length];
             w.buffer().getBytes(w.start(), out);
             assertEquals(expected, new String(out, StandardCharsets.US_ASCII), "body of " + body.length() + " bytes");
+            org.agrona.concurrent.UnsafeBuffer framed = new org.agrona.concurrent.UnsafeBuffer(out);
+            assertEquals(length, same.frame(framed, 0, length), "framed back");
+            assertEquals(Framing.GARBLED, other.frame(framed, 0, length), "another BeginString");
         }
     }
 

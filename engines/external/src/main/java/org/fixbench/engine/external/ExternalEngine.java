@@ -1,0 +1,134 @@
+package org.fixbench.engine.external;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.FixConfigs;
+import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.Setting;
+
+/**
+ * Any FIX acceptor, measured as a black box: {@code external:NAME} is {@code fix-configs/external/NAME.properties},
+ * {@code external:path/to/file.properties} any engine file ({@link EngineFile}). The server role starts the file's
+ * command ({@link StartedAcceptor}); the client is sbe's initiator session ({@link ExternalClient}). The default
+ * comparison leaves it out: it is named with {@code --engines}.
+ */
+public final class ExternalEngine implements FixEngine {
+
+    @Override
+    public String name() {
+        return "external";
+    }
+
+    @Override
+    public String defaultProfile() {
+        return "quickfix-cpp";
+    }
+
+    /** None: what the JDK and Maven give is the default comparison; these are named with --engines. */
+    @Override
+    public List<String> comparisonProfiles() {
+        return List.of();
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return EngineFile.SETTINGS;
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("external client", "sbe's initiator session (engines/sbe), driven by engines/external");
+        return v;
+    }
+
+    static Path home() {
+        return FixConfigs.root().getParent();
+    }
+
+    @Override
+    public EngineServer server(EngineSetup setup) {
+        return new StartedAcceptor(EngineFile.read(setup.profileFile()), setup, home());
+    }
+
+    @Override
+    public EngineClient client(EngineSetup setup) {
+        EngineFile file = EngineFile.read(setup.profileFile());
+        setup.note(file.name() + ": " + file.describe());
+        if (!file.versionCommand().isEmpty()) {
+            setup.note(file.name() + " version: " + version(file, home()));
+        }
+        ExternalClient client = new ExternalClient(file, event -> System.err.println("[" + file.name() + " client] "
+                + event));
+        return new NotingClient(client, setup, file);
+    }
+
+    /** What the file's version command prints (its first lines), or why it printed nothing. */
+    static String version(EngineFile file, Path home) {
+        try {
+            Process p = new ProcessBuilder("/bin/sh", "-c", file.versionCommand()).directory(home.toFile())
+                    .redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readNBytes(4_096), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "(its version command did not finish within 10 s)";
+            }
+            String lines = String.join(" ", text.strip().lines().limit(3).toList());
+            return p.exitValue() == 0 && !lines.isEmpty() ? lines
+                    : "(its version command exited with status " + p.exitValue() + ": " + lines + ")";
+        } catch (java.io.IOException e) {
+            return "(its version command could not run: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(interrupted)";
+        }
+    }
+
+    /** The client, noting at its close what it counted: later reports (fills), rejects. */
+    private static final class NotingClient implements EngineClient {
+        private final ExternalClient client;
+        private final EngineSetup setup;
+        private final EngineFile file;
+
+        NotingClient(ExternalClient client, EngineSetup setup, EngineFile file) {
+            this.client = client;
+            this.setup = setup;
+            this.file = file;
+        }
+
+        @Override
+        public void connect(java.net.InetSocketAddress server, org.fixbench.engine.ReportListener listener,
+                            java.time.Duration timeout) throws Exception {
+            client.connect(server, listener, timeout);
+        }
+
+        @Override
+        public void send(long clOrdId) {
+            client.send(clOrdId);
+        }
+
+        @Override
+        public boolean receivesOnCallerThread() {
+            return true;
+        }
+
+        @Override
+        public boolean poll() {
+            return client.poll();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+            setup.note(file.name() + ": " + client.laterReports() + " later ExecutionReports of orders already "
+                    + "answered (fills) counted, not timed; " + client.rejects() + " rejects");
+        }
+    }
+}

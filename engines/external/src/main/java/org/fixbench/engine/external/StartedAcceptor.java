@@ -1,0 +1,197 @@
+package org.fixbench.engine.external;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+
+/**
+ * An acceptor started by its engine file's command, in a process group of its own ({@code setsid}), its output in
+ * its work folder: ready once its port takes a connection; stopped with its whole group at the end (asked, then
+ * killed), on a failure, and when this JVM is stopped. The thread that starts it is pinned first as the server's,
+ * so the acceptor inherits that CPU.
+ */
+final class StartedAcceptor implements EngineServer {
+    private static final long STOP_MILLIS = 5_000;
+    private static final long PROBE_EVERY_MILLIS = 20;
+
+    private final EngineFile file;
+    private final EngineSetup setup;
+    private final Path home;
+    private Process process;
+    private Path out;
+    private Path err;
+    private Thread hook;
+    private volatile boolean stopping;
+
+    StartedAcceptor(EngineFile file, EngineSetup setup, Path home) {
+        this.file = file;
+        this.setup = setup;
+        this.home = home;
+    }
+
+    @Override
+    public InetSocketAddress start() throws Exception {
+        if (file.command().isEmpty()) {
+            throw new IllegalArgumentException("engine file " + file.file() + ": no command to start the acceptor "
+                    + "(it names " + (file.address().isEmpty() ? "no address either: give --server HOST:PORT"
+                    : "address " + file.address() + ": it is reached there, not started") + ")");
+        }
+        String missing = file.missing(home);
+        if (missing != null) {
+            throw new IllegalArgumentException(file.name() + " is not installed (" + missing + " is missing): "
+                    + (file.install().isEmpty() ? "see " + file.file() : file.install()));
+        }
+        InetSocketAddress address = setup.serverAddress();
+        Path dir = Files.createDirectories(setup.workDirectory().resolve("acceptor"));
+        out = dir.resolve("stdout.log");
+        err = dir.resolve("stderr.log");
+        String command = file.commandFor(address.getPort(), dir, home);
+        setup.pinCurrentThread("server"); // the acceptor inherits this thread's CPUs
+        ProcessBuilder builder = new ProcessBuilder("setsid", "/bin/sh", "-c", "exec " + command)
+                .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        process = builder.start();
+        hook = new Thread(this::stop, "fixbench-acceptor-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        setup.note(file.name() + " acceptor: pid " + process.pid() + ", started as: " + file.maskingPasswords(command));
+        long deadline = System.nanoTime() + file.startTimeoutMillis() * 1_000_000L;
+        InetSocketAddress probe = new InetSocketAddress(address.getAddress().isAnyLocalAddress()
+                ? java.net.InetAddress.getLoopbackAddress() : address.getAddress(), address.getPort());
+        while (true) {
+            if (!process.isAlive()) {
+                String why = file.name() + ": the acceptor's command exited with status " + process.exitValue()
+                        + " before listening on port " + address.getPort() + ": " + tail();
+                close();
+                throw new IllegalStateException(why);
+            }
+            try (Socket s = new Socket()) {
+                s.connect(probe, 200);
+                break;
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                close();
+                throw new IllegalStateException(file.name() + ": the acceptor did not listen on port "
+                        + address.getPort() + " within " + file.startTimeoutMillis() + " ms (stopped): " + tail());
+            }
+            Thread.sleep(PROBE_EVERY_MILLIS);
+        }
+        setup.note(file.name() + " acceptor CPUs: " + cpusAllowed(process.pid()));
+        return address;
+    }
+
+    /** The acceptor process, for reading its CPU time from /proc; null before start. */
+    Process process() {
+        return process;
+    }
+
+    @Override
+    public String failure() {
+        Process p = process;
+        if (p != null && !p.isAlive() && !stopping) {
+            return file.name() + ": the acceptor exited with status " + p.exitValue() + ": " + tail();
+        }
+        return null;
+    }
+
+    /** The last lines of its stderr (else stdout), on one line. */
+    String tail() {
+        for (Path log : new Path[] {err, out}) {
+            try {
+                if (log != null && Files.exists(log) && Files.size(log) > 0) {
+                    List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+                    return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+                }
+            } catch (IOException e) {
+                return "(its output could not be read: " + e.getMessage() + ")";
+            }
+        }
+        return "(no output)";
+    }
+
+    /** {@code Cpus_allowed_list} of a process, from /proc. */
+    static String cpusAllowed(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring("Cpus_allowed_list:".length()).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+        return "unknown";
+    }
+
+    /** Asks the acceptor and every process it started to stop, then kills what is left; waits for them. */
+    private synchronized void stop() {
+        stopping = true;
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + STOP_MILLIS * 1_000_000L;
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception notYet) {
+                h.destroyForcibly();
+            }
+        }
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(STOP_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // reported by the caller's checks: nothing more to do
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+        if (out != null) {
+            copyOutput();
+        }
+        Thread h = hook;
+        if (h != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(h);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or ran
+            }
+        }
+    }
+
+    /** The acceptor's output onto this process's (a forked {@code serve}'s log, kept with the results). */
+    private void copyOutput() {
+        for (Path log : new Path[] {out, err}) {
+            try {
+                if (Files.exists(log) && Files.size(log) > 0) {
+                    String stream = log.getFileName().toString().replace(".log", "");
+                    List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+                    int from = Math.max(0, lines.size() - 200);
+                    if (from > 0) {
+                        System.out.println("[" + file.name() + " " + stream + "] (" + from + " earlier lines left out)");
+                    }
+                    lines.subList(from, lines.size()).forEach(l -> System.out.println("[" + file.name() + " " + stream
+                            + "] " + l));
+                }
+            } catch (IOException e) {
+                System.out.println("[" + file.name() + "] its output could not be read: " + e.getMessage());
+            }
+        }
+    }
+}

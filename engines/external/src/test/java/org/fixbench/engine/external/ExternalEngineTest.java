@@ -1,0 +1,239 @@
+package org.fixbench.engine.external;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.EngineServer;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.ServerHooks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The external engine against {@link TestGateway}, a QuickFIX/J acceptor this test starts through an engine file's
+ * command: foreign CompIDs, a Logon password, two reports per order; and each fault an engine file or an acceptor can
+ * bring, each ending in one line that names it.
+ */
+class ExternalEngineTest {
+    @TempDir
+    Path dir;
+
+    private final List<Long> reports = new CopyOnWriteArrayList<>();
+    private final List<String> ends = new CopyOnWriteArrayList<>();
+    private final ReportListener listener = new ReportListener() {
+        @Override
+        public void onExecutionReport(long clOrdId) {
+            reports.add(clOrdId);
+        }
+
+        @Override
+        public void onDisconnect(String reason) {
+            ends.add(reason);
+        }
+
+        @Override
+        public void onWrongAnswer(int session, String reason) {
+            ends.add("wrong answer: " + reason);
+        }
+    };
+
+    private Path file(String mode, String password, String... extra) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        StringBuilder sb = new StringBuilder();
+        sb.append("command=").append(java).append(" -Xmx64m -cp ").append(System.getProperty("java.class.path"))
+                .append(" org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret ")
+                .append(mode).append('\n');
+        sb.append("clientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n");
+        sb.append("logonFields=553=trader|554=").append(password).append('\n');
+        sb.append("idle=yield\nversionCommand=echo test-gateway 1.0\nstartTimeoutMillis=20000\n");
+        for (String line : extra) {
+            sb.append(line).append('\n');
+        }
+        Path file = dir.resolve("gateway-" + mode.replace(':', '-') + ".properties");
+        Files.writeString(file, sb.toString().replace("\\", "\\\\"));
+        return file;
+    }
+
+    private EngineSetup setup(Path file) throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work-" + System.nanoTime()));
+        return new EngineSetup(file.toString(), file, work, InetAddress.getLoopbackAddress(), ServerHooks.NONE,
+                role -> { });
+    }
+
+    private static void pollUntil(EngineClient client, java.util.function.BooleanSupplier done, long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+            client.poll();
+        }
+    }
+
+    @Test
+    void theGatewayAnswersEachOrderTwiceAndOnlyTheFirstReportIsTimed() throws Exception {
+        Path file = file("ack-fill", "s3cret");
+        EngineSetup setup = setup(file);
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            InetSocketAddress address = server.start();
+            client.connect(address, listener, Duration.ofSeconds(20));
+            long base = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                client.send(base + i);
+                pollUntil(client, () -> false, 1);
+            }
+            pollUntil(client, () -> reports.size() == 20, 10_000);
+            pollUntil(client, () -> false, 200); // the last fills
+            assertEquals(20, reports.size(), "one timed report per order: " + reports + " " + ends);
+            for (int i = 0; i < 20; i++) {
+                assertEquals(base + i, reports.get(i));
+            }
+            assertTrue(ends.isEmpty(), ends.toString());
+            assertNull(server.failure());
+        }
+        String notes = String.join("\n", setup.notes());
+        assertTrue(notes.contains("20 later ExecutionReports"), notes);
+        assertTrue(notes.contains("version: test-gateway 1.0"), notes);
+        assertTrue(notes.contains("554=***") && !notes.contains("s3cret"), notes);
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWithTheLogoutsText() throws Exception {
+        EngineSetup setup = setup(file("ack-fill", "wrong"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            InetSocketAddress address = server.start();
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> client.connect(address, listener, Duration.ofSeconds(20)));
+            assertTrue(e.getMessage().contains("refused") && e.getMessage().contains("bad username or password"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void aLogonNeverAnsweredEndsAfterTheLogonTimeout() throws Exception {
+        EngineSetup setup = setup(file("deaf", "s3cret", "logonTimeoutMillis=500"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            InetSocketAddress address = server.start();
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> client.connect(address, listener, Duration.ofSeconds(20)));
+            assertTrue(e.getMessage().contains("no answer to the Logon") && e.getMessage().contains("500 ms"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void aCommandThatExitsIsNamedWithItsStatusAndStderr() throws Exception {
+        EngineSetup setup = setup(file("exit", "s3cret"));
+        EngineServer server = new ExternalEngine().server(setup);
+        IllegalStateException e = assertThrows(IllegalStateException.class, server::start);
+        assertTrue(e.getMessage().contains("exited with status 3 before listening")
+                && e.getMessage().contains("told to exit before listening"), e.getMessage());
+        server.close();
+    }
+
+    @Test
+    void aCommandThatNeverListensIsStoppedAfterTheStartTimeout() throws Exception {
+        EngineSetup setup = setup(file("never-listen", "s3cret", "startTimeoutMillis=1500"));
+        StartedAcceptor server = (StartedAcceptor) new ExternalEngine().server(setup);
+        IllegalStateException e = assertThrows(IllegalStateException.class, server::start);
+        assertTrue(e.getMessage().contains("did not listen") && e.getMessage().contains("1500 ms"), e.getMessage());
+        assertFalse(server.process().isAlive(), "stopped");
+    }
+
+    @Test
+    void aRejectEndsTheBenchmarkWithItsText() throws Exception {
+        EngineSetup setup = setup(file("reject", "s3cret"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            client.send(System.nanoTime());
+            pollUntil(client, () -> !ends.isEmpty(), 10_000);
+            assertEquals(1, ends.size(), ends.toString());
+            assertTrue(ends.get(0).contains("rejected") && ends.get(0).contains("symbol ACME is halted"), ends.get(0));
+            assertTrue(reports.isEmpty());
+        }
+    }
+
+    @Test
+    void reportsWithoutClOrdIdAreNamedAtTheFirstOrder() throws Exception {
+        EngineSetup setup = setup(file("no-clordid", "s3cret"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            client.send(System.nanoTime());
+            pollUntil(client, () -> !ends.isEmpty(), 10_000);
+            assertTrue(ends.get(0).contains("without ClOrdID (11)"), ends.toString());
+        }
+    }
+
+    @Test
+    void anAcceptorThatDiesMidRunEndsTheSessionAndIsNamedByTheServer() throws Exception {
+        EngineSetup setup = setup(file("die-after:5", "s3cret"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            long base = System.nanoTime();
+            for (int i = 0; i < 8; i++) {
+                client.send(base + i);
+                pollUntil(client, () -> false, 5);
+            }
+            pollUntil(client, () -> !ends.isEmpty(), 10_000);
+            assertEquals(5, reports.size(), reports.toString());
+            assertFalse(ends.isEmpty(), "the session ended");
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (server.failure() == null && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertNotNull(server.failure());
+            assertTrue(server.failure().contains("exited with status") && server.failure().contains("die after 5"),
+                    server.failure());
+        }
+    }
+
+    @Test
+    void badEngineFilesAreRefusedInOneLineNamingTheFile() throws Exception {
+        record Case(String content, String expected) {
+        }
+        List<Case> cases = List.of(
+                new Case("clientCompId=A\nserverCompId=B\ncolour=red\n", "unknown key 'colour'"),
+                new Case("serverCompId=B\n", "clientCompId is missing"),
+                new Case("clientCompId=A\nserverCompId=B\norder=55=ACME|54\n", "'54', which is not TAG=VALUE"),
+                new Case("clientCompId=A\nserverCompId=B\norder=11=1|55=X\n", "tag 11, which the client writes"),
+                new Case("clientCompId=A\nserverCompId=B\nbeginString=FIX.5.0\n", "beginString must be"),
+                new Case("clientCompId=A\nserverCompId=B\nbeginString=FIXT.1.1\n", "needs DefaultApplVerID"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=x {prot}\n", "placeholder"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=localhost\n", "HOST:PORT"));
+        for (Case c : cases) {
+            Path f = dir.resolve("bad.properties");
+            Files.writeString(f, c.content());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineFile.read(f));
+            assertTrue(e.getMessage().startsWith("engine file " + f + ": ") && e.getMessage().contains(c.expected())
+                    && !e.getMessage().contains("\n"), c.expected() + " <- " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aMissingInstallIsRefusedNamingTheInstallCommand() throws Exception {
+        Path f = dir.resolve("missing.properties");
+        Files.writeString(f, "clientCompId=A\nserverCompId=B\ncommand=nothing {port}\nrequires=no/such/binary\n"
+                + "install=apt-get install -y no-such-package\n");
+        EngineServer server = new ExternalEngine().server(setup(f));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, server::start);
+        assertEquals("missing is not installed (no/such/binary is missing): apt-get install -y no-such-package",
+                e.getMessage());
+    }
+}
