@@ -122,6 +122,9 @@ final class ForkClientCommand implements Callable<Integer> {
         }
         if (r.serverPid() > 0) {
             benchmark.watchProcess(r.serverPid()); // the server's threads wait for CPUs as this process's do
+            // and the processes it started (an external engine's acceptor), which may not be JVMs
+            ProcessHandle.of(r.serverPid()).ifPresent(server -> server.descendants()
+                    .forEach(child -> benchmark.watchProcess(child.pid(), false)));
         }
         if (restart != null) {
             // the orchestrator reaps the killed server, whose whole CPU time then shows as the orchestrator's

@@ -24,10 +24,27 @@ public record CpuWait(long waitNanos, long involuntarySwitches, String worstThre
 
     /**
      * One JVM's housekeeping over a run, from its threads' CPU time: {@code role} "client" (the JVM that measures)
-     * or "server" (a watched one); JIT compiler threads and garbage-collector threads (GC workers, G1's concurrent
-     * and refinement threads, the VM thread that runs safepoint operations).
+     * or "server" (a watched one: also a process that is not a JVM, an external engine's acceptor); JIT compiler
+     * threads and garbage-collector threads (GC workers, G1's concurrent and refinement threads, the VM thread that
+     * runs safepoint operations), and all its threads' CPU time ({@code cpuNanos}).
      */
-    public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos) implements java.io.Serializable {
+    public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos, long cpuNanos)
+            implements java.io.Serializable {
+        /** Without the process's whole CPU time (-1: not read). */
+        public Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos) {
+            this(pid, role, jitCpuNanos, gcCpuNanos, -1);
+        }
+    }
+
+    /** The CPU every watched process but the measuring one (the server's: a JVM, and what it started) used over the run, ns; -1 when not read. */
+    public long serverCpuNanos() {
+        long sum = -1;
+        for (Jvm j : jvms) {
+            if (j.role().equals("server") && j.cpuNanos() >= 0) {
+                sum = Math.max(0, sum) + j.cpuNanos();
+            }
+        }
+        return sum;
     }
 
     public CpuWait(long waitNanos, long involuntarySwitches, String worstThread, long worstThreadWaitNanos,

@@ -188,11 +188,14 @@ final class CpuWaitWatch implements AutoCloseable {
         List<Long> measuring = new ArrayList<>();
         long housekeepingCpu = 0;
         Map<Long, long[]> jitAndGc = new java.util.LinkedHashMap<>();
-        pids.forEach(pid -> jitAndGc.put(pid, new long[2]));
+        pids.forEach(pid -> jitAndGc.put(pid, new long[3]));
         for (ThreadTimes end : last.values()) {
             ThreadTimes begin = first.get(end.tid());
             long cpu = end.cpuNanos() - (begin == null ? 0 : begin.cpuNanos());
             long[] jvm = jitAndGc.get(end.pid());
+            if (jvm != null) {
+                jvm[2] += cpu;
+            }
             if (jvm != null && housekeeping(end.name())) {
                 jvm[0] += cpu;
             } else if (jvm != null && collector(end.name())) {
@@ -247,7 +250,7 @@ final class CpuWaitWatch implements AutoCloseable {
         jitAndGc.forEach((pid, v) -> {
             if (hasPid(last, pid)) {
                 jvms.add(new CpuWait.Jvm(pid, pid.equals(pids.get(0)) ? "client" : "server", v[0],
-                        v[1]));
+                        v[1], v[2]));
             }
         });
         return new CpuWait(wait, switches, worst, worstWait, measuring.size(), busy, perSecond, otherProcessesNanos,

@@ -84,6 +84,8 @@ public final class LatencyBenchmark implements Harness {
     private HiccupMeter hiccupMeter;
     private volatile CpuWaitWatch cpuWaitWatch;
     private final List<Long> watchedPids = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Watched processes that may not be JVMs: never asked for a compile queue. */
+    private final List<Long> notJvmPids = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final LatencySeries jitter;
     private final Map<String, Probe> probes = new LinkedHashMap<>();
     private final Pinning pinning;
@@ -267,6 +269,18 @@ public final class LatencyBenchmark implements Harness {
      * (a server started again): from then on.
      */
     public void watchProcess(long pid) {
+        watchProcess(pid, true);
+    }
+
+    /**
+     * As {@link #watchProcess(long)}, for a process that may not be a JVM ({@code jvm} false: an acceptor in C++ or
+     * Node.js): its threads count alike, but it is never asked for a JVM's compile queue ({@code jcmd} would send it
+     * a SIGQUIT, which ends a process that is not a JVM).
+     */
+    public void watchProcess(long pid, boolean jvm) {
+        if (!jvm && !notJvmPids.contains(pid)) {
+            notJvmPids.add(pid);
+        }
         if (!watchedPids.contains(pid)) {
             watchedPids.add(pid);
         }
@@ -672,6 +686,9 @@ public final class LatencyBenchmark implements Harness {
         List<String> names = new ArrayList<>();
         CompileQueue.methods(-1, 5).forEach(m -> names.add(m + " (client)"));
         for (long pid : watchedPids) {
+            if (notJvmPids.contains(pid)) {
+                continue;
+            }
             CompileQueue.methods(pid, 5).forEach(m -> names.add(m + " (server)"));
         }
         return names;

@@ -197,6 +197,7 @@ public final class ResultsWriter {
                     j.put("pid", jvm.pid());
                     j.put("jitCpuNanos", jvm.jitCpuNanos());
                     j.put("gcCpuNanos", jvm.gcCpuNanos());
+                    j.put("cpuNanos", jvm.cpuNanos());
                     jvms.add(j);
                 }
                 w.put("jvms", jvms);

@@ -388,6 +388,12 @@ public final class ComparisonReport {
             row(sb, paused);
         }
         row(sb, spread);
+        List<String> serverCpu = new ArrayList<>(List.of("server CPU per order, µs: median of the runs [lowest – "
+                + "highest] (every thread of the server's processes over the run, from /proc, ÷ orders answered)"));
+        for (BenchmarkResult r : atRate) {
+            serverCpu.add(serverCpuCell(r));
+        }
+        row(sb, serverCpu);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
                     + " at p" + (int) p + (floor != null && paired(atRate) ? ", paired: median [interval]"
@@ -404,6 +410,29 @@ public final class ComparisonReport {
             row(sb, cells);
         }
         return sb.toString();
+    }
+
+    /**
+     * The server's CPU per order answered over each counted run (all threads of the server's processes, a JVM and what
+     * it started: {@link org.fixbench.harness.CpuWait#serverCpuNanos()}), as the median and range of the runs; "not
+     * measured" where no server process was read (a server elsewhere, or results from before it was recorded).
+     */
+    static String serverCpuCell(BenchmarkResult r) {
+        List<Double> perOrder = new ArrayList<>();
+        for (RunResult run : r.countedRuns()) {
+            long cpu = run.cpuWait().serverCpuNanos();
+            if (cpu >= 0 && run.received() > 0) {
+                perOrder.add(cpu / 1e3 / run.received());
+            }
+        }
+        if (perOrder.isEmpty()) {
+            return "not measured";
+        }
+        java.util.Collections.sort(perOrder);
+        int n = perOrder.size();
+        double median = n % 2 == 1 ? perOrder.get(n / 2) : (perOrder.get(n / 2 - 1) + perOrder.get(n / 2)) / 2;
+        return n == 1 ? String.format(Locale.ROOT, "%.1f", median) : String.format(Locale.ROOT, "%.1f [%.1f – %.1f]",
+                median, perOrder.get(0), perOrder.get(n - 1));
     }
 
     /** What a result's sessions sent (label {@value ResultLabels#WORKLOAD}; {@code fixed} without it). */

@@ -37,6 +37,15 @@ public interface FixEngine {
         return java.util.List.of(defaultProfile());
     }
 
+    /**
+     * Whether its server calls the {@link ServerHooks} (order received, report sending), so that the one-way legs and
+     * the server's processing can be measured; false for an acceptor fixbench did not build (a black box): its legs
+     * are reported as not measured, never read from hooks nobody called.
+     */
+    default boolean serverTimesLegs() {
+        return true;
+    }
+
     /** The server applications this engine offers ({@link EngineSetup#REPORT} always). */
     default java.util.Set<String> serverApplications() {
         return java.util.Set.of(EngineSetup.REPORT);

@@ -267,10 +267,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /**
      * Whether the one-way legs and the server's processing are measured (one session, with a server in this
-     * process or a ring).
+     * process or a ring, of an engine whose server calls the hooks: {@link FixEngine#serverTimesLegs()}).
      */
     public boolean measuresLegs() {
-        return sessions == 1 && (remoteServer == null || probeRingFile != null);
+        return sessions == 1 && (remoteServer == null || probeRingFile != null) && engine.serverTimesLegs();
     }
 
     @Override

@@ -37,6 +37,12 @@ public final class ExternalEngine implements FixEngine {
         return List.of();
     }
 
+    /** A black box: no probe inside it, so the legs are not measured. */
+    @Override
+    public boolean serverTimesLegs() {
+        return false;
+    }
+
     @Override
     public List<Setting> settings() {
         return EngineFile.SETTINGS;
@@ -62,6 +68,8 @@ public final class ExternalEngine implements FixEngine {
     public EngineClient client(EngineSetup setup) {
         EngineFile file = EngineFile.read(setup.profileFile());
         setup.note(file.name() + ": " + file.describe());
+        setup.note(file.name() + ": the legs (client->server, server processing, server->client) are not measured: "
+                + "no probe inside an acceptor fixbench did not build; end to end is");
         if (!file.versionCommand().isEmpty()) {
             setup.note(file.name() + " version: " + version(file, home()));
         }

@@ -1,0 +1,98 @@
+'use strict'
+// fixbench's order executor on jspurefix (npm, Node.js): a FIX acceptor that answers each NewOrderSingle with one
+// ExecutionReport (ExecType and OrdStatus New) echoing its ClOrdID, as every fixbench server does. jspurefix's samples
+// have none. Logs only errors (its default logs every message at info).
+//
+//   node executor.js PORT SENDER TARGET BEGINSTRING     (FIX.4.4; node executor.js --version prints the version)
+require('reflect-metadata')
+const path = require('path')
+const { SessionLauncher } = require('jspurefix/dist/runtime')
+const { AsciiSession } = require('jspurefix/dist/transport')
+const { JsFixWinstonLogFactory, WinstonLogger } = require('jspurefix/dist/config')
+
+const args = process.argv.slice(2)
+if (args[0] === '--version') {
+  const own = require('jspurefix/package.json')
+  console.log(`jspurefix ${own.version} on Node.js ${process.version} (fixbench executor)`)
+  process.exit(0)
+}
+if (args.length !== 4) {
+  console.error('usage: node executor.js PORT SENDER TARGET BEGINSTRING')
+  process.exit(2)
+}
+const [port, sender, target, beginString] = args
+if (beginString !== 'FIX.4.4') {
+  console.error(`jspurefix executor: serves FIX.4.4 only (asked for ${beginString})`)
+  process.exit(2)
+}
+
+class Executor extends AsciiSession {
+  constructor (config) {
+    super(config)
+    this.counter = 0
+  }
+
+  onApplicationMsg (msgType, view) {
+    if (msgType !== 'D') {
+      const seqNum = view.getTyped('MsgSeqNum')
+      const reject = this.config.factory?.reject(msgType, seqNum, `unexpected msg type '${msgType}'`, 11)
+      if (reject) this.send('3', reject)
+      return
+    }
+    const order = view.toObject()
+    const n = ++this.counter
+    this.send('8', {
+      OrderID: `ORD-${n}`,
+      ClOrdID: order.ClOrdID,
+      ExecID: `EXE-${n}`,
+      ExecType: '0',
+      OrdStatus: '0',
+      Instrument: { Symbol: order.Instrument?.Symbol },
+      Side: order.Side,
+      OrderQtyData: { OrderQty: order.OrderQtyData?.OrderQty },
+      LeavesQty: order.OrderQtyData?.OrderQty,
+      CumQty: 0,
+      AvgPx: 0
+    })
+  }
+
+  onLogon (view, user, password) { return true }
+  onReady (view) { console.log(`logged on: ${target}`) }
+  onStopped (error) { console.log(`session stopped${error ? ': ' + error.message : ''}`) }
+  onDecoded (msgType, txt) {}
+  onEncoded (msgType, txt) {}
+}
+
+const acceptor = {
+  application: {
+    type: 'acceptor',
+    name: 'fixbench-executor',
+    tcp: { host: '0.0.0.0', port: Number(port) },
+    protocol: 'ascii',
+    dictionary: 'repo44'
+  },
+  EncryptMethod: 0,
+  ResetSeqNumFlag: true,
+  HeartBtInt: 30,
+  SenderCompId: sender,
+  TargetCompID: target,
+  BeginString: beginString
+}
+
+class Launcher extends SessionLauncher {
+  constructor () {
+    super(null, acceptor, new JsFixWinstonLogFactory(WinstonLogger.consoleOptions('error')))
+    this.root = path.dirname(require.resolve('jspurefix/package.json'))
+  }
+
+  makeFactory (config) {
+    return { makeSession: (c) => new Executor(c) }
+  }
+}
+
+const launcher = new Launcher()
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => { launcher.stop(); process.exit(0) })
+}
+console.log(`listening on ${port} as ${sender} for ${target} (${beginString})`)
+launcher.run().catch(e => { console.error(`jspurefix executor: ${e.message || e}`); process.exit(1) })
