@@ -126,7 +126,20 @@ final class CompareCommand implements Callable<Integer> {
             refuseWithCluster();
         }
         int[] identityRange = identities(identities); // checked before anything runs
-        java.net.InetSocketAddress remote = server == null ? null : remote(server);
+        String fileAddress = null;
+        for (Contender c : contenders) { // an external engine whose acceptor already runs at its file's address
+            if (c.server().engine().name().equals("external")) {
+                String a = org.fixbench.engine.external.ExternalEngine.address(c.server().profileFile(),
+                        server != null);
+                if (a != null && contenders.size() != 1) {
+                    throw new IllegalArgumentException(c.server().label() + " runs at " + a + " (its file's address): "
+                            + "measure it alone, as with --server");
+                }
+                fileAddress = a != null ? a : fileAddress;
+            }
+        }
+        java.net.InetSocketAddress remote = server != null ? remote(server)
+                : fileAddress != null ? remote(fileAddress) : null;
         if (remote != null && contenders.size() != 1) {
             throw new IllegalArgumentException("--server drives one server: name exactly one engine with --engines "
                     + "(the engine `fixbench serve` runs there)");

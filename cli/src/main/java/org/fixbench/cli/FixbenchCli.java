@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code scripts/fixbench}. Bad input gets one line and exit status 2, never a stack trace. */
 @Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0", scope = CommandLine.ScopeType.INHERIT,
         description = "FIX-engine comparison benchmark suite for the JVM.",
-        subcommands = {CompareCommand.class, ScenarioCommand.class, KneeCommand.class, DiffCommand.class, ReportCommand.class, AnalyzeCommand.class, SettingsCommand.class, TuneCommand.class, IndexCommand.class, ServeCommand.class, ExampleCommand.class,
+        subcommands = {CompareCommand.class, ScenarioCommand.class, KneeCommand.class, DiffCommand.class, ReportCommand.class, AnalyzeCommand.class, SettingsCommand.class, TuneCommand.class, IndexCommand.class, ServeCommand.class, CheckCommand.class, ExampleCommand.class,
                 CalibrateCommand.class, ForkClientCommand.class, MemoryCommand.class})
 public final class FixbenchCli implements Runnable {
     public static final int EXIT_FAILED_RUNS = org.fixbench.cli.options.ExitStatus.FAILED_RUNS;

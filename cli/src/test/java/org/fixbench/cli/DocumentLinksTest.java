@@ -68,7 +68,8 @@ class DocumentLinksTest {
         for (String dir : new String[] {"docs", "results", "fix-configs", "engines", "harness", "cli", "benchmarks"}) {
             try (Stream<Path> s = Files.walk(root.resolve(dir))) {
                 s.filter(Files::isRegularFile)
-                        .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/src/"))
+                        .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/src/")
+                                && !p.toString().contains("/node_modules/"))
                         .filter(p -> p.toString().endsWith(".md") || p.toString().endsWith(".html"))
                         .sorted().forEach(docs::add);
             }

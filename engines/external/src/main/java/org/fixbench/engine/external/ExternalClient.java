@@ -53,6 +53,21 @@ final class ExternalClient implements EngineClient, FixSession.Application {
     private long rejects;
     /** What the Logon's answer said, for {@code check}: null until logged on. */
     private volatile String logonAnswer;
+    /** For {@code check}: given every byte read and written on the connection (null: nothing is copied). */
+    private Tee tee;
+
+    /** Where {@code check} sees the connection's bytes: those read, those written. */
+    interface Tee {
+        void read(byte[] bytes);
+
+        void written(byte[] bytes);
+    }
+
+    /** Copies the connection's bytes to {@code to} from the next connect on ({@code check}; never in a benchmark). */
+    ExternalClient tee(Tee to) {
+        this.tee = to;
+        return this;
+    }
 
     ExternalClient(EngineFile file, Consumer<String> log) {
         this.file = file;
@@ -87,7 +102,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
             throw new IOException(file.name() + ": cannot connect to " + server + ": " + e.getMessage(), e);
         }
         channel = c;
-        session = new FixSession(config, c, this, SystemEpochClock.INSTANCE, log,
+        session = new FixSession(config, tee == null ? c : teed(c, tee), this, SystemEpochClock.INSTANCE, log,
                 new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
         session.sendLogon(file.resetSeqNumFlag());
         long deadline = System.nanoTime() + Math.min(timeout.toNanos(), file.logonTimeoutMillis() * 1_000_000L);
@@ -107,6 +122,44 @@ final class ExternalClient implements EngineClient, FixSession.Application {
                 Thread.yield();
             }
         }
+    }
+
+    private static java.nio.channels.ByteChannel teed(SocketChannel c, Tee tee) {
+        return new java.nio.channels.ByteChannel() {
+            @Override
+            public int read(java.nio.ByteBuffer dst) throws IOException {
+                int from = dst.position();
+                int n = c.read(dst);
+                if (n > 0) {
+                    byte[] copy = new byte[n];
+                    dst.duplicate().position(from).get(copy);
+                    tee.read(copy);
+                }
+                return n;
+            }
+
+            @Override
+            public int write(java.nio.ByteBuffer src) throws IOException {
+                int from = src.position();
+                int n = c.write(src);
+                if (n > 0) {
+                    byte[] copy = new byte[n];
+                    src.duplicate().position(from).get(copy);
+                    tee.written(copy);
+                }
+                return n;
+            }
+
+            @Override
+            public boolean isOpen() {
+                return c.isOpen();
+            }
+
+            @Override
+            public void close() throws IOException {
+                c.close();
+            }
+        };
     }
 
     private String noAnswer(InetSocketAddress server) {

@@ -55,6 +55,37 @@ public final class ExternalEngine implements FixEngine {
         return v;
     }
 
+    /**
+     * Where an external engine's acceptor already runs when a comparison is not given {@code --server}: its file's
+     * {@code address}, or null when the file has a command. @throws IllegalArgumentException (one line) when the
+     * file names neither and {@code serverGiven} is false, or when what its command needs is not installed (naming
+     * the install command): before anything runs
+     */
+    public static String address(Path profileFile, boolean serverGiven) {
+        EngineFile file = EngineFile.read(profileFile);
+        if (serverGiven) {
+            return null;
+        }
+        if (!file.command().isEmpty()) {
+            String missing = file.missing(home());
+            if (missing != null) {
+                throw new IllegalArgumentException(notInstalled(file, missing));
+            }
+            return null;
+        }
+        if (file.address().isEmpty()) {
+            throw new IllegalArgumentException("engine file " + profileFile + ": no command to start the acceptor "
+                    + "and no address where it runs: give one, or --server HOST:PORT");
+        }
+        return file.address();
+    }
+
+    /** The one line that refuses an engine whose command needs what is not installed. */
+    static String notInstalled(EngineFile file, String missing) {
+        return file.name() + " is not installed (" + missing + " is missing): "
+                + (file.install().isEmpty() ? "see " + file.file() : file.install());
+    }
+
     static Path home() {
         return FixConfigs.root().getParent();
     }

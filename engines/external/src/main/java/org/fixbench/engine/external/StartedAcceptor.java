@@ -47,8 +47,7 @@ final class StartedAcceptor implements EngineServer {
         }
         String missing = file.missing(home);
         if (missing != null) {
-            throw new IllegalArgumentException(file.name() + " is not installed (" + missing + " is missing): "
-                    + (file.install().isEmpty() ? "see " + file.file() : file.install()));
+            throw new IllegalArgumentException(ExternalEngine.notInstalled(file, missing));
         }
         InetSocketAddress address = setup.serverAddress();
         Path dir = Files.createDirectories(setup.workDirectory().resolve("acceptor"));
@@ -61,7 +60,7 @@ final class StartedAcceptor implements EngineServer {
         process = builder.start();
         hook = new Thread(this::stop, "fixbench-acceptor-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        setup.note(file.name() + " acceptor: pid " + process.pid() + ", started as: " + file.maskingPasswords(command));
+        setup.note(file.name() + " acceptor: pid " + process.pid() + ": " + file.maskingPasswords(command));
         long deadline = System.nanoTime() + file.startTimeoutMillis() * 1_000_000L;
         InetSocketAddress probe = new InetSocketAddress(address.getAddress().isAnyLocalAddress()
                 ? java.net.InetAddress.getLoopbackAddress() : address.getAddress(), address.getPort());

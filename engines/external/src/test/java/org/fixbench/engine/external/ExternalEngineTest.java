@@ -110,6 +110,33 @@ class ExternalEngineTest {
     }
 
     @Test
+    void checkPrintsEveryMessageFieldByFieldAndSaysReady() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        int status = Check.run(file("ack-fill", "s3cret"), null, Duration.ofMillis(1_000),
+                new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, status, out);
+        assertTrue(out.contains("-> sent Logon (35=A)") && out.contains("<- received Logon (35=A)"), out);
+        assertTrue(out.contains("553 Username               trader") && out.contains("554 Password               ***")
+                && !out.contains("s3cret"), out);
+        assertTrue(out.contains("<- received ExecutionReport (35=8)") && out.contains("150 ExecType               F"),
+                out);
+        assertTrue(out.contains("READY: the order's ExecutionReport echoed ClOrdID")
+                && out.contains("1 later report(s)"), out);
+        assertTrue(out.contains("<- received Logout (35=5)"), out);
+    }
+
+    @Test
+    void checkSaysNotReadyWithTheLogoutsTextWhenTheLogonIsRefused() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        int status = Check.run(file("ack-fill", "wrong"), null, Duration.ofMillis(500),
+                new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, status, out);
+        assertTrue(out.contains("NOT READY: ") && out.contains("bad username or password for ACME-TRADER"), out);
+    }
+
+    @Test
     void aWrongPasswordIsRefusedWithTheLogoutsText() throws Exception {
         EngineSetup setup = setup(file("ack-fill", "wrong"));
         ExternalEngine engine = new ExternalEngine();

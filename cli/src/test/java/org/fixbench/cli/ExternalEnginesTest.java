@@ -1,0 +1,123 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.engine.FixConfigs;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engines outside the JVM, through the CLI: QuickFIX C++ and jspurefix side by side at a low rate, {@code check}
+ * against QuickFIX C++, and the refusals that come before anything runs. {@code .ci/run} installs both engines and
+ * sets {@code FIXBENCH_REQUIRE_EXTERNAL=1}, so there a missing one fails; elsewhere its tests are skipped, saying why.
+ */
+class ExternalEnginesTest {
+    @TempDir
+    Path tmp;
+
+    private record Outcome(int status, String out, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            int status = FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+            return new Outcome(status, out + printed.toString(java.nio.charset.StandardCharsets.UTF_8),
+                    err.toString());
+        } finally {
+            System.setOut(was);
+        }
+    }
+
+    /** Skips (or, where CI requires them, fails) when an engine's install is missing. */
+    private static void requireInstalled(String file, String what) {
+        boolean there = Files.exists(FixConfigs.root().getParent().resolve(file));
+        if (!there && "1".equals(System.getenv("FIXBENCH_REQUIRE_EXTERNAL"))) {
+            throw new AssertionError(what + " is not installed (" + file + "), and FIXBENCH_REQUIRE_EXTERNAL=1");
+        }
+        Assumptions.assumeTrue(there, what + " is not installed (" + file + "): .ci/run installs it");
+    }
+
+    @Test
+    @Tag("long")
+    void quickFixCppAndJspurefixAnswerEveryOrderBesideTheFloor() throws Exception {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        requireInstalled("engines/external/jspurefix/node_modules/jspurefix/package.json", "jspurefix");
+        Path out = tmp.resolve("external");
+        Outcome o = run("compare", "--engines", "tcp:yield,external:quickfix-cpp,external:jspurefix", "--rates", "300",
+                "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out",
+                out.toString());
+        assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(3, results.size());
+        for (JsonNode r : results) {
+            JsonNode run = r.get("runs").get(0);
+            assertEquals(300, run.get("received").asLong(), r.get("name").asText());
+            assertEquals(0, run.get("lost").asLong(), r.get("name").asText());
+        }
+        String report = Files.readString(out.resolve("report.md"));
+        String serverRow = report.lines().filter(l -> l.startsWith("| server processing 50 (inside the server"))
+                .findFirst().orElseThrow(() -> new AssertionError("a server-processing row"));
+        assertTrue(serverRow.endsWith("| - | - |"), "a black box's legs are not measured, not zero: " + serverRow);
+        String cpuRow = report.lines().filter(l -> l.startsWith("| server CPU per order")).findFirst()
+                .orElseThrow(() -> new AssertionError("a server CPU row"));
+        assertFalse(cpuRow.contains("not measured"), "the acceptors' CPU is read from /proc: " + cpuRow);
+        assertTrue(report.contains("QuickFIX C++ 1.15.1") && report.contains("jspurefix 5.11.4"),
+                "each acceptor's version, as its own command prints it");
+        assertTrue(report.contains("| samples beyond the trackable range (clamped) | 0 | 0 | 0 |"),
+                "no leg read from hooks nobody called, so nothing clamped");
+    }
+
+    @Test
+    @Tag("long")
+    void checkShowsQuickFixCppAnsweringTheOrder() {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        Outcome o = run("check", "--engine", "external:quickfix-cpp", "--wait", "300ms");
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("version: QuickFIX C++ 1.15.1"), o.out());
+        assertTrue(o.out().contains("<- received ExecutionReport (35=8)") && o.out().contains("READY: "), o.out());
+    }
+
+    @Test
+    void anEngineFileWhoseAcceptorIsNotInstalledIsRefusedBeforeAnythingRuns() throws Exception {
+        Path file = tmp.resolve("gw.properties");
+        Files.writeString(file, "command=gw {port}\nrequires=no/such/gateway\ninstall=apt-get install -y gw\n"
+                + "clientCompId=ME\nserverCompId=GW\n");
+        Outcome o = run("compare", "--engines", "external:" + file, "--out", tmp.resolve("never").toString());
+        assertEquals(2, o.status(), o.err());
+        assertEquals("fixbench: gw is not installed (no/such/gateway is missing): apt-get install -y gw",
+                o.err().strip());
+        Files.writeString(file, "clientCompId=ME\nserverCompId=GW\n");
+        o = run("compare", "--engines", "external:" + file, "--out", tmp.resolve("never").toString());
+        assertEquals("fixbench: engine file " + file + ": no command to start the acceptor and no address where it "
+                + "runs: give one, or --server HOST:PORT", o.err().strip());
+        Files.writeString(file, "clientCompId=ME\nserverCompId=GW\ncolour=red\n");
+        o = run("check", "--engine", "external:" + file);
+        assertTrue(o.err().strip().startsWith("fixbench: engine file " + file + ": unknown key 'colour'")
+                && o.err().strip().lines().count() == 1, o.err());
+        o = run("check", "--engine", "external:" + tmp.resolve("nope.properties"));
+        assertTrue(o.err().strip().startsWith("fixbench: engine external: no file ") && o.err().strip().lines()
+                .count() == 1, o.err());
+        assertFalse(Files.exists(tmp.resolve("never")));
+    }
+
+    @Test
+    void theDefaultComparisonLeavesTheExternalEnginesOut() {
+        assertTrue(CompareCommand.defaultEngines().stream().noneMatch(s -> s.engine().name().equals("external")));
+    }
+}

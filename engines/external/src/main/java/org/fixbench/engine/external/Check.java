@@ -1,0 +1,225 @@
+package org.fixbench.engine.external;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fixbench.engine.Directories;
+import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.ServerHooks;
+
+/**
+ * {@code fixbench check}: the first thing to run against a gateway. Starts the engine file's acceptor (unless it runs
+ * elsewhere), logs on, sends one order, prints every message each way field by field (the Logon and its answer, the
+ * order, its reports or rejects, the Logout and its Text), logs out and says in one line whether a benchmark can run.
+ */
+public final class Check {
+    private static final Pattern FIELD = Pattern.compile("<field number=\"(\\d+)\" name=\"([A-Za-z0-9]+)\"");
+
+    private Check() {
+    }
+
+    /**
+     * Checks the acceptor {@code file} describes, at {@code server} (null: the file's address, else started by its
+     * command); prints to {@code out}; returns 0 when one order got its ExecutionReport, else 1.
+     */
+    public static int run(Path file, InetSocketAddress server, Duration wait, PrintStream out) throws Exception {
+        EngineFile engine = EngineFile.read(file);
+        Map<Integer, String> names = fieldNames();
+        out.println("check " + engine.name() + " (" + file + "): " + engine.clientCompId() + " -> "
+                + engine.serverCompId() + ", " + engine.beginString());
+        if (!engine.versionCommand().isEmpty()) {
+            out.println("version: " + ExternalEngine.version(engine, ExternalEngine.home()));
+        }
+        Path work = Directories.createWork("check");
+        StartedAcceptor started = null;
+        AtomicLong answered = new AtomicLong(-1);
+        StringBuilder ended = new StringBuilder();
+        try {
+            InetSocketAddress address = server;
+            if (address == null && !engine.address().isEmpty()) {
+                InetSocketAddress given = EngineFile.hostAndPort("engine file " + file + ": ", engine.address());
+                address = new InetSocketAddress(given.getHostString(), given.getPort());
+            }
+            EngineSetup setup = new EngineSetup(file.toString(), file, work, InetAddress.getLoopbackAddress(),
+                    ServerHooks.NONE, role -> { });
+            if (address == null) {
+                started = new StartedAcceptor(engine, setup, ExternalEngine.home());
+                address = started.start();
+                out.println("started " + setup.notes().get(0).replaceFirst("^[^:]*acceptor: ", "") + "; listening on "
+                        + address);
+            }
+            Printer printer = new Printer(out, names);
+            ExternalClient client = new ExternalClient(engine, event -> out.println("   (session: " + event + ")"))
+                    .tee(printer);
+            ReportListener listener = new ReportListener() {
+                @Override
+                public void onExecutionReport(long clOrdId) {
+                    answered.compareAndSet(-1, clOrdId);
+                }
+
+                @Override
+                public void onDisconnect(String reason) {
+                    ended.append(reason);
+                }
+
+                @Override
+                public void onWrongAnswer(int session, String reason) {
+                    ended.append(reason);
+                }
+            };
+            try {
+                try {
+                    client.connect(address, listener, Duration.ofMillis(engine.logonTimeoutMillis()));
+                } catch (IllegalStateException | IOException e) {
+                    printer.flush();
+                    out.println("NOT READY: " + e.getMessage());
+                    return 1;
+                }
+                long clOrdId = System.nanoTime();
+                client.send(clOrdId);
+                long deadline = System.nanoTime() + wait.toNanos();
+                while (System.nanoTime() < deadline && ended.length() == 0) {
+                    client.poll();
+                    printer.flush();
+                }
+                client.close();
+                printer.flush();
+                if (answered.get() == clOrdId && ended.length() == 0) {
+                    out.println("READY: the order's ExecutionReport echoed ClOrdID " + clOrdId
+                            + (client.laterReports() > 0 ? "; " + client.laterReports() + " later report(s) of it, "
+                            + "counted and not timed in a benchmark" : ""));
+                    return 0;
+                }
+                out.println("NOT READY: " + (ended.length() > 0 ? ended : "no ExecutionReport echoing ClOrdID "
+                        + clOrdId + " within " + wait.toMillis() + " ms"));
+                return 1;
+            } finally {
+                client.close();
+            }
+        } finally {
+            if (started != null) {
+                String failure = started.failure();
+                started.close();
+                if (failure != null) {
+                    out.println("the acceptor: " + failure);
+                }
+            }
+            Directories.deleteRecursively(work);
+        }
+    }
+
+    /** Field names by tag from the FIX 4.4 dictionary sbe ships (QuickFIX/J's FIX44.xml). */
+    static Map<Integer, String> fieldNames() {
+        Map<Integer, String> names = new HashMap<>();
+        try (InputStream in = org.fixbench.engine.sbe.dictionary.FixDictionary.class.getResourceAsStream(
+                org.fixbench.engine.sbe.dictionary.FixDictionary.BUNDLED_FIX44)) {
+            if (in != null) {
+                Matcher m = FIELD.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                while (m.find()) {
+                    names.put(Integer.parseInt(m.group(1)), m.group(2));
+                }
+            }
+        } catch (IOException e) {
+            // tags are printed without names
+        }
+        names.putIfAbsent(1137, "DefaultApplVerID");
+        return names;
+    }
+
+    /** Splits each direction's bytes into messages and prints each one field by field. */
+    private static final class Printer implements ExternalClient.Tee {
+        private final PrintStream out;
+        private final Map<Integer, String> names;
+        private final ByteArrayOutputStream in = new ByteArrayOutputStream();
+        private final ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        private final java.util.List<String> pending = new java.util.ArrayList<>();
+
+        Printer(PrintStream out, Map<Integer, String> names) {
+            this.out = out;
+            this.names = names;
+        }
+
+        @Override
+        public synchronized void read(byte[] bytes) {
+            in.writeBytes(bytes);
+            split(in, "<- received");
+        }
+
+        @Override
+        public synchronized void written(byte[] bytes) {
+            sent.writeBytes(bytes);
+            split(sent, "-> sent");
+        }
+
+        synchronized void flush() {
+            pending.forEach(out::println);
+            pending.clear();
+        }
+
+        private void split(ByteArrayOutputStream buffer, String direction) {
+            String text = buffer.toString(StandardCharsets.ISO_8859_1);
+            int end;
+            int from = 0;
+            while ((end = text.indexOf("\u000110=", from)) >= 0 && text.indexOf('\u0001', end + 4) >= 0) {
+                int stop = text.indexOf('\u0001', end + 4) + 1;
+                pending.add(describe(direction, text.substring(from, stop)));
+                from = stop;
+            }
+            buffer.reset();
+            buffer.writeBytes(text.substring(from).getBytes(StandardCharsets.ISO_8859_1));
+        }
+
+        private String describe(String direction, String message) {
+            StringBuilder sb = new StringBuilder();
+            List<String> fields = List.of(message.split("\u0001"));
+            String type = fields.stream().filter(f -> f.startsWith("35=")).findFirst().orElse("35=?").substring(3);
+            sb.append(direction).append(' ').append(typeName(type)).append(" (35=").append(type).append(")");
+            for (String f : fields) {
+                int eq = f.indexOf('=');
+                if (eq <= 0) {
+                    continue;
+                }
+                String tag = f.substring(0, eq);
+                String value = tag.equals("554") || tag.equals("925") ? "***" : f.substring(eq + 1);
+                String name;
+                try {
+                    name = names.getOrDefault(Integer.parseInt(tag), "?");
+                } catch (NumberFormatException e) {
+                    name = "?";
+                }
+                sb.append(String.format("%n     %5s %-22s %s", tag, name, value));
+            }
+            return sb.toString();
+        }
+
+        private static String typeName(String type) {
+            return switch (type) {
+                case "A" -> "Logon";
+                case "5" -> "Logout";
+                case "0" -> "Heartbeat";
+                case "1" -> "TestRequest";
+                case "2" -> "ResendRequest";
+                case "3" -> "Reject";
+                case "4" -> "SequenceReset";
+                case "D" -> "NewOrderSingle";
+                case "8" -> "ExecutionReport";
+                case "j" -> "BusinessMessageReject";
+                default -> "message";
+            };
+        }
+    }
+}
