@@ -104,6 +104,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException(refusal);
         }
         AtomicLong orders = new AtomicLong();
+        // a black box's server never calls the hooks: it has no count of orders to print
+        boolean counts = app.equals(EngineSetup.REPORT) && spec.engine().serverTimesLegs();
         // the ring pairs the k-th order with the k-th report, as on one session: with many, the legs are not measured
         org.fixbench.engine.ProbeRing ring = probeRing == null || sessions > 1 ? null
                 : org.fixbench.engine.ProbeRing.open(probeRing);
@@ -169,8 +171,8 @@ final class ServeCommand implements Callable<Integer> {
                 }
                 if (System.nanoTime() >= nextStatus) {
                     nextStatus += STATUS_EVERY_NANOS;
-                    System.out.println(app.equals(EngineSetup.REPORT) ? "[serve] " + orders.get()
-                            + " orders answered" : "[serve] echoing; still serving");
+                    System.out.println(counts ? "[serve] " + orders.get() + " orders answered"
+                            : app.equals(EngineSetup.REPORT) ? "[serve] still serving" : "[serve] echoing; still serving");
                 }
                 if (System.nanoTime() >= deadline) {
                     break;
@@ -192,7 +194,7 @@ final class ServeCommand implements Callable<Integer> {
             }
             cleaned.countDown();
         }
-        System.out.println(app.equals(EngineSetup.REPORT) ? "Stopped: " + orders.get() + " orders answered" : "Stopped");
+        System.out.println(counts ? "Stopped: " + orders.get() + " orders answered" : "Stopped");
         if (ring != null) {
             ring.close();
         }

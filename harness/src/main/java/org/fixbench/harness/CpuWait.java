@@ -26,13 +26,14 @@ public record CpuWait(long waitNanos, long involuntarySwitches, String worstThre
      * One JVM's housekeeping over a run, from its threads' CPU time: {@code role} "client" (the JVM that measures)
      * or "server" (a watched one: also a process that is not a JVM, an external engine's acceptor); JIT compiler
      * threads and garbage-collector threads (GC workers, G1's concurrent and refinement threads, the VM thread that
-     * runs safepoint operations), and all its threads' CPU time ({@code cpuNanos}).
+     * runs safepoint operations), all its threads' CPU time ({@code cpuNanos}), and at the run's end its threads and
+     * its resident set ({@code VmRSS}, kB).
      */
-    public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos, long cpuNanos)
-            implements java.io.Serializable {
-        /** Without the process's whole CPU time (-1: not read). */
+    public record Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos, long cpuNanos, int threads,
+                      long rssKb) implements java.io.Serializable {
+        /** Without the process's whole CPU time, threads and resident set (-1: not read). */
         public Jvm(long pid, String role, long jitCpuNanos, long gcCpuNanos) {
-            this(pid, role, jitCpuNanos, gcCpuNanos, -1);
+            this(pid, role, jitCpuNanos, gcCpuNanos, -1, -1, -1);
         }
     }
 

@@ -249,8 +249,9 @@ final class CpuWaitWatch implements AutoCloseable {
         List<CpuWait.Jvm> jvms = new ArrayList<>();
         jitAndGc.forEach((pid, v) -> {
             if (hasPid(last, pid)) {
+                int threads = (int) last.values().stream().filter(t -> t.pid() == pid).count();
                 jvms.add(new CpuWait.Jvm(pid, pid.equals(pids.get(0)) ? "client" : "server", v[0],
-                        v[1], v[2]));
+                        v[1], v[2], threads, rssKb(pid)));
             }
         });
         return new CpuWait(wait, switches, worst, worstWait, measuring.size(), busy, perSecond, otherProcessesNanos,
@@ -311,6 +312,20 @@ final class CpuWaitWatch implements AutoCloseable {
             all.putAll(snapshot(pid));
         }
         return all;
+    }
+
+    /** A process's resident set now ({@code VmRSS} in /proc/PID/status), kB; -1 when it cannot be read. */
+    static long rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.substring(6).replace("kB", "").trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
     }
 
     /** Every thread of {@code pid} now; empty when the process or its schedstat cannot be read. */

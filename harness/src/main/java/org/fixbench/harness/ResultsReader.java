@@ -275,7 +275,8 @@ public final class ResultsReader {
         List<CpuWait.Jvm> jvms = new ArrayList<>();
         for (JsonNode j : w.path("jvms")) {
             jvms.add(new CpuWait.Jvm(j.path("pid").asLong(), j.path("role").asText(), j.path("jitCpuNanos").asLong(),
-                    j.path("gcCpuNanos").asLong(), j.path("cpuNanos").asLong(-1)));
+                    j.path("gcCpuNanos").asLong(), j.path("cpuNanos").asLong(-1), j.path("threads").asInt(-1),
+                    j.path("rssKb").asLong(-1)));
         }
         return new CpuWait(w.path("waitNanos").asLong(), w.path("involuntarySwitches").asLong(),
                 text(w, "worstThread"), w.path("worstThreadWaitNanos").asLong(), w.path("measuringThreads").asInt(),

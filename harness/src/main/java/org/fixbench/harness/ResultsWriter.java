@@ -198,6 +198,8 @@ public final class ResultsWriter {
                     j.put("jitCpuNanos", jvm.jitCpuNanos());
                     j.put("gcCpuNanos", jvm.gcCpuNanos());
                     j.put("cpuNanos", jvm.cpuNanos());
+                    j.put("threads", jvm.threads());
+                    j.put("rssKb", jvm.rssKb());
                     jvms.add(j);
                 }
                 w.put("jvms", jvms);

@@ -394,6 +394,12 @@ public final class ComparisonReport {
             serverCpu.add(serverCpuCell(r));
         }
         row(sb, serverCpu);
+        List<String> serverProcesses = new ArrayList<>(List.of("server processes at the end of the last counted run: "
+                + "threads, resident set MB (from /proc; a started acceptor beside the JVM that started it)"));
+        for (BenchmarkResult r : atRate) {
+            serverProcesses.add(serverProcessesCell(r));
+        }
+        row(sb, serverProcesses);
         for (double p : new double[] {50, 90}) {
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
                     + " at p" + (int) p + (floor != null && paired(atRate) ? ", paired: median [interval]"
@@ -433,6 +439,21 @@ public final class ComparisonReport {
         double median = n % 2 == 1 ? perOrder.get(n / 2) : (perOrder.get(n / 2 - 1) + perOrder.get(n / 2)) / 2;
         return n == 1 ? String.format(Locale.ROOT, "%.1f", median) : String.format(Locale.ROOT, "%.1f [%.1f – %.1f]",
                 median, perOrder.get(0), perOrder.get(n - 1));
+    }
+
+    /** Each server process of the last counted run: "threads / MB", joined by " + "; "not measured" without one. */
+    static String serverProcessesCell(BenchmarkResult r) {
+        List<RunResult> counted = r.countedRuns();
+        if (counted.isEmpty()) {
+            return "not measured";
+        }
+        List<String> parts = new ArrayList<>();
+        for (org.fixbench.harness.CpuWait.Jvm j : counted.get(counted.size() - 1).cpuWait().jvms()) {
+            if (j.role().equals("server") && j.threads() >= 0) {
+                parts.add(String.format(Locale.ROOT, "%d / %.0f", j.threads(), j.rssKb() / 1024.0));
+            }
+        }
+        return parts.isEmpty() ? "not measured" : String.join(" + ", parts);
     }
 
     /** What a result's sessions sent (label {@value ResultLabels#WORKLOAD}; {@code fixed} without it). */

@@ -309,6 +309,7 @@ public final class ForkedRun {
                 for (String role : List.of("server", "client")) {
                     pauseLogs.put(role, keepPauseLog(work, role, config.name()));
                 }
+                keepServerLog(work, config.name());
                 Directories.deleteRecursively(work);
             }
             if (ring != null) {
@@ -403,6 +404,29 @@ public final class ForkedRun {
                 Thread.currentThread().interrupt();
             }
         });
+    }
+
+    /**
+     * The forked server's output (what {@code serve} printed, and an external engine's acceptor's stdout and stderr,
+     * which it copies there) kept as {@code server-logs/<benchmark>.log} in the results folder (a later round's as
+     * {@code -2}, ...; never overwritten), when the results folder is known.
+     */
+    private void keepServerLog(Path work, String benchmark) {
+        Path log = work.resolve("server.log");
+        if (jvmLogFolder == null || !Files.isRegularFile(log)) {
+            return;
+        }
+        try {
+            Path dir = Files.createDirectories(jvmLogFolder.resolve("server-logs"));
+            String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark);
+            Path kept = dir.resolve(stem + ".log");
+            for (int k = 2; Files.exists(kept); k++) {
+                kept = dir.resolve(stem + "-" + k + ".log");
+            }
+            Files.copy(log, kept);
+        } catch (IOException | RuntimeException e) {
+            out.println("[fork] cannot keep the server's log: " + e.getMessage());
+        }
     }
 
     /** Per run and role (in that order), the pauses of that role's JVM that ended within the run, as labels. */
@@ -539,7 +563,11 @@ public final class ForkedRun {
         if (p == null || !p.isAlive()) {
             return;
         }
+        // what it started (an external engine's acceptor, in a process group of its own) goes too, whatever it does
+        List<ProcessHandle> started = p.descendants().toList();
         p.destroy();
+        p.onExit().thenRun(() -> started.stream().filter(ProcessHandle::isAlive)
+                .forEach(ProcessHandle::destroyForcibly));
         try {
             if (!p.waitFor(SERVER_STOP_MILLIS, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly().waitFor(SERVER_STOP_MILLIS, TimeUnit.MILLISECONDS);

@@ -85,6 +85,8 @@ final class StartedAcceptor implements EngineServer {
             Thread.sleep(PROBE_EVERY_MILLIS);
         }
         setup.note(file.name() + " acceptor CPUs: " + cpusAllowed(process.pid()));
+        System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + cpusAllowed(process.pid())
+                + ": " + file.maskingPasswords(command));
         return address;
     }
 
