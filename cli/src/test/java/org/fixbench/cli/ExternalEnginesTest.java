@@ -94,6 +94,20 @@ class ExternalEnginesTest {
     }
 
     @Test
+    @Tag("long")
+    void quickFixCppAnswersOverFix42AndFixt11() {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        Outcome o = run("check", "--engine", "external:quickfix-cpp+beginString=FIX.4.2", "--wait", "300ms");
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("8 BeginString            FIX.4.2") && o.out().contains("READY: "), o.out());
+        o = run("check", "--engine", "external:quickfix-cpp+beginString=FIXT.1.1+logonFields=1137=9", "--wait",
+                "300ms");
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("8 BeginString            FIXT.1.1") && o.out().contains("1137 DefaultApplVerID")
+                && o.out().contains("READY: "), o.out());
+    }
+
+    @Test
     void anEngineFileWhoseAcceptorIsNotInstalledIsRefusedBeforeAnythingRuns() throws Exception {
         Path file = tmp.resolve("gw.properties");
         Files.writeString(file, "command=gw {port}\nrequires=no/such/gateway\ninstall=apt-get install -y gw\n"
