@@ -54,10 +54,9 @@ final class StartedAcceptor implements EngineServer {
         out = dir.resolve("stdout.log");
         err = dir.resolve("stderr.log");
         String command = file.commandFor(address.getPort(), dir, home);
-        setup.pinCurrentThread("server"); // the acceptor inherits this thread's CPUs
         ProcessBuilder builder = new ProcessBuilder("setsid", "/bin/sh", "-c", "exec " + command)
                 .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
-        process = builder.start();
+        process = startPinned(builder);
         hook = new Thread(this::stop, "fixbench-acceptor-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         setup.note(file.name() + " acceptor: pid " + process.pid() + ": " + file.maskingPasswords(command));
@@ -88,6 +87,30 @@ final class StartedAcceptor implements EngineServer {
         System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + cpusAllowed(process.pid())
                 + ": " + file.maskingPasswords(command));
         return address;
+    }
+
+    /**
+     * Starts the process from a thread of its own, pinned first as the server's: the acceptor inherits that thread's
+     * CPUs, and the caller's thread (in one JVM, the harness's own) keeps its own.
+     */
+    private Process startPinned(ProcessBuilder builder) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Object> started = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread launcher = new Thread(() -> {
+            try {
+                setup.pinCurrentThread("server");
+                started.set(builder.start());
+            } catch (java.io.IOException | RuntimeException e) {
+                started.set(e);
+            }
+        }, "fixbench-acceptor-launcher");
+        launcher.start();
+        launcher.join();
+        Object result = started.get();
+        if (result instanceof Process p) {
+            return p;
+        }
+        throw new IllegalStateException(file.name() + ": the acceptor's command could not be started: "
+                + ((Exception) result).getMessage(), (Exception) result);
     }
 
     /** The acceptor process, for reading its CPU time from /proc; null before start. */
