@@ -108,6 +108,31 @@ class ExternalEnginesTest {
     }
 
     @Test
+    @Tag("long")
+    void anAcceptorThatDiesMidRunFailsTheRunAndItsOrdersAreCountedLost() throws Exception {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        Path file = tmp.resolve("dying-quickfix.properties");
+        // QuickFIX C++, killed 7 s after it starts: after the warm-up, inside the 10 s run
+        Files.writeString(file, "command=timeout -s KILL 7 {home}/engines/external/target/quickfix-executor "
+                + "{home}/fix-configs/external/quickfix-cpp/tuned.cfg {port} {serverCompId} {clientCompId} "
+                + "{beginString}\nclientCompId=FIXBENCH-CLIENT\nserverCompId=FIXBENCH-SERVER\nidle=yield\n");
+        Path out = tmp.resolve("dying");
+        Outcome o = run("compare", "--engines", "external:" + file, "--rates", "500", "--runs", "1", "--duration",
+                "10s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
+        assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, o.status(), "stopped early, results kept: " + o.err());
+        JsonNode r = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0);
+        String abort = r.path("abortReason").asText();
+        assertTrue(abort.contains("session ended during the benchmark")
+                && abort.contains("the acceptor exited with status 137"), "the acceptor's death named: " + abort);
+        assertTrue(r.get("runs").get(0).get("lost").asLong() + r.get("runs").get(0).get("received").asLong()
+                == r.get("runs").get(0).get("sent").asLong(), "every order answered or counted lost: " + r);
+        assertTrue(Files.readString(out.resolve("report.md")).contains("FAILED"), "the run is FAILED");
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
+                .contains(file.getFileName().toString()) || p.info().command().orElse("").endsWith(
+                "quickfix-executor") && p.info().commandLine().orElse("").contains(" 7 ")), "nothing left");
+    }
+
+    @Test
     void anEngineFileWhoseAcceptorIsNotInstalledIsRefusedBeforeAnythingRuns() throws Exception {
         Path file = tmp.resolve("gw.properties");
         Files.writeString(file, "command=gw {port}\nrequires=no/such/gateway\ninstall=apt-get install -y gw\n"

@@ -64,6 +64,8 @@ public final class ForkedRun {
 
 
     private static final long SERVER_STOP_MILLIS = 5_000;
+    /** How long a server may take to exit of itself after its client ended the run early (serve looks every 200 ms). */
+    private static final long SERVER_EXIT_GRACE_MILLIS = 2_000;
 
     private final PrintStream out;
     private final InetAddress bindAddress;
@@ -286,10 +288,18 @@ public final class ForkedRun {
                 abortReason = "the forked client exited with status " + client.exitValue() + " without results";
             }
             Process serving = restarted.get() != null ? restarted.get() : server;
+            if (serving != null && reply != null && reply.abortReason() != null && serverRestart == null) {
+                // the client ended early: if the server is exiting too (an acceptor that died, a thread of it),
+                // its own reason is the cause, not only the connection the client saw close
+                serving.waitFor(SERVER_EXIT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            }
             if (serving != null && !serving.isAlive() && abortReason == null
                     && (reply == null || reply.abortReason() == null)) {
                 abortReason = "the forked server exited during the run (status " + serving.exitValue() + "): "
                         + tail(work.resolve("server.log"));
+            } else if (serving != null && !serving.isAlive() && abortReason == null && serverRestart == null) {
+                abortReason = reply.abortReason() + "; the forked server exited (status " + serving.exitValue()
+                        + "): " + tail(work.resolve("server.log"));
             }
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             abortReason = "forked run failed: " + e.getMessage();
