@@ -313,10 +313,6 @@ public final class LatencyBenchmark implements Harness {
             } catch (Exception | Error e) {
                 throw new HarnessException("task could not start: " + describe(e), e);
             }
-            // processes the task started (an acceptor a server in this JVM runs, which may not be a JVM): watched as
-            // the server's, so their CPU wait and CPU count
-            ProcessHandle.current().children().filter(ProcessHandle::isAlive)
-                    .forEach(child -> watchProcess(child.pid(), false));
             hiccupMeter = config.hiccupMeter() ? new HiccupMeter(hiccups).start() : null;
             if (hiccupMeter != null) {
                 hiccupMeter.awaitStarted(100_000_000L);
