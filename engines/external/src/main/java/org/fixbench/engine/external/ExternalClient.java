@@ -8,11 +8,8 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.function.Consumer;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.sbe.codec.FixMessage;
@@ -81,11 +78,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         p.setProperty("storeBytes", Integer.toString(64 << 20));
         this.config = SessionConfig.of(p, file.clientCompId(), file.serverCompId(), false)
                 .withBeginString(file.beginString(), file.logonFields());
-        this.idle = switch (file.idle()) {
-            case "spin" -> new BusySpinIdleStrategy();
-            case "yield" -> new YieldingIdleStrategy();
-            default -> new BackoffIdleStrategy(1, 1, 1_000, 100_000);
-        };
+        this.idle = org.fixbench.engine.sbe.SbeEngine.idle(file.idle());
         this.orderFields = file.orderFields();
     }
 
@@ -298,15 +291,6 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         if (session == null) {
             return;
         }
-        if (session.isLoggedOn()) {
-            session.logout(null);
-            long deadline = System.nanoTime() + 2_000_000_000L;
-            while (session.endReason() == null && System.nanoTime() < deadline) {
-                if (!session.poll()) {
-                    Thread.yield();
-                }
-            }
-        }
-        session.end("closed");
+        session.logoutAndEnd(2_000);
     }
 }

@@ -413,15 +413,6 @@ final class SbeClient implements EngineClient, FixSession.Application {
         if (session == null) {
             return;
         }
-        if (session.isLoggedOn()) {
-            session.logout(null);
-            long deadline = System.nanoTime() + config.logoutTimeoutMillis() * 1_000_000L + 500_000_000L;
-            while (session.endReason() == null && System.nanoTime() < deadline) {
-                if (!session.poll()) {
-                    Thread.yield();
-                }
-            }
-        }
-        session.end("closed");
+        session.logoutAndEnd(config.logoutTimeoutMillis() + 500L);
     }
 }

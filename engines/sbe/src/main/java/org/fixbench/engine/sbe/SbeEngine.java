@@ -241,7 +241,8 @@ public final class SbeEngine implements FixEngine {
                 + "+bufferBytes=65536) or the sessions";
     }
 
-    static IdleStrategy idle(String name) {
+    /** The idle strategy a profile's {@code idle} names: spin, yield, or back off. */
+    public static IdleStrategy idle(String name) {
         return switch (name) {
             case "spin" -> new BusySpinIdleStrategy();
             case "yield" -> new YieldingIdleStrategy();

@@ -182,6 +182,23 @@ public final class FixSession {
         session.logout(text);
     }
 
+    /**
+     * Logs out if logged on and polls until the peer's Logout ends the session or {@code waitMillis} pass, then ends
+     * it: an initiator's close.
+     */
+    public void logoutAndEnd(long waitMillis) {
+        if (isLoggedOn()) {
+            logout(null);
+            long deadline = System.nanoTime() + waitMillis * 1_000_000L;
+            while (endReason() == null && System.nanoTime() < deadline) {
+                if (!poll()) {
+                    Thread.yield();
+                }
+            }
+        }
+        end("closed");
+    }
+
     /** Ends the session now: closes the connection and tells the application once. */
     public void end(String reason) {
         end(EndReason.CLOSED, reason);
