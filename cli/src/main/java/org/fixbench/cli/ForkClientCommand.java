@@ -39,12 +39,30 @@ final class ForkClientCommand implements Callable<Integer> {
         InetSocketAddress serverAddress = new InetSocketAddress(r.host(), port);
         org.fixbench.cli.run.Relay relay = null;
         org.fixbench.cli.run.SlowConsumer scenario = null;
+        org.fixbench.cli.run.SlowClient slowClient = null;
+        int sessions = r.sessions();
+        int firstIdentity = r.firstIdentity();
+        int identities = r.identities();
         if (r.slowConsumer() != null) {
-            // the client goes through a relay that can stop reading one session's reports (see SlowConsumer)
-            relay = new org.fixbench.cli.run.Relay(serverAddress, org.fixbench.engine.Workload.clientCompId(
-                    org.fixbench.engine.Workload.CLIENT_COMP_ID, 0, r.sessions()), 0, r.slowConsumer().windowBytes());
-            scenario = new org.fixbench.cli.run.SlowConsumer(relay, r.slowConsumer(), r.serverPid(), port);
-            serverAddress = relay.address();
+            // session 1 is a plain client of its own that stops reading its socket (see SlowConsumer); the engine's
+            // client carries sessions 2 and on, measured
+            EngineSpec spec = EngineSpec.parse(r.clientSpec());
+            slowClient = new org.fixbench.cli.run.SlowClient(serverAddress, "tcp".equals(spec.engine().name())
+                    ? org.fixbench.cli.run.SlowClient.Protocol.RAW : org.fixbench.cli.run.SlowClient.Protocol.FIX,
+                    org.fixbench.engine.Workload.clientCompId(org.fixbench.engine.Workload.CLIENT_COMP_ID, 0,
+                            r.sessions()), org.fixbench.engine.Workload.SERVER_COMP_ID,
+                    r.slowConsumer().windowBytes(), r.slowConsumer().slowRatePerSecond(), r.connectTimeoutNanos());
+            String refused = slowClient.awaitLogon(r.connectTimeoutNanos());
+            if (refused != null) {
+                slowClient.close();
+                ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(),
+                        new java.util.ArrayList<>(), refused, 0, 0, new java.util.ArrayList<>(), false, null));
+                return 0;
+            }
+            scenario = new org.fixbench.cli.run.SlowConsumer(slowClient, r.slowConsumer(), r.serverPid(), port);
+            sessions = r.sessions() - 1;
+            firstIdentity = 1;
+            identities = r.sessions();
         }
         org.fixbench.cli.run.ResendStorm storm = null;
         if (r.resendStorm() != null || r.serverRestart() != null) {
@@ -66,8 +84,8 @@ final class ForkClientCommand implements Callable<Integer> {
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
                 serverAddress, r.probeRing() == null ? null : Path.of(r.probeRing()),
                 Path.of(r.workDirectory()).resolve("client"), Duration.ofNanos(r.connectTimeoutNanos()))
-                .sessions(r.sessions()).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
-                .toleratingGaps(r.resendStorm() != null).identities(r.firstIdentity(), r.identities());
+                .sessions(sessions).flow(org.fixbench.engine.OrderFlow.parse(r.workload()))
+                .toleratingGaps(r.resendStorm() != null).identities(firstIdentity, identities);
         boolean cut = r.resendStorm() != null && r.resendStorm().cut();
         task.reconnecting(r.serverRestart() != null || cut).keepingSession(cut);
         if (cut) {
@@ -147,6 +165,9 @@ final class ForkClientCommand implements Callable<Integer> {
         } finally {
             if (scenario != null) {
                 scenario.close();
+            }
+            if (slowClient != null) {
+                slowClient.close();
             }
             if (storm != null) {
                 storm.close();

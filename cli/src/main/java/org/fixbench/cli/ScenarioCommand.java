@@ -55,7 +55,7 @@ final class ScenarioCommand implements Callable<Integer> {
     static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM + ", " + SERVER_RESTART;
     /** Each option that belongs to one scenario only, and that scenario: refused for the others. */
     static final Map<String, String> ONLY_FOR = Map.of("--stall", SLOW_CONSUMER, "--window", SLOW_CONSUMER,
-            "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM, "--by", RESEND_STORM);
+            "--slow-rate", SLOW_CONSUMER, "--burst", BURST, "--factor", BURST, "--gap", RESEND_STORM, "--by", RESEND_STORM);
     /** How far into a server-restart run the server is killed, and how long the run goes on after (at least). */
     static final long KILL_DELAY_MILLIS = 2_000;
     static final long AFTER_KILL_MILLIS = 6_000;
@@ -100,9 +100,22 @@ final class ScenarioCommand implements Callable<Integer> {
     long stallNanos = 5_000_000_000L;
 
     @Option(names = "--window", paramLabel = "BYTES", description = "the receive buffer of every session's "
-            + "connection to the server, the slow session's window while it does not read (the kernel doubles it; "
+            + "connection to the server: the slow session's, its window while it does not read (the kernel doubles it; "
             + "default: ${DEFAULT-VALUE})")
-    int windowBytes = org.fixbench.cli.run.Relay.DEFAULT_RECEIVE_BUFFER_BYTES;
+    int windowBytes = DEFAULT_WINDOW_BYTES;
+
+    /**
+     * The slow session's receive buffer unless told otherwise (the kernel doubles it): small, as in the plain slow
+     * client of issue 54. With 64 KiB, once its receive queue was full the connection stopped carrying its orders on
+     * loopback (1.24 MB of them in the client's send queue, the server's receive queue empty and its send queue stuck
+     * at 6,688 bytes: {@code ss -tn}, raw TCP, 1,000/s, 2026-11-28), so the server never met a write it could not
+     * complete; with 4 KiB its orders went on and its reports filled the server's send queue (1.15 MB in 6 s).
+     */
+    static final int DEFAULT_WINDOW_BYTES = 4 * 1024;
+
+    @Option(names = "--slow-rate", paramLabel = "RATE", description = "slow-consumer: the slow session's own rate, "
+            + "msgs/s, out of --rates (default: its share, the rate over --sessions); the others share the rest")
+    Long slowRate;
 
     /** The engines when none are named: each engine's profile that waits without spinning where it has one. */
     static final String DEFAULT_ENGINES = "tcp:yield,sbe:yield,philadelphia:yield,quickfixj:tuned,artio:tuned";
@@ -200,7 +213,24 @@ final class ScenarioCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--window must be 1024-16777216 bytes (was " + windowBytes + ")");
         }
         List<EngineSpec> specs = EngineSpec.parseList(engines == null ? DEFAULT_ENGINES : engines);
+        for (EngineSpec spec : specs) {
+            if ("external".equals(spec.engine().name())) {
+                throw new IllegalArgumentException("slow-consumer does not measure external engines yet (its slow "
+                        + "session logs on with fixbench's own CompIDs): " + spec.label());
+            }
+        }
+        if (!options.flow().isFixed()) {
+            throw new IllegalArgumentException("slow-consumer: the slow session sends the fixed order, so the others "
+                    + "do too: --workload is not for it");
+        }
         List<Long> rateList = Rates.parse(rates);
+        for (long rate : rateList) {
+            long slow = slowRate(rate, sessions);
+            if (slow < 1 || rate - slow < sessions - 1) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--slow-rate must leave the other %d "
+                        + "session(s) 1/s each or more of --rates %d (was %d)", sessions - 1, rate, slow));
+            }
+        }
         Sweep.plan(options, specs, rateList, runNanos, Sweep.DEFAULT_WARMUP_NANOS); // refusals
         options.failOnStatuses();
         Map<String, Object> scenario = new LinkedHashMap<>();
@@ -209,20 +239,29 @@ final class ScenarioCommand implements Callable<Integer> {
         scenario.put("stallMillis", stallNanos / 1_000_000);
         scenario.put("stallStartMillisIntoRun", STALL_DELAY_MILLIS);
         scenario.put("runMillis", runNanos / 1_000_000);
-        scenario.put("relayReceiveBufferBytes", windowBytes);
-        scenario.put("what", "every session's connection goes through a relay in the client's JVM; in one of each "
-                + "round's two measured runs the relay stops reading session 1's reports from the server for the "
-                + "stall (its orders still go on as sent), then reads again");
+        scenario.put("slowClientReceiveBufferBytes", windowBytes);
+        if (slowRate != null) {
+            scenario.put("slowRatePerSecond", slowRate);
+        }
+        scenario.put("what", "session 1 is a plain client of its own (its own connection and receive buffer); in one "
+                + "of each round's two measured runs it stops reading its socket for the stall while it goes on "
+                + "sending, then reads again; the engine's own client carries the other sessions, measured");
         return rounds(scenario, specs, rateList, rounds, sessions, true, (forked, spec, rate, round, labels) -> {
             int stallRun = round % 2 == 1 ? 2 : 1; // the quiet run first in odd rounds, the stalled one in even
-            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate,
+            long slow = slowRate(rate, sessions);
+            HarnessConfig config = options.configure(Sweep.benchmarkName(spec, rate) + "-round" + round, rate - slow,
                     runNanos, Sweep.DEFAULT_WARMUP_NANOS).runs(2).runNanos(runNanos).skipFirstRun(false).build();
-            System.out.printf(Locale.ROOT, "%d sessions, session 1 stalled %.1f s in run %d%n", sessions,
-                    stallNanos / 1e9, stallRun);
+            System.out.printf(Locale.ROOT, "%d sessions: session 1 a slow client at %,d/s, stalled %.1f s in run %d;"
+                    + " the others at %,d/s together%n", sessions, slow, stallNanos / 1e9, stallRun, rate - slow);
             return forked.slowConsumer(new SlowConsumer.Plan(stallRun, STALL_DELAY_MILLIS, stallNanos / 1_000_000,
-                    windowBytes)).run(Contender.of(spec), config, labels, null);
+                    windowBytes, slow)).run(Contender.of(spec), config, labels, null);
         }, results -> SlowConsumerTable.of(results).stream().map(r -> Map.<String, Object>of("engine", r.engine(),
                 "rate", r.rate(), "verdict", r.verdict())).toList());
+    }
+
+    /** The slow session's rate out of {@code rate}: --slow-rate, or its share. */
+    private long slowRate(long rate, int sessions) {
+        return slowRate != null ? slowRate : Math.max(1, rate / sessions);
     }
 
     /**
@@ -698,7 +737,7 @@ final class ScenarioCommand implements Callable<Integer> {
 
     /** Round 1's chart of each engine at each rate, as markdown (the other rounds' logs are in the folder). */
     static String charts(java.nio.file.Path folder, java.nio.file.Path out, List<BenchmarkResult> results,
-                         long stallNanos) {
+                         long stallNanos, boolean slowClient) {
         StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
         List<org.fixbench.cli.results.SummaryFile.Result> read = org.fixbench.cli.results.SummaryFile.load(folder);
         int drawn = 0;
@@ -719,12 +758,16 @@ final class ScenarioCommand implements Callable<Integer> {
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, out, result, stalled,
                     STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name);
             if (png != null) {
-                b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s](")
+                b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s");
+                b.append(slowClient ? " (the others)" : "").append("](")
                         .append(png.toString().replace('\\', '/')).append(")\n\n");
                 drawn++;
             }
         }
-        b.append("Each chart: p99 (solid) and worst (dashed) of every session's round trips in each second of "
+        b.append(slowClient ? "Each chart: p99 (solid) and worst (dashed) of the other sessions' round trips (the "
+                + "harness's; the slow client's are not among them) in each second of schedule, both runs of round 1, "
+                + "named by the others' rate; the grey dotted lines mark the stall in the stalled run.\n"
+                : "Each chart: p99 (solid) and worst (dashed) of every session's round trips in each second of "
                 + "schedule, both runs of round 1; the grey dotted lines mark the stall in the stalled run (the "
                 + "slow session's own reports are among these, a tenth of them with 10 sessions: the others alone "
                 + "are in the table).\n");
@@ -759,7 +802,7 @@ final class ScenarioCommand implements Callable<Integer> {
                     ((Number) scenario.get("sessions")).intValue(),
                     ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
                     ((Number) scenario.get("runMillis")).longValue() * 1_000_000L,
-                    ((Number) scenario.get("relayReceiveBufferBytes")).intValue(), reason);
+                    windowBytes(scenario), slowClient(scenario), reason);
             org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report.replaceFirst(
                     "^# fixbench scenario: slow-consumer", "# fixbench scenario: slow-consumer (PARTIAL: interrupted)"));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
@@ -795,16 +838,28 @@ final class ScenarioCommand implements Callable<Integer> {
         long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
         long runNanos = ((Number) scenario.get("runMillis")).longValue() * 1_000_000L;
         int sessions = ((Number) scenario.get("sessions")).intValue();
-        int windowBytes = ((Number) scenario.get("relayReceiveBufferBytes")).intValue();
+        int windowBytes = windowBytes(scenario);
         Object stop = env.get(ResultLabels.STOP_REASON);
         String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
         List<BenchmarkResult> results = read.results();
         return report(command, env, SlowConsumerTable.of(results, folder), sessions, stallNanos, runNanos, windowBytes,
-                stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos);
+                slowClient(scenario), stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos,
+                slowClient(scenario));
+    }
+
+    /** Whether the slow session was a client of its own (from 2026-11-28), not a relay's stalled link. */
+    private static boolean slowClient(Map<?, ?> scenario) {
+        return scenario.containsKey("slowClientReceiveBufferBytes");
+    }
+
+    private static int windowBytes(Map<?, ?> scenario) {
+        Object w = scenario.containsKey("slowClientReceiveBufferBytes") ? scenario.get("slowClientReceiveBufferBytes")
+                : scenario.get("relayReceiveBufferBytes");
+        return ((Number) w).intValue();
     }
 
     static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
-                         long stallNanos, long runNanos, int windowBytes, String stopReason) {
+                         long stallNanos, long runNanos, int windowBytes, boolean slowClient, String stopReason) {
         StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer\n\n");
         b.append("Command: `").append(command).append("`\n\n");
         b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
@@ -812,25 +867,50 @@ final class ScenarioCommand implements Callable<Integer> {
         if (stopReason != null) {
             b.append("**Stopped early:** ").append(stopReason).append("\n\n");
         }
-        b.append(String.format(Locale.ROOT, "%d FIX sessions share the rate. Each round gives each engine a fresh "
-                + "pair of JVMs and two measured runs of %.1f s; in one of them (the second in odd rounds, the first "
-                + "in even ones) session 1's reports are left unread for %.1f s from 1 s into the run: every "
-                + "session's connection goes through a relay in the client's JVM, which stops reading that session's "
-                + "connection from the server (its receive buffer: %,d bytes, as the kernel doubles it) while its "
-                + "orders still go on as its client sends them. The relay is in both runs, so its cost is in both; "
-                + "the latencies here are not comparable with `compare`'s.%n%n", sessions, runNanos / 1e9,
-                stallNanos / 1e9, windowBytes));
-        b.append(String.format(Locale.ROOT, "What the engine did with the slow session is read at the stall's end "
-                + "(`/proc/net/tcp`): the server closed its connection (disconnected), left unread a tenth or more "
-                + "of the orders the session sent during the stall (back-pressured), or read them (its reports then wait in the kernel, or in the engine, "
-                + "whose resident set shows it). The others' p99 and worst are the lossless sum of sessions 2-%d's "
-                + "own series. When the others' worst round trip in the stalled run reaches %.0f%% of the stall "
-                + "(median over rounds) the engine *held up the others*, else it *isolated the slow session*; the "
-                + "ratio of their p99s (stalled run over its quiet pair) is given beside it. Read that ratio with "
-                + "care: during a stall the others' p99 rose for every engine tried, raw TCP included with a window "
-                + "that never filled; the causes found in the scenario itself are removed, the rest is not explained "
-                + "(docs/GUIDE.md, \"Scenarios\").%n%n", sessions,
-                SlowConsumerTable.HELD_UP_SHARE * 100));
+        if (slowClient) {
+            b.append(String.format(Locale.ROOT, "%d FIX sessions against one server. Session 1 is the slow consumer: "
+                    + "a plain client on a connection of its own, with a receive buffer of %,d bytes (the kernel "
+                    + "doubles it), sending the benchmark's NewOrderSingle at its own rate (\"rate: others + slow\") "
+                    + "from its Logon to the end. The engine's own client carries sessions 2-%d, measured by the "
+                    + "harness as `compare` measures. Each round gives each engine a fresh pair of JVMs and two "
+                    + "measured runs of %.1f s; in one of them (the second in odd rounds, the first in even ones) the "
+                    + "slow client stops reading its socket for %.1f s from 1 s into the run, and goes on sending: "
+                    + "orders that come due while its own %,d-byte buffer is full (the server not taking them) are not "
+                    + "sent, and counted. Nothing stands between the slow client and the server.%n%n", sessions,
+                    windowBytes, sessions, runNanos / 1e9, stallNanos / 1e9, org.fixbench.cli.run.SlowClient.OUT_BYTES));
+            b.append(String.format(Locale.ROOT, "The verdict says first whether any order of the other sessions was "
+                    + "never answered, in either run of the pair (the stalled run goes on 1 s after the stall; an "
+                    + "order still unanswered when its run has ended and its late answers were waited for is lost): that is the worst outcome. Then what the "
+                    + "engine did with the slow session, read at the stall's end (`/proc/net/tcp`): the server closed "
+                    + "its connection (disconnected), left unread a tenth or more of the orders that came due during "
+                    + "the stall (back-pressured: in its socket, in the client's buffer, or not sent), or read them "
+                    + "(its reports then wait in the kernel, or in the engine, whose resident set shows it). Then, "
+                    + "when no order of the others was lost: when the others' worst round trip in the stalled run "
+                    + "reaches %.0f%% of the stall (median over rounds) the engine *held up the others*, else it "
+                    + "*isolated the slow session*; the ratio of their p99s (stalled run over its quiet pair) is given "
+                    + "beside it.%n%n", SlowConsumerTable.HELD_UP_SHARE * 100));
+        } else {
+            b.append(String.format(Locale.ROOT, "%d FIX sessions share the rate. Each round gives each engine a fresh "
+                    + "pair of JVMs and two measured runs of %.1f s; in one of them (the second in odd rounds, the "
+                    + "first in even ones) session 1's reports are left unread for %.1f s from 1 s into the run: every "
+                    + "session's connection goes through a relay in the client's JVM, which stops reading that "
+                    + "session's connection from the server (its receive buffer: %,d bytes, as the kernel doubles it) "
+                    + "while its orders still go on as its client sends them. The relay is in both runs, so its cost "
+                    + "is in both; the latencies here are not comparable with `compare`'s.%n%n", sessions,
+                    runNanos / 1e9, stallNanos / 1e9, windowBytes));
+            b.append("**Superseded** (2026-11-28): through the relay, the slow session's orders stopped reaching the "
+                    + "server while the relay left its reports unread, so an engine that blocks on a write that "
+                    + "cannot complete was never made to (docs/GUIDE.md, \"Scenarios\"). The slow session is now a "
+                    + "plain client of its own.\n\n");
+            b.append(String.format(Locale.ROOT, "What the engine did with the slow session is read at the stall's end "
+                    + "(`/proc/net/tcp`): the server closed its connection (disconnected), left unread a tenth or more "
+                    + "of the orders the session sent during the stall (back-pressured), or read them (its reports "
+                    + "then wait in the kernel, or in the engine, whose resident set shows it). The others' p99 and "
+                    + "worst are the lossless sum of sessions 2-%d's own series. When the others' worst round trip in "
+                    + "the stalled run reaches %.0f%% of the stall (median over rounds) the engine *held up the "
+                    + "others*, else it *isolated the slow session*; the ratio of their p99s (stalled run over its "
+                    + "quiet pair) is given beside it.%n%n", sessions, SlowConsumerTable.HELD_UP_SHARE * 100));
+        }
         b.append(SlowConsumerTable.markdown(rows)).append('\n');
         b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
@@ -839,11 +919,8 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "log, `jvm-logs/`), the most of them; \"-\": no collection in that run. When the server "
                 + "closed the slow session is known within 0.5 s (its socket is looked up that often, no more: each "
                 + "look takes a CPU from the engine's threads on a small machine). The TCP retransmission timeouts "
-                + "are this host's in each run (`/proc/net/netstat`, TCPTimeouts): with a small window the slow "
-                + "session's connection loses segments at the relay's full receive queue, and its reports then wait "
-                + "for the server's retransmission timeouts, which back off from 200 ms: where a stalled run has "
-                + "them, how late the slow session's reports came after the stall is TCP's doing as much as the "
-                + "engine's.\n\n");
+                + "are this host's in each run (`/proc/net/netstat`, TCPTimeouts): where a stalled run has them, how "
+                + "late the slow session's reports came after the stall is TCP's doing as much as the engine's.\n\n");
         b.append("Not measured yet (issue 40): heap and direct memory apart (the resident set holds both).\n");
         return b.toString();
     }

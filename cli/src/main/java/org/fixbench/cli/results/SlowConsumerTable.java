@@ -55,6 +55,18 @@ public final class SlowConsumerTable {
     public static final double BACK_PRESSURE_SHARE = 0.1;
     public static final String CLOSED_AFTER_MILLIS = "serverClosedSlowSessionAfterMillis";
     public static final String SLOW_FOUND = "slowSessionFound";
+    /**
+     * Present (true) where the slow session was a client of its own ({@code SlowClient}, from 2026-11-28): the
+     * harness's samples are then all the others'. Absent in results of the relay before it, where the slow session was
+     * the engine client's session 1 and the others were its series {@code session 002} and on.
+     */
+    public static final String SLOW_CLIENT = "slowClient";
+    public static final String SLOW_RATE = "slowRatePerSecond";
+    public static final String SLOW_SENT = "slowOrdersSent";
+    public static final String SLOW_NOT_SENT = "slowOrdersNotSent";
+    public static final String SLOW_ANSWERED = "slowOrdersAnswered";
+    public static final String SLOW_WORST_NANOS = "slowWorstNanos";
+    public static final String SLOW_ENDED = "slowSessionEnded";
     /** This host's TCP retransmission timeouts in the run, and segments dropped or pruned from receive queues. */
     public static final String TCP_TIMEOUTS = "tcpRetransmissionTimeouts";
     public static final String TCP_RECEIVE_DROPS = "tcpReceiveQueueDrops";
@@ -66,7 +78,17 @@ public final class SlowConsumerTable {
     public record Pair(int round, long othersP99StallNanos, long othersP99QuietNanos, long othersWorstStallNanos,
                        long othersWorstQuietNanos, long slowWorstNanos, long lostStall, long lostQuiet,
                        String action, long rssGrowthStallKb, long rssGrowthQuietKb, String endedEarly,
-                       long tcpTimeoutsStall, long tcpTimeoutsQuiet, long heapStallMb, long heapQuietMb) {
+                       long tcpTimeoutsStall, long tcpTimeoutsQuiet, long heapStallMb, long heapQuietMb,
+                       boolean slowClient, long slowRate, long slowSent, long slowNotSent, long slowAnswered,
+                       String slowEnded) {
+        /** Orders of the other sessions never answered, in both runs of the pair (-1: not known). */
+        public long othersLost() {
+            if (!slowClient) {
+                return -1; // the relay's results counted the slow session's own orders among the lost
+            }
+            return Math.max(0, lostStall) + Math.max(0, lostQuiet);
+        }
+
         public double ratio() {
             return othersP99QuietNanos <= 0 ? Double.NaN : (double) othersP99StallNanos / othersP99QuietNanos;
         }
@@ -93,10 +115,31 @@ public final class SlowConsumerTable {
             return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         }
 
-        /** The verdict in words, with the figures that made it. */
+        /** Orders of the other sessions never answered, over every round's pair (-1: not known). */
+        public long othersLost() {
+            long n = 0;
+            for (Pair p : pairs) {
+                if (p.othersLost() < 0) {
+                    return -1;
+                }
+                n += p.othersLost();
+            }
+            return n;
+        }
+
+        /**
+         * The verdict in words, with the figures that made it: first any order of the other sessions never answered
+         * (the worst outcome, in either run of a pair, after the stall included), then what the engine did with the
+         * slow session, then whether it held the others up or isolated the slow session.
+         */
         public String verdict() {
             List<String> actions = pairs.stream().map(Pair::action).distinct().toList();
-            String action = String.join("; ", actions);
+            long lost = othersLost();
+            String action = (lost > 0 ? String.format(Locale.ROOT, "lost %,d orders of the other sessions (%s); ",
+                    lost, String.join("; ", pairs.stream().map(p -> String.format(Locale.ROOT,
+                            "round %d: %,d in the stalled run, %,d in the quiet one", p.round(),
+                            Math.max(0, p.lostStall()), Math.max(0, p.lostQuiet()))).toList())) : "")
+                    + String.join("; ", actions);
             List<String> ended = pairs.stream().map(Pair::endedEarly).filter(e -> e != null).distinct().toList();
             if (!ended.isEmpty()) {
                 return action + "; the run ended early: " + String.join("; ", ended);
@@ -109,6 +152,9 @@ public final class SlowConsumerTable {
             String others = String.format(Locale.ROOT, "others' worst %s in the stalled run, p99 ×%.2f",
                     worst >= 1e9 ? String.format(Locale.ROOT, "%.2f s", worst / 1e9)
                             : String.format(Locale.ROOT, "%.1f ms", worst / 1e6), m);
+            if (lost > 0) { // the orders answered say nothing of those that were not: neither held up nor isolated
+                return action + "; of the others' orders answered: " + others;
+            }
             return action + "; " + (worst >= HELD_UP_SHARE * stallMillis * 1e6 ? "held up the others (" + others + ")"
                     : "isolated the slow session (" + others + ")");
         }
@@ -223,14 +269,20 @@ public final class SlowConsumerTable {
         String action = action(stallSeen);
         String ended = r.aborted() ? r.abortReason() : (stall == null || quiet == null
                 ? "a run of the pair was not measured" : null);
-        return new Pair(round, othersP(stall, 99), othersP(quiet, 99), othersP(stall, 100), othersP(quiet, 100),
-                stall == null || !stall.series().containsKey(SLOW_SESSION) ? -1
-                        : stall.series().get(SLOW_SESSION).maxNanos(),
+        boolean slowClient = Boolean.TRUE.equals(stallSeen.get(SLOW_CLIENT));
+        long slowWorst = slowClient ? number(stallSeen.get(SLOW_WORST_NANOS))
+                : stall == null || !stall.series().containsKey(SLOW_SESSION) ? -1
+                : stall.series().get(SLOW_SESSION).maxNanos();
+        return new Pair(round, othersP(stall, 99, slowClient), othersP(quiet, 99, slowClient),
+                othersP(stall, 100, slowClient), othersP(quiet, 100, slowClient), slowWorst,
                 stall == null ? -1 : stall.lost(), quiet == null ? -1 : quiet.lost(), action,
                 rssGrowth(stallSeen), rssGrowth(quiet == null ? Map.of() : seen.get(quiet.run())), ended,
                 number(stallSeen.get(TCP_TIMEOUTS)),
                 quiet == null ? -1 : number(seen.get(quiet.run()).get(TCP_TIMEOUTS)),
-                heapBeforeGcMb(folder, r, stall), heapBeforeGcMb(folder, r, quiet));
+                heapBeforeGcMb(folder, r, stall), heapBeforeGcMb(folder, r, quiet), slowClient,
+                number(stallSeen.get(SLOW_RATE)), number(stallSeen.get(SLOW_SENT)),
+                number(stallSeen.get(SLOW_NOT_SENT)), number(stallSeen.get(SLOW_ANSWERED)),
+                stallSeen.get(SLOW_ENDED) == null ? null : String.valueOf(stallSeen.get(SLOW_ENDED)));
     }
 
     private static long rssGrowth(Map<String, Object> m) {
@@ -245,7 +297,8 @@ public final class SlowConsumerTable {
             return "not seen";
         }
         if (!Boolean.TRUE.equals(m.get(SLOW_FOUND))) {
-            return "the slow session was not found (no Logon with its SenderCompID)";
+            return Boolean.TRUE.equals(m.get(SLOW_CLIENT)) ? "the slow session was not logged on"
+                    : "the slow session was not found (no Logon with its SenderCompID)";
         }
         long closed = number(m.get(CLOSED_AFTER_MILLIS));
         if (closed >= 0) {
@@ -262,10 +315,21 @@ public final class SlowConsumerTable {
                 + "buffers at the stall's end)", Math.max(0, kernel));
     }
 
-    /** The other sessions' series summed (session 002 and on), at {@code percentile} (100: the exact worst). */
-    static long othersP(RunResult run, double percentile) {
+    /**
+     * The other sessions' round trips at {@code percentile} (100: the exact worst): every sample of the run where the
+     * slow session was a client of its own ({@code all}), else the series of session 002 and on summed.
+     */
+    static long othersP(RunResult run, double percentile, boolean all) {
         if (run == null) {
             return -1;
+        }
+        if (all) {
+            SeriesData e = run.endToEnd();
+            if (e == null || e.histogram().getTotalCount() == 0) {
+                return -1;
+            }
+            return percentile >= 100 ? e.maxNanos()
+                    : Math.min(e.histogram().getValueAtPercentile(percentile), e.maxNanos());
         }
         Histogram sum = null;
         long max = -1;
@@ -289,23 +353,45 @@ public final class SlowConsumerTable {
 
     /** The table and each round's figures, as markdown. */
     public static String markdown(List<Row> rows) {
+        boolean slowClient = rows.stream().anyMatch(r -> r.pairs().stream().anyMatch(Pair::slowClient));
         StringBuilder b = new StringBuilder();
-        b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | others' p99"
-                + " quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's worst (s) |"
-                + " orders lost | server RSS growth quiet / stall (MB) | server heap before GC, most in the run, quiet /"
-                + " stall (MB) | TCP retransmission timeouts quiet / stall |\n");
-        b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|\n");
+        if (slowClient) {
+            b.append("| engine | rate: others + slow | sessions | stall | what it did to the others and with the slow "
+                    + "session | others' p99 quiet → stall (µs), per round | others' worst quiet → stall (ms) | others' "
+                    + "orders lost quiet / stall | slow session in the stalled run: sent / not sent / answered | slow "
+                    + "session's worst (s) | server RSS growth quiet / stall (MB) | server heap before GC, most in the "
+                    + "run, quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
+            b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|---|\n");
+        } else {
+            b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | "
+                    + "others' p99 quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's "
+                    + "worst (s) | orders lost | server RSS growth quiet / stall (MB) | server heap before GC, most in "
+                    + "the run, quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
+            b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|\n");
+        }
         for (Row row : rows) {
-            b.append("| ").append(row.engine()).append(" | ").append(String.format(Locale.ROOT, "%,d/s", row.rate()))
+            long slowRate = row.pairs().stream().mapToLong(Pair::slowRate).max().orElse(-1);
+            b.append("| ").append(row.engine()).append(" | ").append(slowClient && slowRate > 0
+                    ? String.format(Locale.ROOT, "%,d/s + %,d/s", row.rate(), slowRate)
+                    : String.format(Locale.ROOT, "%,d/s", row.rate()))
                     .append(" | ").append(row.sessions()).append(" | ")
                     .append(String.format(Locale.ROOT, "%.1f s", row.stallMillis() / 1e3)).append(" | ")
                     .append(row.verdict()).append(" | ")
                     .append(join(row, p -> micros(p.othersP99QuietNanos()) + " → " + micros(p.othersP99StallNanos())))
                     .append(" | ")
                     .append(join(row, p -> millis(p.othersWorstQuietNanos()) + " → " + millis(p.othersWorstStallNanos())))
-                    .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())))
-                    .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()))
-                    .append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
+                    .append(" | ");
+            if (slowClient) {
+                b.append(join(row, p -> p.lostQuiet() + " / " + p.lostStall())).append(" | ")
+                        .append(join(row, p -> String.format(Locale.ROOT, "%,d / %,d / %,d", p.slowSent(),
+                                p.slowNotSent(), p.slowAnswered())
+                                + (p.slowEnded() == null ? "" : " (" + p.slowEnded() + ")")))
+                        .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())));
+            } else {
+                b.append(join(row, p -> seconds(p.slowWorstNanos())))
+                        .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()));
+            }
+            b.append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
                     .append(" | ").append(join(row, p -> count(p.heapQuietMb()) + " / " + count(p.heapStallMb())))
                     .append(" | ").append(join(row, p -> count(p.tcpTimeoutsQuiet()) + " / "
                             + count(p.tcpTimeoutsStall())))

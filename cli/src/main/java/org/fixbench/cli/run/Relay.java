@@ -15,18 +15,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A byte relay between an engine's client and its server, on loopback, that can make one session's client stop
- * reading: the {@code slow-consumer} scenario's disturbance, the same for every engine (no engine is asked to
- * misbehave). Every connection the client opens is accepted here and joined to a connection of its own to the
- * server; bytes go both ways as they come, on one thread.
+ * A byte relay between an engine's client and its server, on loopback, that can lose a stretch of one session's
+ * messages or cut its connection: the {@code resend-storm} scenario's disturbance (and {@code server-restart}'s
+ * counter of messages), the same for every engine (no engine is asked to misbehave). Every connection the client
+ * opens is accepted here and joined to a connection of its own to the server; bytes go both ways as they come, on one
+ * thread.
  *
- * <p>The slow session is found by its SenderCompID (49) in the first bytes it sends (its Logon), or, for an engine
+ * <p>The session watched is found by its SenderCompID (49) in the first bytes it sends (its Logon), or, for an engine
  * that does not speak FIX (raw TCP), as the {@code index}-th connection accepted (that engine connects its sessions
- * in order). While {@linkplain #stall stalled}, the relay does not read what the server sends that session, so the
- * server sees a peer that has stopped reading, with the receive buffer it was given; the
- * session's orders still go on to the server as the client sends them (held here, without bound, for as long as the
- * server does not take them), so its client keeps to its schedule and nothing of the disturbance reaches the other
- * sessions but through the server.
+ * in order).
+ *
+ * <p>It no longer stalls a session for {@code slow-consumer} (before 2026-11-28 it did): with the relay leaving a
+ * session's reports unread in a 64 KiB receive buffer, the session's orders stopped reaching the server too (3.2 MB of
+ * them in the relay's send queue, none in the server's receive queue, the server's send queue stuck at 6,780 bytes:
+ * {@code ss -tn}, Philadelphia at 10,000/s), so a server that blocks on a write that cannot complete was never made
+ * to. That scenario's slow session is now a client of its own ({@link SlowClient}).
  */
 public final class Relay implements AutoCloseable {
     /** The receive buffer of the relay's sockets to the server, unless told otherwise (the kernel doubles it). */
@@ -42,7 +45,6 @@ public final class Relay implements AutoCloseable {
     private final Thread thread;
     private final List<Link> links = new ArrayList<>();
     private volatile boolean stopping;
-    private volatile boolean stalled;
     /** Whether the slow session's messages are being lost, both ways ({@link #lose}). */
     private volatile boolean losing;
     /** The slow session's streams cut into whole messages, once {@link #frameSlowSession} asked for it. */
@@ -61,7 +63,7 @@ public final class Relay implements AutoCloseable {
      * @param slowCompId the slow session's SenderCompID (null: found by {@code slowIndex} alone)
      * @param slowIndex  the slow session's connection, in the order accepted (0-based), for a client that does not
      *                   speak FIX (its first bytes are not "8=FIX")
-     * @param receiveBufferBytes SO_RCVBUF of every connection to the server (the slow session's window)
+     * @param receiveBufferBytes SO_RCVBUF of every connection to the server
      */
     public Relay(InetSocketAddress server, String slowCompId, int slowIndex, int receiveBufferBytes)
             throws IOException {
@@ -119,12 +121,6 @@ public final class Relay implements AutoCloseable {
     public Frames.Counts toClientCounts() {
         Link s = slow;
         return s == null || s.down == null ? null : s.down.counts;
-    }
-
-    /** Stops (true) or resumes (false) reading what the server sends the slow session. */
-    public void stall(boolean on) {
-        stalled = on;
-        selector.wakeup();
     }
 
     /**
@@ -226,19 +222,11 @@ public final class Relay implements AutoCloseable {
     private void loop() {
         try {
             while (!stopping) {
-                selector.select(this::ready); // woken by traffic, by stall(), cut() and close(): no timer
+                selector.select(this::ready); // woken by traffic, by cut() and close(): no timer
                 if (cutPending) {
                     cutPending = false;
                     for (Link link : links) {
                         end(link);
-                    }
-                }
-                Link s = slow;
-                if (s != null && s.serverKey.isValid()) {
-                    int want = stalled ? 0 : SelectionKey.OP_READ;
-                    int ops = s.serverKey.interestOps();
-                    if ((ops & SelectionKey.OP_READ) != want) {
-                        s.serverKey.interestOps((ops & ~SelectionKey.OP_READ) | want);
                     }
                 }
             }

@@ -15,14 +15,14 @@ import org.fixbench.harness.RunResult;
 
 /**
  * The {@code slow-consumer} scenario inside a forked client: in the measured run {@link Plan#stallRun()}, from
- * {@link Plan#delayMillis()} after it starts, the {@link Relay} stops reading what the server sends session 1 for
- * {@link Plan#stallMillis()}; the other measured run of the pair is the same without it. Per measured run it
- * reads, every {@link #RSS_NANOS} ns, the server process's resident set ({@code /proc/PID/status}, VmRSS), and
- * during the stall every {@link #SOCKET_CHECK_NANOS} ns the slow session's server-side socket ({@code /proc/net/tcp}:
- * closed by the server), and at the
- * stall's end, before reading again, where the slow session's bytes are: orders the server has not read (in its
- * socket or held in the relay) and reports in the kernel on their way (the server's send queue and the relay's
- * receive queue).
+ * {@link Plan#delayMillis()} after it starts, the {@link SlowClient} (the slow session, a plain client on a connection
+ * of its own) stops reading its socket for {@link Plan#stallMillis()} while it goes on sending; the other measured run
+ * of the pair is the same without it. The engine's own client carries the other sessions, measured by the harness.
+ * Per measured run it reads, every {@link #RSS_NANOS} ns, the server process's resident set ({@code /proc/PID/status},
+ * VmRSS), and during the stall every {@link #SOCKET_CHECK_NANOS} ns the slow session's socket ({@code /proc/net/tcp}:
+ * closed by the server), and at the stall's end, before reading again, where the slow session's bytes are: orders the
+ * server has not read (in its socket, in the slow client's buffer, or not sent because that buffer was full) and
+ * reports in the kernel on their way (the server's send queue and the slow client's receive queue).
  */
 public final class SlowConsumer implements ProgressListener, AutoCloseable {
     /**
@@ -36,16 +36,18 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     public static final boolean PROC_NET_TCP_READABLE = Files.isReadable(Path.of("/proc/net/tcp"));
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
-    public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes) implements Serializable {
+    public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes, long slowRatePerSecond)
+            implements Serializable {
         public Plan {
-            if (stallRun < 1 || delayMillis < 0 || stallMillis <= 0 || windowBytes < 1) {
+            if (stallRun < 1 || delayMillis < 0 || stallMillis <= 0 || windowBytes < 1 || slowRatePerSecond < 1) {
                 throw new IllegalArgumentException("slow-consumer: stall run " + stallRun + ", delay " + delayMillis
-                        + " ms, stall " + stallMillis + " ms, window " + windowBytes + " bytes");
+                        + " ms, stall " + stallMillis + " ms, window " + windowBytes + " bytes, slow session "
+                        + slowRatePerSecond + "/s");
             }
         }
     }
 
-    private final Relay relay;
+    private final SlowClient client;
     private final Plan plan;
     private final long serverPid;
     private final int serverPort;
@@ -70,7 +72,11 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         boolean stallEnded;
         long stallBegunNanos;
         long sentAtStallBytes = -1;
+        long notSentAtStallBytes = -1;
         long stallOrderBytes = -1;
+        long sentAtStart;
+        long notSentAtStart;
+        long answeredAtStart;
 
         Watch(int run, boolean stalls, long startNanos) {
             this.run = run;
@@ -79,8 +85,8 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         }
     }
 
-    public SlowConsumer(Relay relay, Plan plan, long serverPid, int serverPort) {
-        this.relay = relay;
+    public SlowConsumer(SlowClient client, Plan plan, long serverPid, int serverPort) {
+        this.client = client;
         this.plan = plan;
         this.serverPid = serverPid;
         this.serverPort = serverPort;
@@ -113,19 +119,23 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     @Override
     public void runStarting(String benchmark, int run, int runs, boolean warmup) {
         if (warmup) {
-            // a practice stall, so that the JIT compiles what a stall and its end run (the relay's, the client's
-            // burst of late reports, the harness's late samples) before anything is measured: without it the stalled
+            // a practice stall, so that the JIT compiles what a stall and its end run (the slow client's and the
+            // engine's, the burst of late reports, the harness's late samples) before anything is measured: without it the stalled
             // run alone had them compiled inside it (client JVM: 96-323 ms of JIT CPU in a 4 s run, against 13-59
             // in its quiet pair; raw TCP and sbe, 2026-11-26)
-            relay.stall(false);
+            client.stall(false);
             Watch practice = new Watch(0, true, System.nanoTime());
             practice.practice = true;
             current = practice;
             java.util.concurrent.locks.LockSupport.unpark(watcher);
             return;
         }
-        relay.stall(false);
+        client.stall(false);
+        client.resetWorst();
         Watch w = new Watch(run, run == plan.stallRun(), System.nanoTime());
+        w.sentAtStart = client.sent();
+        w.notSentAtStart = client.notSent();
+        w.answeredAtStart = client.answered();
         w.rssStartKb = rssKb(serverPid);
         w.rssPeakKb = w.rssStartKb;
         w.tcpBefore = tcpCounters();
@@ -137,14 +147,23 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     public void runEnded(String benchmark, RunResult result) {
         Watch w = current;
         current = null;
-        relay.stall(false);
+        client.stall(false);
         if (w == null || w.run != result.run()) {
             return;
         }
         Map<String, Object> seen = new LinkedHashMap<>();
         seen.put(RUN, w.run);
         seen.put(STALLED, w.stalls);
-        seen.put(SLOW_FOUND, relay.slow() != null);
+        seen.put(SLOW_FOUND, client.loggedOn());
+        seen.put(SLOW_CLIENT, true);
+        seen.put(SLOW_RATE, plan.slowRatePerSecond());
+        seen.put(SLOW_SENT, client.sent() - w.sentAtStart);
+        seen.put(SLOW_NOT_SENT, client.notSent() - w.notSentAtStart);
+        seen.put(SLOW_ANSWERED, client.answered() - w.answeredAtStart);
+        seen.put(SLOW_WORST_NANOS, client.worstNanos());
+        if (client.ended() != null) {
+            seen.put(SLOW_ENDED, client.ended());
+        }
         if (w.stalls) {
             seen.put(STALL_START_MILLIS, plan.delayMillis());
             seen.put(STALL_MILLIS, plan.stallMillis());
@@ -228,37 +247,35 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             w.stallBegun = true;
             w.stallBegunNanos = now;
             w.nextSocketCheckNanos = now + SOCKET_CHECK_NANOS;
-            Relay.Link slow = relay.slow();
-            w.sentAtStallBytes = slow == null ? -1 : slow.fromClientBytes();
-            relay.stall(true);
+            w.sentAtStallBytes = client.sentBytes();
+            w.notSentAtStallBytes = client.notSentBytes();
+            client.stall(true);
             return;
         }
         if (w.stallBegun && !w.stallEnded) {
-            Relay.Link slow = relay.slow();
             boolean last = now >= end;
             if (!last && now < w.nextSocketCheckNanos) {
                 return;
             }
             w.nextSocketCheckNanos = now + SOCKET_CHECK_NANOS;
-            SocketQueues mine = slow == null ? null : SocketQueues.read(slow.serverSidePort(), serverPort);
-            // closed: a FIN leaves the relay's socket in CLOSE_WAIT; a reset (a server closing with input unread)
+            SocketQueues mine = SocketQueues.read(client.localPort(), serverPort);
+            // closed: a FIN leaves the client's socket in CLOSE_WAIT; a reset (a server closing with input unread)
             // takes it out of the kernel's table altogether
-            if (w.closedAfterNanos < 0 && slow != null
-                    && (slow.serverClosed() || (mine == null ? PROC_NET_TCP_READABLE : mine.closedByPeer()))) {
-                w.closedAfterNanos = (slow.serverClosed() ? slow.serverClosedNanos() : now) - w.stallBegunNanos;
+            if (w.closedAfterNanos < 0 && (client.ended() != null
+                    || (mine == null ? PROC_NET_TCP_READABLE : mine.closedByPeer()))) {
+                w.closedAfterNanos = (client.ended() != null ? client.endedNanos() : now) - w.stallBegunNanos;
             }
             if (last) {
-                if (slow != null) {
-                    SocketQueues theirs = SocketQueues.read(serverPort, slow.serverSidePort());
-                    long serverUnread = theirs == null ? 0 : theirs.receiveQueueBytes();
-                    long serverUnsent = theirs == null ? 0 : theirs.sendQueueBytes();
-                    long relayUnread = mine == null ? 0 : mine.receiveQueueBytes();
-                    w.unreadOrderBytes = serverUnread + slow.toServerBacklogBytes();
-                    w.reportKernelBytes = serverUnsent + relayUnread;
-                    w.stallOrderBytes = w.sentAtStallBytes < 0 ? -1 : slow.fromClientBytes() - w.sentAtStallBytes;
-                }
+                SocketQueues theirs = SocketQueues.read(serverPort, client.localPort());
+                long serverUnread = theirs == null ? 0 : theirs.receiveQueueBytes();
+                long serverUnsent = theirs == null ? 0 : theirs.sendQueueBytes();
+                long clientUnread = mine == null ? 0 : mine.receiveQueueBytes();
+                long notSentInStall = client.notSentBytes() - w.notSentAtStallBytes;
+                w.unreadOrderBytes = serverUnread + client.bufferedBytes() + notSentInStall;
+                w.reportKernelBytes = serverUnsent + clientUnread;
+                w.stallOrderBytes = client.sentBytes() - w.sentAtStallBytes + notSentInStall;
                 w.stallEnded = true;
-                relay.stall(false);
+                client.stall(false);
             }
         }
     }
@@ -266,9 +283,10 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     /**
      * This host's TCP retransmission timeouts and segments dropped or pruned from full receive queues so far
      * ({@code /proc/net/netstat}: TCPTimeouts; TCPRcvQDrop + RcvPruned), or null where it cannot be read. With a small
-     * window the slow session's connection loses segments at the relay's full receive queue and its reports then
+     * window the slow session's connection loses segments at its full receive queue and its reports then
      * wait for the server's retransmission timeouts (backing off from 200 ms): 6 timeouts and a delivery 1.9 s after
-     * the stall's end in an sbe run at 10,000/s with a 64 KiB window, none and no delay with 1 MiB (2026-11-26).
+     * the stall's end in an sbe run at 10,000/s through the relay of before 2026-11-28 with a 64 KiB window, none and
+     * no delay with 1 MiB (2026-11-26).
      */
     static long[] tcpCounters() {
         try {
@@ -404,6 +422,6 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
     public void close() {
         stopping = true;
         watcher.interrupt();
-        relay.stall(false);
+        client.stall(false);
     }
 }
