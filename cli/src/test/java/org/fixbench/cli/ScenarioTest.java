@@ -415,6 +415,17 @@ class ScenarioTest {
                 SlowConsumerTable.CLOSED_AFTER_MILLIS, -1L, SlowConsumerTable.UNREAD_ORDER_BYTES, 204L,
                 SlowConsumerTable.STALL_ORDER_BYTES, 100_000L, SlowConsumerTable.REPORT_KERNEL_BYTES, 8_000L))
                 .startsWith("kept reading the slow session (8,000 bytes"));
+        // a stalled run measured again after the server had disconnected the slow session in its first attempt
+        String none = SlowConsumerTable.action(Map.of(SlowConsumerTable.SLOW_FOUND, true,
+                SlowConsumerTable.SLOW_CLIENT, true, SlowConsumerTable.SLOW_ENDED_BEFORE, "the connection failed: "
+                        + "Connection reset by peer", SlowConsumerTable.CLOSED_AFTER_MILLIS, -1L));
+        assertTrue(none.startsWith("the slow session had ended before the stalled run started (the connection "
+                + "failed: Connection reset by peer)"), none);
+        var p = new SlowConsumerTable.Pair(1, 2_000_000L, 1_000_000L, 5_000_000L, 3_000_000L, -1, 0, 0, none, 0, 0,
+                null, 0, 0, -1, -1, true, 10_000, 0, 0, 0, "reset");
+        String verdict = new SlowConsumerTable.Row("e", 100, 2, 20_000, List.of(p)).verdict();
+        assertTrue(verdict.endsWith("the others' latency is not judged: a stalled run without a stall"), verdict);
+        assertFalse(verdict.contains("isolated"), verdict);
     }
 
     private static SlowConsumerTable.Pair pair(int round, long othersWorstStallNanos, long lostStall, long lostQuiet) {

@@ -67,12 +67,21 @@ public final class SlowConsumerTable {
     public static final String SLOW_ANSWERED = "slowOrdersAnswered";
     public static final String SLOW_WORST_NANOS = "slowWorstNanos";
     public static final String SLOW_ENDED = "slowSessionEnded";
+    /**
+     * Why the slow session had ended before the run started: nothing was stalled in it. Seen when a stalled run was
+     * measured again (its JVM's compilers came into it) after the server had disconnected the slow session in the
+     * first attempt: the attempt kept is the second, without a stall (sbe:yield, 2026-11-28).
+     */
+    public static final String SLOW_ENDED_BEFORE = "slowSessionEndedBeforeRun";
     /** This host's TCP retransmission timeouts in the run, and segments dropped or pruned from receive queues. */
     public static final String TCP_TIMEOUTS = "tcpRetransmissionTimeouts";
     public static final String TCP_RECEIVE_DROPS = "tcpReceiveQueueDrops";
 
     private SlowConsumerTable() {
     }
+
+    /** The start of {@link #action}'s words for a stalled run whose slow session had ended before it. */
+    static final String NO_STALL = "the slow session had ended before the stalled run started";
 
     /** One round's pair. */
     public record Pair(int round, long othersP99StallNanos, long othersP99QuietNanos, long othersWorstStallNanos,
@@ -143,6 +152,9 @@ public final class SlowConsumerTable {
             List<String> ended = pairs.stream().map(Pair::endedEarly).filter(e -> e != null).distinct().toList();
             if (!ended.isEmpty()) {
                 return action + "; the run ended early: " + String.join("; ", ended);
+            }
+            if (pairs.stream().anyMatch(p -> p.action().startsWith(NO_STALL))) {
+                return action + "; the others' latency is not judged: a stalled run without a stall";
             }
             double m = medianRatio();
             double worst = medianOthersWorstStallNanos();
@@ -295,6 +307,10 @@ public final class SlowConsumerTable {
     public static String action(Map<String, Object> m) {
         if (m.isEmpty()) {
             return "not seen";
+        }
+        if (m.get(SLOW_ENDED_BEFORE) != null) {
+            return NO_STALL + " (" + m.get(SLOW_ENDED_BEFORE) + "); the run was measured again after an attempt, "
+                    + "and the attempt kept had nothing to stall";
         }
         if (!Boolean.TRUE.equals(m.get(SLOW_FOUND))) {
             return Boolean.TRUE.equals(m.get(SLOW_CLIENT)) ? "the slow session was not logged on"

@@ -92,7 +92,7 @@ public final class SlowClient implements AutoCloseable {
         channel.connect(server);
         channel.configureBlocking(false);
         localPort = ((InetSocketAddress) channel.getLocalAddress()).getPort();
-        thread = new Thread(() -> loop(connectTimeoutNanos), "fixbench-slow-client");
+        thread = new Thread(() -> loop(connectTimeoutNanos), "slow-client"); // apart from the watcher ("fixbench-slow-consumer") in /proc, whose names keep 15 characters
         thread.setDaemon(true);
         if (protocol == Protocol.FIX) {
             lastSendNanos = System.nanoTime();

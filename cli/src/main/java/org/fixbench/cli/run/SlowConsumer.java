@@ -77,6 +77,8 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         long sentAtStart;
         long notSentAtStart;
         long answeredAtStart;
+        /** Why the slow client's connection had ended before this run started (null: it was up). */
+        String endedBefore;
 
         Watch(int run, boolean stalls, long startNanos) {
             this.run = run;
@@ -136,6 +138,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         w.sentAtStart = client.sent();
         w.notSentAtStart = client.notSent();
         w.answeredAtStart = client.answered();
+        w.endedBefore = client.ended(); // e.g. a stalled run measured again after the server disconnected it
         w.rssStartKb = rssKb(serverPid);
         w.rssPeakKb = w.rssStartKb;
         w.tcpBefore = tcpCounters();
@@ -163,6 +166,9 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         seen.put(SLOW_WORST_NANOS, client.worstNanos());
         if (client.ended() != null) {
             seen.put(SLOW_ENDED, client.ended());
+        }
+        if (w.endedBefore != null) {
+            seen.put(SLOW_ENDED_BEFORE, w.endedBefore);
         }
         if (w.stalls) {
             seen.put(STALL_START_MILLIS, plan.delayMillis());

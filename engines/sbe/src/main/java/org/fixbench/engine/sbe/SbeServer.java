@@ -197,6 +197,9 @@ final class SbeServer implements EngineServer {
                             s.tick(now);
                             if (s.state() == SessionState.ENDED) {
                                 sessions.remove(i--);
+                            } else if (!s.repliesFull() && s.attachment() instanceof SelectionKey k && k.isValid()
+                                    && k.interestOps() == 0) {
+                                k.interestOps(SelectionKey.OP_READ); // its peer reads again: so does this thread
                             }
                         }
                     }
@@ -220,7 +223,14 @@ final class SbeServer implements EngineServer {
     }
 
     private void onReady(SelectionKey key) {
-        ((FixSession) key.attachment()).poll(readyMillis);
+        FixSession s = (FixSession) key.attachment();
+        s.poll(readyMillis);
+        if (s.repliesFull() && key.isValid()) {
+            // a peer that does not read its replies: its input is not read either, so its key, always readable,
+            // would make every pass find work and the thread never idle (spinning through the profile's idle
+            // strategy while the others wait for a CPU); the tick once a millisecond sends what it can and asks again
+            key.interestOps(0);
+        }
     }
 
     /** The connections the accept thread handed over, each a new {@link FixSession} (registered when selecting). */
@@ -248,7 +258,7 @@ final class SbeServer implements EngineServer {
             }
             sessions.add(session);
             if (selector != null) {
-                c.register(selector, SelectionKey.OP_READ, session);
+                session.attach(c.register(selector, SelectionKey.OP_READ, session));
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.fixbench.engine.sbe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,6 +97,9 @@ class SlowConsumerTest {
         }
         assertEquals(SessionState.LOGGED_ON, slow.server.state(), String.valueOf(slow.server.endReason()));
         assertEquals(0, slow.answered.size());
+        // what a selecting server reads to stop asking for the slow connection's input (SbeServer.onReady)
+        assertTrue(slow.server.repliesFull(), "the slow connection's replies fill its buffer");
+        assertFalse(other.server.repliesFull());
         // the slow peer reads again: every order answered, once, in order
         for (int i = 0; i < 10_000 && slow.answered.size() < orders; i++) {
             slow.client.session().poll();
@@ -107,6 +111,7 @@ class SlowConsumerTest {
         }
         assertNull(slow.disconnect);
         assertEquals(SessionState.LOGGED_ON, slow.server.state());
+        assertFalse(slow.server.repliesFull(), "room again once the peer read");
     }
 
     @Test

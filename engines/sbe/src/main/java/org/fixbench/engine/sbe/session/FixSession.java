@@ -271,6 +271,25 @@ public final class FixSession {
         return poll(clock.time());
     }
 
+    /**
+     * Whether an acceptor's replies waiting to be sent fill its buffer (less room than a message): its input is then
+     * not read ({@link #poll}), so a caller that selects should stop asking for it until {@link #tick} finds room.
+     */
+    public boolean repliesFull() {
+        return fullSinceMillis >= 0;
+    }
+
+    private Object attachment;
+
+    /** What the caller keeps with this session (a server's selection key). */
+    public void attach(Object attachment) {
+        this.attachment = attachment;
+    }
+
+    public Object attachment() {
+        return attachment;
+    }
+
     /** Reads, handles what arrived and runs the timers as of {@code nowMillis}. Returns whether any bytes arrived. */
     public boolean poll(long nowMillis) {
         return poll(nowMillis, true);
