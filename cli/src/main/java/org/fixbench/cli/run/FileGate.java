@@ -25,12 +25,29 @@ public final class FileGate implements ProgressListener {
     public static final String READY = ".ready";
     public static final String GO = ".go";
 
+    /** How often a client waiting at a gate says so in its log, so that a host's log never ends in silence there. */
+    static final long PROGRESS_NANOS = 10_000_000_000L;
+
     private final Path folder;
     private final Set<String> passed = new HashSet<>();
+    private final java.io.PrintStream out;
+    private final java.util.function.LongSupplier clock;
+    private final java.util.function.LongConsumer pause;
+    private final long waitNanos;
     private int gates;
 
     public FileGate(Path folder) {
+        this(folder, System.out, System::nanoTime, LockSupport::parkNanos, WAIT_NANOS);
+    }
+
+    /** With its clock, its pause between looks at the folder and its longest wait given (tests). */
+    FileGate(Path folder, java.io.PrintStream out, java.util.function.LongSupplier clock,
+             java.util.function.LongConsumer pause, long waitNanos) {
         this.folder = folder;
+        this.out = out;
+        this.clock = clock;
+        this.pause = pause;
+        this.waitNanos = waitNanos;
     }
 
     @Override
@@ -45,14 +62,21 @@ public final class FileGate implements ProgressListener {
             Path tmp = folder.resolve(stem + ".tmp");
             Files.writeString(tmp, what);
             Files.move(tmp, folder.resolve(stem + READY), StandardCopyOption.ATOMIC_MOVE);
-            long deadline = System.nanoTime() + WAIT_NANOS;
+            long start = clock.getAsLong();
+            long nextProgress = start + PROGRESS_NANOS;
             while (!Files.exists(go)) {
-                if (System.nanoTime() - deadline > 0) {
-                    System.out.println("[gate] no go from the other client hosts within " + WAIT_NANOS / 1_000_000_000L
+                long now = clock.getAsLong();
+                if (now - start - waitNanos > 0) {
+                    out.println("[gate] no go from the other client hosts within " + waitNanos / 1_000_000_000L
                             + " s: " + what + " starts without them");
                     return;
                 }
-                LockSupport.parkNanos(200_000);
+                if (now - nextProgress >= 0) {
+                    out.println("[gate] waiting for the other client hosts before " + what + ": "
+                            + (now - start) / 1_000_000_000L + " s (at most " + waitNanos / 1_000_000_000L + " s)");
+                    nextProgress += PROGRESS_NANOS;
+                }
+                pause.accept(200_000);
             }
             Files.deleteIfExists(go);
         } catch (IOException e) {
