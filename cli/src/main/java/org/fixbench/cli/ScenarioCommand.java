@@ -756,7 +756,7 @@ final class ScenarioCommand implements Callable<Integer> {
             String name = "stall-" + org.fixbench.harness.ResultsWriter.safeName(result.label()) + "-"
                     + result.targetRate();
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, out, result, stalled,
-                    STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name);
+                    STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name, slowClient);
             if (png != null) {
                 b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s");
                 b.append(slowClient ? " (the others)" : "").append("](")

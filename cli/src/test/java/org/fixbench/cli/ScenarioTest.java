@@ -460,6 +460,8 @@ class ScenarioTest {
         assertOneLine(run("scenario", "slow-consumer", "--workload", "mixed"), "slow-consumer: the slow session sends "
                 + "the fixed order");
         assertOneLine(run("scenario", "burst", "--slow-rate", "10"), "--slow-rate is for scenario slow-consumer");
+        assertOneLine(run("scenario", "slow-consumer", "--engines", "external:quickfix-cpp"),
+                "slow-consumer does not measure external engines yet");
         assertOneLine(run("scenario", "server-restart", "--sessions", "2"), "server-restart logs one session on again");
         assertOneLine(run("scenario", "server-restart", "--gap", "2s"),
                 "--gap is for scenario resend-storm, not server-restart");

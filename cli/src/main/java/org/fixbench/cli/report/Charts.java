@@ -572,13 +572,26 @@ public final class Charts {
      */
     public static Path writeStallChart(Path folder, Path out, SummaryFile.Result result, int stalledRun,
                                        double stallFromSeconds, double stallToSeconds, String name) {
+        return writeStallChart(folder, out, result, stalledRun, stallFromSeconds, stallToSeconds, name, false);
+    }
+
+    /**
+     * As above; {@code othersOnly}: the slow session was a client of its own, so the samples are the other
+     * sessions' alone, and the title says so.
+     */
+    public static Path writeStallChart(Path folder, Path out, SummaryFile.Result result, int stalledRun,
+                                       double stallFromSeconds, double stallToSeconds, String name,
+                                       boolean othersOnly) {
         List<RunTimeline> runs = timelines(folder, result, SERIES);
         if (runs.isEmpty()) {
             return null;
         }
         XYChart chart = timelineChart(result, runs);
-        chart.setTitle(String.format(Locale.ROOT, "%s at %,d msgs/s: every session's round trips per second; run %d's"
-                + " session 1 stalled", result.label(), result.targetRate(), stalledRun));
+        chart.setTitle(othersOnly
+                ? String.format(Locale.ROOT, "%s, the others at %,d msgs/s: their round trips per second; run %d's "
+                        + "slow client stalled", result.label(), result.targetRate(), stalledRun)
+                : String.format(Locale.ROOT, "%s at %,d msgs/s: every session's round trips per second; run %d's"
+                        + " session 1 stalled", result.label(), result.targetRate(), stalledRun));
         double top = runs.stream().flatMap(r -> r.intervals().stream()).mapToDouble(h -> h.getMaxValue() / 1000.0)
                 .max().orElse(1);
         double bottom = runs.stream().flatMap(r -> r.intervals().stream())
