@@ -249,6 +249,24 @@ public final class ClusterComparison {
         }
     }
 
+    /** Which CPUs each host's JVMs take where hosts share a machine (after the cluster started). */
+    private SharedMachines.Plan machines = new SharedMachines.Plan(-1, Map.of(), null);
+
+    private static SharedMachines.Host hostFrom(String address, Map<String, Object> environments) {
+        Map<?, ?> env = (Map<?, ?>) environments.get(address);
+        Object boot = env == null ? null : env.get("bootId");
+        Object cpus = env == null ? null : env.get("cpus");
+        return new SharedMachines.Host(address, boot == null ? null : boot.toString(),
+                cpus instanceof Number n ? n.intValue() : 1);
+    }
+
+    /** Whether the cluster file or the command chose the pinning: then shared machines keep it. */
+    private boolean userChoseCpus() {
+        return !file.serverCpus().isEmpty() || !file.clientCpus().isEmpty() || hostArgs.stream()
+                .anyMatch(a -> a.equals("--pin") || a.equals("--no-pin") || a.equals("--cpus")
+                        || a.startsWith("--cpus="));
+    }
+
     /** The cluster as recorded: its file, every host's environment, and each client host's ping to the server. */
     private Map<String, Object> describe(double startSeconds) throws IOException {
         Map<String, Object> c = new LinkedHashMap<>();
@@ -271,6 +289,12 @@ public final class ClusterComparison {
                     .resolve(ClusterNode.ENVIRONMENT)), Map.class));
         }
         c.put("environments", environments);
+        machines = SharedMachines.plan(hostFrom(file.server(), environments), file.clients().stream()
+                .map(h -> hostFrom(h, environments)).toList(), userChoseCpus());
+        if (machines.note() != null) {
+            out.println("[cluster] " + machines.note());
+            c.put("sharedMachines", machines.note());
+        }
         out.println("Pinging the server host from each client host over raw TCP (" + PING_ROUND_TRIPS
                 + " round trips) ...");
         Map<String, ClusterPing.HostPath> paths;
@@ -424,6 +448,8 @@ public final class ClusterComparison {
                 "--workload", options.workloadSpec()));
         if (!file.serverCpus().isEmpty()) {
             serve.addAll(List.of("--pin-cpu", Integer.toString(file.serverCpus().get(0))));
+        } else if (machines.serverCpu() >= 0) {
+            serve.addAll(List.of("--pin-cpu", Integer.toString(machines.serverCpu())));
         }
         try {
             try {
@@ -448,6 +474,7 @@ public final class ClusterComparison {
                     args.add("--cpus");
                     args.add(String.join(",", file.clientCpus().stream().map(String::valueOf).toList()));
                 }
+                args.addAll(machines.argsOf(hostOf.get(id)));
                 args.addAll(hostArgs);
                 running.put(id, clients.executeOn(id, ClusterNode.compare(args, tag + "-gates", barrier, hosts,
                         tag + ".log", tag + ".status")));

@@ -75,6 +75,10 @@ public final class ClusterNode {
             if (Files.isSymbolicLink(netns)) { // which network the host is (simulated hosts differ only in this)
                 env.put("networkNamespace", Files.readSymbolicLink(netns).toString());
             }
+            Path bootId = Path.of("/proc/sys/kernel/random/boot_id");
+            if (Files.isReadable(bootId)) { // which kernel: hosts that share one are one machine (SharedMachines)
+                env.put("bootId", Files.readString(bootId).trim());
+            }
             Files.writeString(Path.of(ENVIRONMENT), new ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(env));
         };
