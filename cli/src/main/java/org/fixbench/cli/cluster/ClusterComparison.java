@@ -153,6 +153,12 @@ public final class ClusterComparison {
         cluster = null;
         if (c != null) {
             c.close();
+            // the orchestrator leaves its (now empty) folder under the login's home on every host
+            List<String> kept = OrchestratorFolder.removeEmpty(file);
+            if (!kept.isEmpty()) {
+                out.println("[cluster] ~/" + OrchestratorFolder.NAME + " could not be looked at on "
+                        + String.join(", ", kept));
+            }
         }
     }
 
@@ -463,6 +469,7 @@ public final class ClusterComparison {
             int perHostSessions = sessions / hosts;
             Map<String, NodeArrayFuture> running = new LinkedHashMap<>();
             String barrier = "fixbench-" + tag;
+            BarrierWatch watch = new BarrierWatch(barrierBoundNanos());
             for (int k = 0; k < hosts; k++) {
                 String id = ids.get(k);
                 List<String> args = new ArrayList<>(List.of("compare", "--engines", c.client().label(), "--server",
@@ -477,9 +484,9 @@ public final class ClusterComparison {
                 args.addAll(machines.argsOf(hostOf.get(id)));
                 args.addAll(hostArgs);
                 running.put(id, clients.executeOn(id, ClusterNode.compare(args, tag + "-gates", barrier, hosts,
-                        tag + ".log", tag + ".status")));
+                        tag + ".log", tag + ".status", watch.boundNanos() + GATE_WAIT_BEYOND_BOUND_NANOS)));
             }
-            String failure = await(running, c);
+            String failure = await(running, c, tag, watch);
             bringBack(tag, c);
             if (failure != null) {
                 throw new SlotFailure(failure);
@@ -506,9 +513,14 @@ public final class ClusterComparison {
      * Waits for every client host's comparison; checks each still answers every 5 s. The first host that failed or
      * stopped answering, in one line; null when all ended.
      */
-    private String await(Map<String, NodeArrayFuture> running, Contender c) {
+    private String await(Map<String, NodeArrayFuture> running, Contender c, String tag, BarrierWatch watch) {
         NodeArray clients = cluster.nodeArray(CLIENTS);
         while (true) {
+            String stuck = stuckAtBarrier(running, c, tag, watch);
+            if (stuck != null) {
+                running.values().forEach(o -> o.cancel(true));
+                return stuck;
+            }
             boolean all = true;
             for (Map.Entry<String, NodeArrayFuture> r : running.entrySet()) {
                 String host = hostOf.get(r.getKey());
@@ -539,6 +551,68 @@ public final class ClusterComparison {
                 Thread.currentThread().interrupt();
                 return "interrupted";
             }
+        }
+    }
+
+    /** How much longer than the barrier watch's bound a host's node and its forked clients wait at a gate. */
+    static final long GATE_WAIT_BEYOND_BOUND_NANOS = 60_000_000_000L;
+
+    /** The longest a client host may wait at a barrier in this comparison: the longest turn's bound. */
+    private long barrierBoundNanos() {
+        long bound = 0;
+        for (HarnessConfig config : configs) {
+            bound = Math.max(bound, BarrierWatch.boundNanos(Sweep.plannedNanos(config),
+                    config.warmupUntilJitQuiet() ? config.warmupCapNanos() : 0));
+        }
+        return bound;
+    }
+
+    /** One look at where each running client host waits (its node's waiting file): the line that ends the turn, or null. */
+    private String stuckAtBarrier(Map<String, NodeArrayFuture> running, Contender c, String tag, BarrierWatch watch) {
+        NodeArray clients = cluster.nodeArray(CLIENTS);
+        Map<String, String> waitingAt = new LinkedHashMap<>();
+        for (String id : running.keySet()) {
+            String at = null;
+            try {
+                Path f = ClusterNode.waitingFile(clients.rootPathOf(id).resolve(tag + "-gates"));
+                if (Files.exists(f)) {
+                    at = Files.readString(f).trim();
+                }
+            } catch (IOException | RuntimeException e) {
+                // gone between the look and the read: it passed
+            }
+            waitingAt.put(hostOf.get(id), at == null || at.isEmpty() ? null : at);
+        }
+        String prefix = "fixbench-" + tag + "-";
+        Map<String, String> idOf = new LinkedHashMap<>();
+        hostOf.forEach((id, host) -> idOf.put(host, id));
+        String line = watch.look(System.nanoTime(), waitingAt,
+                b -> (b.startsWith(prefix) ? b.substring(prefix.length(), b.lastIndexOf('-')) : b) + " of "
+                        + c.label(),
+                host -> {
+                    try {
+                        return lastLine(clients.rootPathOf(idOf.get(host)).resolve(tag + ".log"));
+                    } catch (RuntimeException e) {
+                        return null;
+                    }
+                });
+        return line == null ? null : "--cluster: " + line;
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            if (!Files.exists(log)) {
+                return null;
+            }
+            List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i);
+                }
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -154,10 +154,14 @@ public final class ClusterNode {
      * client hosts.
      */
     public static NodeJob compare(List<String> args, String gateFolder, String barrierPrefix, int parties, String log,
-                                  String status) {
+                                  String status, long gateWaitNanos) {
         return tools -> {
             Path gates = Files.createDirectories(Path.of(gateFolder).toAbsolutePath());
-            Thread relay = new Thread(() -> relay(tools, gates, barrierPrefix, parties), "fixbench-node-gates");
+            // the forked clients wait at a gate as long as this node does at its barrier: past the orchestrator's
+            // bound, so that a stall is named there, not timed out here
+            Files.writeString(gates.resolve(FileGate.WAIT_FILE), Long.toString(gateWaitNanos));
+            Thread relay = new Thread(() -> relay(tools, gates, barrierPrefix, parties, gateWaitNanos),
+                    "fixbench-node-gates");
             relay.setDaemon(true);
             relay.start();
             PrintStream was = System.out;
@@ -179,7 +183,8 @@ public final class ClusterNode {
     }
 
     /** Passes each gate (oldest first) once every client host reached it: a barrier named by what starts. */
-    private static void relay(ClusterTools tools, Path gates, String prefix, int parties) {
+    private static void relay(ClusterTools tools, Path gates, String prefix, int parties, long waitNanos) {
+        Path waiting = waitingFile(gates);
         java.util.Set<String> done = new java.util.HashSet<>();
         java.util.Map<String, Integer> occurrences = new java.util.HashMap<>();
         while (!Thread.currentThread().isInterrupted()) {
@@ -199,14 +204,18 @@ public final class ClusterNode {
                     String name = f.getFileName().toString();
                     String what = Files.readString(f).trim();
                     int n = occurrences.merge(what, 1, Integer::sum);
+                    String barrier = prefix + "-" + what + "-" + n;
                     try {
-                        tools.barrier(prefix + "-" + what + "-" + n, parties)
-                                .await(FileGate.WAIT_NANOS / 1_000_000, TimeUnit.MILLISECONDS);
+                        // which barrier this host waits at, for the orchestrator's watch (BarrierWatch)
+                        Files.writeString(waiting, barrier);
+                        tools.barrier(barrier, parties).await(waitNanos / 1_000_000, TimeUnit.MILLISECONDS);
                     } catch (Exception e) {
                         if (e instanceof InterruptedException) {
                             return;
                         }
                         System.out.println("[cluster] the other client hosts did not reach " + what + ": " + e);
+                    } finally {
+                        Files.deleteIfExists(waiting);
                     }
                     String stem = name.substring(0, name.length() - FileGate.READY.length());
                     Files.writeString(gates.resolve(stem + FileGate.GO), what);
@@ -221,6 +230,14 @@ public final class ClusterNode {
                 return;
             }
         }
+    }
+
+    /**
+     * The file in which a client host's node names the barrier it waits at ({@code <gate folder>.waiting}, beside the
+     * folder; absent while it waits at none).
+     */
+    public static Path waitingFile(Path gates) {
+        return gates.resolveSibling(gates.getFileName() + ".waiting");
     }
 
     /** Nothing: whether the node still answers. */

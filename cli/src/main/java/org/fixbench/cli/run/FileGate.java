@@ -22,6 +22,11 @@ import org.fixbench.harness.ProgressListener;
 public final class FileGate implements ProgressListener {
     /** The longest a client waits for the other hosts at one gate. */
     public static final long WAIT_NANOS = 180_000_000_000L;
+    /**
+     * A file in the gate folder that, when there, gives the longest wait in ns (the cluster's node writes the one its
+     * orchestrator derives from the turn's length, so that a stall is named there first).
+     */
+    public static final String WAIT_FILE = "wait-nanos";
     public static final String READY = ".ready";
     public static final String GO = ".go";
 
@@ -37,7 +42,17 @@ public final class FileGate implements ProgressListener {
     private int gates;
 
     public FileGate(Path folder) {
-        this(folder, System.out, System::nanoTime, LockSupport::parkNanos, WAIT_NANOS);
+        this(folder, System.out, System::nanoTime, LockSupport::parkNanos, waitOf(folder));
+    }
+
+    /** The folder's {@link #WAIT_FILE}, or {@link #WAIT_NANOS}. */
+    static long waitOf(Path folder) {
+        try {
+            Path f = folder.resolve(WAIT_FILE);
+            return Files.exists(f) ? Long.parseLong(Files.readString(f).trim()) : WAIT_NANOS;
+        } catch (IOException | NumberFormatException e) {
+            return WAIT_NANOS;
+        }
     }
 
     /** With its clock, its pause between looks at the folder and its longest wait given (tests). */

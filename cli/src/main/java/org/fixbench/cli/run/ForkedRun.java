@@ -183,6 +183,9 @@ public final class ForkedRun {
         if (System.getProperty("fixbench.home") != null) {
             command.add("-Dfixbench.home=" + System.getProperty("fixbench.home")); // as this process sees it now
         }
+        // the home as this process sees it now: a cluster's node moves it into its own folder, which the orchestrator
+        // removes, so that what a JVM keeps under its home (JNA's native library, for pinning) is not left on the host
+        command.add("-Duser.home=" + System.getProperty("user.home"));
         command.addAll(extraFlags);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -55,4 +55,13 @@ class FileGateTest {
         assertEquals(List.of(), lines());
         assertEquals(0, nowNanos, "no pause");
     }
+
+    @Test
+    void theLongestWaitIsTheOneTheNodeWroteInTheFolder() throws Exception {
+        assertEquals(FileGate.WAIT_NANOS, FileGate.waitOf(folder), "none written: the default");
+        Files.writeString(folder.resolve(FileGate.WAIT_FILE), "136000000000\n");
+        assertEquals(136_000_000_000L, FileGate.waitOf(folder));
+        Files.writeString(folder.resolve(FileGate.WAIT_FILE), "soon");
+        assertEquals(FileGate.WAIT_NANOS, FileGate.waitOf(folder), "unreadable: the default");
+    }
 }
