@@ -61,9 +61,9 @@ public final class BarrierWatch {
                             .strip() + "')"));
                 }
             }
-            return String.format(Locale.ROOT, "client hosts waited %d s at the barrier before %s (%s), longer than "
+            return String.format(Locale.ROOT, "client hosts waited %.1f s at the barrier before %s (%s), longer than "
                             + "this turn's bound of %d s (its warm-up's schedule and cap, its runs, and %d s): %s did "
-                            + "not arrive", waited / 1_000_000_000L, describe.apply(barrier), barrier,
+                            + "not arrive", waited / 1e9, describe.apply(barrier), barrier,
                     boundNanos / 1_000_000_000L, MARGIN_NANOS / 1_000_000_000L, String.join(", ", absent));
         }
         return null;

@@ -30,7 +30,16 @@ final class ClassPaths {
                 }
                 Path dir = Path.of(entry).toAbsolutePath().getParent();
                 for (String n : named.trim().split("\\s+")) {
-                    String resolved = dir.resolve(n).normalize().toString();
+                    // the manifest names URLs, relative to the jar's folder or absolute (a manifest-only jar's
+                    // file:/... as Maven's test runner writes them)
+                    String resolved;
+                    try {
+                        java.net.URI uri = dir.toUri().resolve(n);
+                        resolved = "file".equals(uri.getScheme()) ? Path.of(uri).normalize().toString()
+                                : dir.resolve(n).normalize().toString();
+                    } catch (IllegalArgumentException e) {
+                        resolved = dir.resolve(n).normalize().toString();
+                    }
                     if (!out.contains(resolved) && new File(resolved).exists()) {
                         out.add(resolved);
                     }

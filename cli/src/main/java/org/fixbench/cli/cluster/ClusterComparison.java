@@ -152,6 +152,16 @@ public final class ClusterComparison {
         Cluster c = cluster;
         cluster = null;
         if (c != null) {
+            // what the nodes started (a forked client still at a gate, a server) is stopped before the nodes are:
+            // a node busy with a job otherwise outlives the cluster until it misses its health checks (30 s)
+            for (String array : List.of(CLIENTS, SERVER)) {
+                try {
+                    c.nodeArray(array).executeOnAll(ClusterNode.stopChildrenJob()).get(20, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    out.println("[cluster] the " + array + " hosts' processes were not all stopped before the "
+                            + "cluster closed: " + ClusterFaults.rootMessage(e));
+                }
+            }
             c.close();
             // the orchestrator leaves its (now empty) folder under the login's home on every host
             List<String> kept = OrchestratorFolder.removeEmpty(file);
@@ -207,7 +217,9 @@ public final class ClusterComparison {
     private Cluster start() throws Exception {
         List<String> flags = new ArrayList<>();
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-javaagent") && !arg.startsWith("-Dfixbench.")) {
+            // a home set for this JVM is this machine's: a node finds its folder under its login's own home
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-javaagent") && !arg.startsWith("-Dfixbench.")
+                    && !arg.startsWith("-Duser.home=")) {
                 flags.add(arg);
             }
         }
@@ -557,6 +569,8 @@ public final class ClusterComparison {
     /** How much longer than the barrier watch's bound a host's node and its forked clients wait at a gate. */
     static final long GATE_WAIT_BEYOND_BOUND_NANOS = 60_000_000_000L;
 
+    private boolean watchFailed;
+
     /** The longest a client host may wait at a barrier in this comparison: the longest turn's bound. */
     private long barrierBoundNanos() {
         long bound = 0;
@@ -574,12 +588,20 @@ public final class ClusterComparison {
         for (String id : running.keySet()) {
             String at = null;
             try {
-                Path f = ClusterNode.waitingFile(clients.rootPathOf(id).resolve(tag + "-gates"));
+                Path f = clients.rootPathOf(id).resolve(ClusterNode.waitingFileName(tag + "-gates"));
                 if (Files.exists(f)) {
-                    at = Files.readString(f).trim();
+                    try (java.io.InputStream in = Files.newInputStream(f)) {
+                        at = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                    }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (java.nio.file.NoSuchFileException e) {
                 // gone between the look and the read: it passed
+            } catch (IOException | RuntimeException e) {
+                if (!watchFailed) {
+                    watchFailed = true;
+                    out.println("[cluster] where client host " + hostOf.get(id) + " waits could not be read: "
+                            + ClusterFaults.rootMessage(e));
+                }
             }
             waitingAt.put(hostOf.get(id), at == null || at.isEmpty() ? null : at);
         }
@@ -587,8 +609,11 @@ public final class ClusterComparison {
         Map<String, String> idOf = new LinkedHashMap<>();
         hostOf.forEach((id, host) -> idOf.put(host, id));
         String line = watch.look(System.nanoTime(), waitingAt,
-                b -> (b.startsWith(prefix) ? b.substring(prefix.length(), b.lastIndexOf('-')) : b) + " of "
-                        + c.label(),
+                b -> {
+                    String what = b.startsWith(prefix) ? b.substring(prefix.length(), b.lastIndexOf('-')) : b;
+                    return (what.equals("warmup") ? "the warm-up" : what.startsWith("run-") ? "run "
+                            + what.substring(4) : what) + " of " + c.label();
+                },
                 host -> {
                     try {
                         return lastLine(clients.rootPathOf(idOf.get(host)).resolve(tag + ".log"));

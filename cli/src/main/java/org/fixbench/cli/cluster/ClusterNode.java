@@ -139,6 +139,27 @@ public final class ClusterNode {
         return tools -> stopServer();
     }
 
+    /**
+     * Stops every process this node started (its server, a forked client and whatever they started): SIGTERM, then
+     * SIGKILL to what is left after 5 s.
+     */
+    public static NodeJob stopChildrenJob() {
+        return tools -> {
+            stopServer();
+            List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+            children.forEach(ProcessHandle::destroy);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            for (ProcessHandle h : children) {
+                long left = deadline - System.nanoTime();
+                try {
+                    h.onExit().get(Math.max(0, left), TimeUnit.NANOSECONDS);
+                } catch (Exception e) {
+                    h.destroyForcibly();
+                }
+            }
+        };
+    }
+
     private static void stopServer() {
         synchronized (LOCK) {
             Process p = server;
@@ -237,7 +258,12 @@ public final class ClusterNode {
      * folder; absent while it waits at none).
      */
     public static Path waitingFile(Path gates) {
-        return gates.resolveSibling(gates.getFileName() + ".waiting");
+        return gates.resolveSibling(waitingFileName(gates.getFileName().toString()));
+    }
+
+    /** The name of {@link #waitingFile} for the gate folder named {@code gates}. */
+    public static String waitingFileName(String gates) {
+        return gates + ".waiting";
     }
 
     /** Nothing: whether the node still answers. */

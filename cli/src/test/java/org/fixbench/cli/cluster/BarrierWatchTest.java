@@ -30,7 +30,7 @@ class BarrierWatchTest {
         String b = "fixbench-002-round-1-tcp_yield-run-1-1";
         assertNull(watch.look(100 * S, at(b, null), x -> "run-1 of tcp:yield", h -> "tcp-yield-500 fits this machine"));
         assertNull(watch.look(176 * S, at(b, null), x -> "run-1 of tcp:yield", h -> "x"), "at the bound: not yet");
-        assertEquals("client hosts waited 77 s at the barrier before run-1 of tcp:yield "
+        assertEquals("client hosts waited 77.0 s at the barrier before run-1 of tcp:yield "
                         + "(fixbench-002-round-1-tcp_yield-run-1-1), longer than this turn's bound of 76 s (its "
                         + "warm-up's schedule and cap, its runs, and 30 s): 198.18.7.13 (its log ends: "
                         + "'tcp-yield-500 fits this machine') did not arrive",
@@ -57,7 +57,7 @@ class BarrierWatchTest {
         assertNull(watch.look(0, at("b", null), x -> x, h -> null));
         assertNull(watch.look(5 * S, at("b", null), x -> x, h -> null));
         String line = watch.look(11 * S, at("b", "other"), x -> x, h -> null);
-        assertEquals("client hosts waited 11 s at the barrier before b (b), longer than this turn's bound of 10 s (its "
+        assertEquals("client hosts waited 11.0 s at the barrier before b (b), longer than this turn's bound of 10 s (its "
                 + "warm-up's schedule and cap, its runs, and 30 s): 198.18.7.13 did not arrive", line);
     }
 }

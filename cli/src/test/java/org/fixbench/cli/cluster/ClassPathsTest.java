@@ -1,0 +1,38 @@
+package org.fixbench.cli.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A manifest's Class-Path names URLs: relative to the jar's folder, or absolute file: URLs (Maven's test runner). */
+class ClassPathsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void relativeAndAbsoluteFileUrlsAreBothFollowed() throws Exception {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Path a = Files.createFile(lib.resolve("a.jar"));
+        Path spaced = Files.createDirectories(dir.resolve("with space"));
+        Path b = Files.createFile(spaced.resolve("b.jar"));
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, "lib/a.jar " + b.toUri() + " " + classes.toUri()
+                + " missing.jar");
+        Path booter = dir.resolve("booter.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(booter), m)) {
+            // the manifest only
+        }
+        assertEquals(String.join(File.pathSeparator, booter.toString(), a.toString(), b.toString(),
+                classes.toString()), ClassPaths.expanded(booter.toString()));
+    }
+}
