@@ -255,8 +255,12 @@ public final class ClusterComparison {
         // class path's entries, so it is told them all while the hosts start
         System.setProperty("java.class.path", ClassPaths.expanded(classPath));
         try {
-            Cluster c = new Cluster("fixbench-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis(),
-                    cfg);
+            String localHost = org.fixbench.harness.ResultsFolder.hostName();
+            for (String line : OrchestratorFolder.removeStale(file, localHost)) {
+                out.println("[cluster] " + line);
+            }
+            Cluster c = new Cluster(OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
+                    System.currentTimeMillis()), cfg);
             byte[] home = ClusterNode.zipConfigs(org.fixbench.engine.FixConfigs.root().getParent());
             c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
             c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
