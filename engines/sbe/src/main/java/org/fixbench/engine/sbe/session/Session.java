@@ -206,6 +206,7 @@ final class Session implements SessionProxy.Outbox {
         if (state == SessionState.ENDED) {
             return;
         }
+        long endStartNanos = System.nanoTime();
         boolean bound = bound();
         state = SessionState.ENDED;
         endKind = kind;
@@ -227,7 +228,8 @@ final class Session implements SessionProxy.Outbox {
             binder.release(owner, record);
         }
         badInput.flush();
-        log.accept("session ended: " + endReason + " (" + counters() + ")");
+        long endNanos = System.nanoTime() - endStartNanos;
+        log.accept("session ended: " + endReason + " (" + counters() + "; closing took " + endNanos / 1_000 + " us)");
         application.onEnd(owner, endReason);
     }
 
