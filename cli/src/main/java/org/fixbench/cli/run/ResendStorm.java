@@ -175,16 +175,20 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
                 allocatedAtGapStart = allocatedByThread();
                 if (plan.cut()) {
                     linkBefore = relay.slow();
+                }
+                // the gap's times are when it was ordered, read before the relay's thread can act on the order:
+                // read after, a preemption of this thread in between made a session end before its own cut
+                gapOnNanos = System.nanoTime();
+                if (plan.cut()) {
                     relay.cut(true);
                 } else {
                     relay.lose(true);
                 }
-                gapOnNanos = System.nanoTime();
             }
         } else if (gapOnNanos != 0 && gapOffNanos == 0 && now - gapOnNanos >= gap) {
+            gapOffNanos = System.nanoTime();
             relay.lose(false);
             relay.cut(false);
-            gapOffNanos = System.nanoTime();
         }
         if (!practice && gapOffNanos != 0 && allocatedAfterGap == null && allocatedAtGapStart != null
                 && now - gapOffNanos >= AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L) {

@@ -107,6 +107,9 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
             linkBefore = link;
             upBefore = relay.toServerCounts();
             downBefore = relay.toClientCounts();
+            // the kill's time is when it was ordered: read after it, a preemption of this thread in between could put
+            // the client's end of the session before the kill that made it
+            long orderedNanos = System.nanoTime();
             try {
                 Files.writeString(killMark, Long.toString(serverPid));
                 java.util.Optional<ProcessHandle> server = ProcessHandle.of(serverPid);
@@ -116,7 +119,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
             } catch (IOException e) {
                 killFailure = "the kill's mark could not be written: " + e.getMessage();
             }
-            killNanos = System.nanoTime();
+            killNanos = orderedNanos;
         }
     }
 
