@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.Hosts;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -32,6 +33,6 @@ final class CheckCommand implements Callable<Integer> {
                     + spec.engine().name() + ": the suite's own engines are checked by its tests");
         }
         return org.fixbench.engine.external.Check.run(spec.profileFile(),
-                server == null ? null : CompareCommand.remote(server), Duration.ofNanos(waitNanos), System.out);
+                server == null ? null : Hosts.remote(server), Duration.ofNanos(waitNanos), System.out);
     }
 }

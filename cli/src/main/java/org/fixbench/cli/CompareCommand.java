@@ -1,38 +1,11 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.flow.Comparison;
 import org.fixbench.cli.options.Durations;
-import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.options.Slo;
-import org.fixbench.cli.report.ComparisonReport;
-import org.fixbench.cli.results.QueueRule;
-import org.fixbench.cli.run.BenchmarkSession;
-import org.fixbench.cli.run.Contender;
-import org.fixbench.cli.run.EngineEnvironment;
-import org.fixbench.cli.run.KneeSearch;
-import org.fixbench.cli.run.Sweep;
-import org.fixbench.cli.run.SweepOutcome;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import org.fixbench.engine.EngineSpec;
-import org.fixbench.engine.FixEngine;
-import org.fixbench.cli.report.Charts;
-import org.fixbench.cli.results.SummaryFile;
-import org.fixbench.harness.CpuTimes;
-import org.fixbench.harness.HarnessException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,24 +15,11 @@ import picocli.CommandLine.Spec;
 /** Engines side by side at each rate: the suite's main job. */
 @Command(name = "compare", description = "Run engines side by side at each rate and write report.md.")
 final class CompareCommand implements Callable<Integer> {
-    static final int EXIT_STOPPED = org.fixbench.cli.options.ExitStatus.STOPPED;
-
     @Spec
     CommandSpec commandSpec;
 
     @Mixin
     RunOptions options;
-
-    /** Set by {@code tune}, which runs a comparison: the command recorded (null: this command's own line). */
-    String commandLine;
-    /** Set by {@code tune}: where its errors go (its own command line's). */
-    java.io.PrintWriter err = new java.io.PrintWriter(System.err, true);
-    /** Set by {@code tune}: its own arguments (what a client host of --cluster is handed comes from them). */
-    List<String> originalArgs = List.of();
-    /** Set by {@code tune}: whether --sessions was given. */
-    boolean sessionsGiven;
-    /** Set by {@code tune}: environment entries recorded before anything runs (its baseline and variants). */
-    Map<String, Object> extraEnvironment = Map.of();
 
     @Option(names = "--engines", paramLabel = "ENGINE[:PROFILE],...",
             description = "engines to compare (default: every engine's comparison profiles, tcp first)")
@@ -113,325 +73,25 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        options.pinByDefault();
-        if (pairs != null && engines != null) {
-            throw new IllegalArgumentException("--pairs and --engines: give one or the other");
-        }
-        List<Contender> contenders = pairs != null ? Contender.parsePairs(pairs)
-                : (engines == null ? defaultEngines() : EngineSpec.parseList(engines)).stream().map(Contender::of)
-                        .toList();
-        org.fixbench.cli.cluster.ClusterFile clusterFile = null;
-        if (cluster != null) {
-            clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
-            refuseWithCluster();
-        }
-        int[] identityRange = identities(identities); // checked before anything runs
-        String fileAddress = null;
-        for (Contender c : contenders) { // an external engine whose acceptor already runs at its file's address
-            if (c.server().engine().name().equals("external")) {
-                String a = org.fixbench.engine.external.ExternalEngine.address(c.server().profileFile(),
-                        server != null);
-                if (a != null && contenders.size() != 1) {
-                    throw new IllegalArgumentException(c.server().label() + " runs at " + a + " (its file's address): "
-                            + "measure it alone, as with --server");
-                }
-                fileAddress = a != null ? a : fileAddress;
-            }
-        }
-        java.net.InetSocketAddress remote = server != null ? remote(server)
-                : fileAddress != null ? remote(fileAddress) : null;
-        if (remote != null && contenders.size() != 1) {
-            throw new IllegalArgumentException("--server drives one server: name exactly one engine with --engines "
-                    + "(the engine `fixbench serve` runs there)");
-        }
-        List<EngineSpec> specs = contenders.stream().map(Contender::client).toList();
-        List<Long> rateList = Rates.parse(rates);
-        Slo kneeSlo = knee == null ? null : Slo.parse(knee, "--knee");
-        Sweep.planContenders(options, contenders, rateList, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
-        boolean forks = options.forks();
-        int clusterSessions = 0;
-        if (clusterFile != null) {
-            boolean given = commandSpec != null
-                    ? commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions") : sessionsGiven;
-            clusterSessions = given ? options.sessions() : clusterFile.clients().size();
-            org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, rateList, clusterSessions);
-        }
-        options.failOnStatuses(); // validated before anything runs
-        options.profile();
-        InetAddress bindAddress = bindAddress(bind);
-
-        BenchmarkSession session = new BenchmarkSession(options, System.out);
-        String command = commandLine != null ? commandLine : "scripts/fixbench " + String.join(" ",
-                commandSpec.commandLine().getParseResult().originalArgs());
-        session.environment.put(ResultLabels.COMMAND, command);
-        session.environment.putAll(extraEnvironment);
-        session.environment.put("engines", EngineEnvironment.describe(contenders.stream()
-                .flatMap(c -> java.util.stream.Stream.of(c.client(), c.server())).distinct().toList()));
-        session.environment.put("processes", remote != null
-                ? "the harness and each engine client forked per run" + (forks ? "" : " (here: --fork none)")
-                        + "; the server remote at " + server + ", started there by the user; legs not measured"
-                : forks ? "forked: each benchmark run's server in a JVM of its own, the harness with the client in "
-                        + "another; this process only orchestrates"
-                : "one JVM (--fork none): harness, every engine's client and server in this process, one after another");
-        long orderSeed = seed != null ? seed : System.nanoTime();
-        session.environment.put("runOrder", interleave
-                ? "interleaved: round by round, every engine in a fresh engine pair per round, warmed up until the "
-                        + "JIT compilers of both JVMs were quiet, then one run at each rate, highest first, each after "
-                        + "settling at its rate; engines in an order shuffled per round (seed " + orderSeed + "); each "
-                        + "engine's pair next to a raw-TCP pair, whose run at each rate is its pair for the overhead"
-                : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
-        org.fixbench.cli.cluster.ClusterComparison clustered = null;
-        if (clusterFile != null) {
-            clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, clusterSessions,
-                    hostArgs(commandSpec != null ? commandSpec.commandLine().getParseResult().originalArgs()
-                            : originalArgs));
-            session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
-                    + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
-                    + String.join(", ", clusterFile.clients()) + ") a comparison of that engine against it at the "
-                    + "host's share, its client forked per run; this process only orchestrates");
-            session.environment.put("runOrder", "interleaved across hosts: round by round, every engine a fresh "
-                    + "server and fresh clients per round, in an order shuffled per round (seed " + orderSeed + "), "
-                    + "each engine next to a raw-TCP turn on the same hosts, whose run at each rate is its pair");
-        } else {
-            session.calibrateFloor(options, rateList);
-        }
-        writeEnvironment(session);
-
-        Sweep sweep = new Sweep(session, options, bindAddress, Duration.ofNanos(connectTimeoutNanos))
-                .interleave(interleave).seed(orderSeed).fork(forks).remoteServer(remote);
-        if (identities != null || gateDir != null) {
-            sweep.clusterMember(identityRange[0], identityRange[1], gateDir == null ? null : gateDir.toAbsolutePath());
-        }
-        org.fixbench.cli.cluster.ClusterComparison across = clustered;
-        java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> soFar = across != null
-                ? across::resultsSoFar : sweep::resultsSoFar;
-        CpuTimes before = CpuTimes.read();
-        java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread partial = new Thread(() -> {
-            if (!completed.get()) {
-                writePartial(session, command, contenders, rateList, soFar);
-                if (across != null) {
-                    across.close(); // every JVM it started on the hosts stopped, their folders removed
-                }
-                org.fixbench.engine.Directories.removeOwn(); // engines run in this JVM leave nothing behind
-            }
-        }, "fixbench-partial-results");
-        Runtime.getRuntime().addShutdownHook(partial); // Ctrl-C or SIGTERM: keep what was measured
-        SweepOutcome outcome;
-        try {
-            outcome = across != null ? across.run(contenders, rateList, options.runs(), orderSeed)
-                    : sweep.runContenders(contenders, rateList);
-        } finally {
-            if (across != null) {
-                across.close(); // every JVM it started on the hosts stopped, their folders removed
-            }
-            completed.set(true);
-            try {
-                Runtime.getRuntime().removeShutdownHook(partial);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or ran
-            }
-        }
-        List<KneeSearch.Outcome> knees = new java.util.ArrayList<>();
-        if (kneeSlo != null && outcome.stopReason() == null) {
-            for (EngineSpec spec : specs) {
-                knees.add(KneeCommand.search(session, options, spec, kneeSlo, 1_000, 200_000, 6));
-            }
-        }
-        synchronized (session) {
-            List<org.fixbench.harness.BenchmarkResult> judged = QueueRule.apply(session.results);
-            session.results.clear();
-            session.results.addAll(judged);
-        }
-        double steal = CpuTimes.read().stealPercentSince(before);
-        session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
-        List<String> labels = contenders.stream().map(Contender::label).toList();
-        session.environment.put(ResultLabels.COMPARED_LABELS, labels);
-        session.environment.put(ResultLabels.COMPARED_RATES, rateList);
-        session.environment.put(ResultLabels.COMPARED_RESULTS, session.results.size()
-                - knees.stream().mapToInt(k -> k.steps().size()).sum());
-        if (outcome.stopReason() != null) {
-            session.environment.put(ResultLabels.STOP_REASON, outcome.stopReason());
-        }
-        session.writeResults();
-
-        // the report and its charts are made from the folder, as `fixbench report` makes them again
-        String report = ReportCommand.render(session.folder, session.folder, options.derivedFiles());
-        if (!knees.isEmpty()) {
-            StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
-            knees.forEach(o -> k.append(o.markdown()).append('\n'));
-            report = report.replace("## Run-by-run summaries", k + "## Run-by-run summaries");
-        }
-        ComparisonReport.write(session.folder, report);
-        System.out.println();
-        System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
-        int status = session.finish(options.failOnStatuses());
-        if (outcome.stopReason() != null) {
-            (commandSpec != null ? commandSpec.commandLine().getErr() : err).println("fixbench: comparison stopped early: "
-                    + outcome.stopReason());
-            return EXIT_STOPPED;
-        }
-        return status;
-    }
-
-    /** What --cluster does not do (yet), refused in one line before anything runs. */
-    private void refuseWithCluster() {
-        if (server != null) {
-            throw new IllegalArgumentException("--cluster and --server: the cluster file names the server host");
-        }
-        if (pairs != null) {
-            throw new IllegalArgumentException("--cluster does not run --pairs (one engine's client against "
-                    + "another's server) yet");
-        }
-        if (knee != null) {
-            throw new IllegalArgumentException("--cluster with --knee: search each engine with `knee --cluster`");
-        }
-        if (!interleave) {
-            throw new IllegalArgumentException("--cluster runs round by round: --no-interleave is not offered");
-        }
-        if (!options.forks()) {
-            throw new IllegalArgumentException("--cluster forks every role on its host: --fork none is not offered");
-        }
-        if (options.profile() != null) {
-            throw new IllegalArgumentException("--cluster does not --profile yet");
-        }
-        if (bind != null) {
-            throw new IllegalArgumentException("--cluster: the server binds the server host's address; --bind is "
-                    + "not for it");
-        }
-        String workload = options.workloadSpec();
-        if (!workload.equals("fixed") && !workload.startsWith("mixed")) {
-            throw new IllegalArgumentException("--cluster sends fixed or mixed[:SEED] orders; a workload file is "
-                    + "not shipped to the hosts yet");
-        }
-    }
-
-    /** Options every client host's comparison takes as given: how each run goes (length, warm-up, waits, ...). */
-    static final java.util.Set<String> HOST_OPTIONS = java.util.Set.of("--duration", "--warmup", "--warmup-cap",
-            "--warmup-rate", "--pause", "--wait", "--jitter", "--saturation-bound", "--sample-timeout",
-            "--connect-timeout", "--workload", "--fail-on");
-    /**
-     * Flags every client host's comparison takes as given; {@code --allow-concurrent} among them: each host's
-     * comparison takes its machine's measuring lock, so hosts simulated on one machine need it (and real hosts do not).
-     */
-    static final java.util.Set<String> HOST_FLAGS = java.util.Set.of("--pin", "--no-pin", "--skip-first-run",
-            "--allow-concurrent");
-
-    static List<String> hostArgs(List<String> original) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < original.size(); i++) {
-            String a = original.get(i);
-            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (HOST_FLAGS.contains(a)) {
-                out.add(a);
-            } else if (HOST_OPTIONS.contains(name)) {
-                out.add(a);
-                if (!a.contains("=") && i + 1 < original.size()) {
-                    out.add(original.get(++i));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** FIRST/TOTAL: the sessions' first identity (0-based) and how many identities the server accepts. */
-    static int[] identities(String text) {
-        if (text == null) {
-            return new int[] {0, 0};
-        }
-        String[] parts = text.split("/");
-        try {
-            int first = Integer.parseInt(parts[0].trim());
-            int total = Integer.parseInt(parts[1].trim());
-            if (parts.length == 2 && first >= 0 && total > first) {
-                return new int[] {first, total};
-            }
-        } catch (RuntimeException e) {
-            // below
-        }
-        throw new IllegalArgumentException("--identities must be FIRST/TOTAL, e.g. 0/2 (was '" + text + "')");
-    }
-
-    static List<EngineSpec> defaultEngines() {
-        List<EngineSpec> specs = new ArrayList<>();
-        Map<String, FixEngine> available = EngineSpec.available();
-        FixEngine tcp = available.remove("tcp");
-        if (tcp != null) {
-            tcp.comparisonProfiles().forEach(p -> specs.add(new EngineSpec(tcp, p)));
-        }
-        available.values().forEach(e -> e.comparisonProfiles().forEach(p -> specs.add(new EngineSpec(e, p))));
-        return specs;
-    }
-
-    static java.net.InetSocketAddress remote(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0 || colon == hostPort.length() - 1) {
-            throw new IllegalArgumentException("--server must be HOST:PORT (was '" + hostPort + "')");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(hostPort.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--server: port '" + hostPort.substring(colon + 1) + "' is not a number");
-        }
-        if (port < 1 || port > 65_535) {
-            throw new IllegalArgumentException("--server: port must be 1-65535 (was " + port + ")");
-        }
-        try {
-            return new java.net.InetSocketAddress(InetAddress.getByName(hostPort.substring(0, colon)), port);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--server: unknown host '" + hostPort.substring(0, colon) + "'");
-        }
-    }
-
-    static InetAddress bindAddress(String bind) {
-        if (bind == null) {
-            return InetAddress.getLoopbackAddress();
-        }
-        try {
-            return InetAddress.getByName(bind);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("unknown bind address '" + bind + "'");
-        }
-    }
-
-    /**
-     * A comparison stopped by a signal: the results measured so far, and a report that says it is partial (charts
-     * left out: a signal leaves seconds, not minutes). Forked processes are stopped by their own hook.
-     */
-    static void writePartial(BenchmarkSession session, String command, List<Contender> contenders, List<Long> rates,
-                             java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> sweep) {
-        try {
-            if (session.written()) {
-                return; // the comparison had ended and is writing its own report
-            }
-            List<org.fixbench.harness.BenchmarkResult> soFar = sweep.get();
-            String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
-                    + " engine x rate result(s) so far";
-            session.environment.put("partial", reason);
-            if (!session.writeInstead(soFar)) {
-                return; // the comparison had ended and wrote its own results
-            }
-            String report = ComparisonReport.render(command, session.environmentNow(),
-                    contenders.stream().map(Contender::label).toList(), rates, soFar, reason,
-                    org.fixbench.cli.report.ChartSet.NONE);
-            ComparisonReport.write(session.folder, report.replaceFirst("^# fixbench comparison",
-                    "# fixbench comparison (PARTIAL: interrupted)"));
-            System.err.println("fixbench: " + reason + "; written to " + session.folder);
-        } catch (RuntimeException e) {
-            System.err.println("fixbench: interrupted; the results so far could not be written: " + e);
-            if (Boolean.getBoolean("fixbench.debug")) {
-                e.printStackTrace();
-            }
-        }
-    }
-
-    private static void writeEnvironment(BenchmarkSession session) {
-        try {
-            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("environment.json"),
-                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environmentNow()));
-        } catch (IOException e) {
-            throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);
-        }
+        Comparison comparison = new Comparison();
+        comparison.options = options;
+        comparison.engines = engines;
+        comparison.rates = rates;
+        comparison.bind = bind;
+        comparison.knee = knee;
+        comparison.interleave = interleave;
+        comparison.seed = seed;
+        comparison.pairs = pairs;
+        comparison.server = server;
+        comparison.cluster = cluster;
+        comparison.identities = identities;
+        comparison.gateDir = gateDir;
+        comparison.connectTimeoutNanos = connectTimeoutNanos;
+        List<String> args = commandSpec.commandLine().getParseResult().originalArgs();
+        comparison.commandLine = "scripts/fixbench " + String.join(" ", args);
+        comparison.err = commandSpec.commandLine().getErr();
+        comparison.originalArgs = args;
+        comparison.sessionsGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
+        return comparison.run();
     }
 }

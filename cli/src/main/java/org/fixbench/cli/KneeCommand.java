@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.Hosts;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.report.ComparisonReport;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -79,11 +79,11 @@ final class KneeCommand implements Callable<Integer> {
         org.fixbench.harness.CpuTimes before = org.fixbench.harness.CpuTimes.read();
         KneeSearch.Outcome outcome;
         if (clusterFile == null) {
-            outcome = search(session, options, spec, objective, from, to, steps);
+            outcome = KneeSearch.measured(session, options, spec, objective, from, to, steps);
         } else {
             org.fixbench.cli.cluster.ClusterComparison across = new org.fixbench.cli.cluster.ClusterComparison(
                     clusterFile, session, options, clusterSessions,
-                    CompareCommand.hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
+                    Hosts.hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
             Thread closer = new Thread(across::close, "fixbench-cluster-close"); // Ctrl-C: nothing left on the hosts
             Runtime.getRuntime().addShutdownHook(closer);
             try {
@@ -117,16 +117,5 @@ final class KneeCommand implements Callable<Integer> {
         System.out.println(md);
         session.finish(options.failOnStatuses());
         return outcome.kneeRate() == null ? FixbenchCli.EXIT_FAILED_RUNS : 0;
-    }
-
-    static KneeSearch.Outcome search(BenchmarkSession session, RunOptions options, EngineSpec spec, Slo objective,
-                                     long from, long to, int steps) {
-        Sweep sweep = new Sweep(session, options, CompareCommand.bindAddress(null), Duration.ofSeconds(20),
-                3_000_000_000L, 2_000_000_000L).fork(options.forks());
-        return KneeSearch.searchRunning(spec, objective, from, to, steps, rate -> {
-            // one failed step does not end the search: each run call starts afresh
-            List<BenchmarkResult> measured = sweep.run(List.of(spec), List.of(rate)).results();
-            return measured.isEmpty() ? null : measured.get(0);
-        });
     }
 }

@@ -1,5 +1,6 @@
 package org.fixbench.cli;
 
+import org.fixbench.cli.options.Hosts;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.run.ForkedRun;
 import java.nio.file.Files;
@@ -134,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
         } else {
             work = java.nio.file.Files.createDirectories(workDir);
         }
-        EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, CompareCommand.bindAddress(bind),
+        EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), work, Hosts.bindAddress(bind),
                 port, senderCompId, targetCompId, counting, this::pin).withApplication(app).withSessions(sessions)
                 .withFlow(flow);
         CountDownLatch stop = new CountDownLatch(1);

@@ -73,7 +73,7 @@ final class TuneCommand implements Callable<Integer> {
         if (ResultLabels.FLOOR_ENGINE.equals(baseline.engine().name())) {
             throw new IllegalArgumentException("--engine: tune a FIX engine; raw TCP is the floor");
         }
-        double t = DiffCommand.parseThreshold(threshold);
+        double t = org.fixbench.cli.options.Thresholds.parse(threshold);
         List<EngineSpec> variants = variants(baseline, vary, grid);
         List<Long> rateList = Rates.parse(rates);
         int rows = variants.size() * rateList.size() * Diff.KEYS.length;
@@ -99,7 +99,7 @@ final class TuneCommand implements Callable<Integer> {
             System.err.println("fixbench tune: with " + options.runs() + " runs no row can reach a verdict ("
                     + rows + " rows corrected together need " + needed + " OK runs a side); measuring anyway");
         }
-        CompareCommand compare = new CompareCommand();
+        org.fixbench.cli.flow.Comparison compare = new org.fixbench.cli.flow.Comparison();
         compare.options = options;
         compare.engines = String.join(",", floorSpec.label(), baseline.label())
                 + variants.stream().map(v -> "," + v.label()).reduce("", String::concat);
@@ -112,7 +112,7 @@ final class TuneCommand implements Callable<Integer> {
         compare.cluster = cluster;
         compare.originalArgs = commandSpec.commandLine().getParseResult().originalArgs();
         compare.sessionsGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions");
-        return compare.call();
+        return compare.run();
     }
 
     /** The arguments a reproducing compare shares with this session (run length, warm-up, forking, pinning). */

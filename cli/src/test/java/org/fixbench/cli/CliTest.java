@@ -486,7 +486,7 @@ class CliTest {
                     "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none",
                     "--out", out.toString()},
                     new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
-            assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+            assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
             assertTrue(err.toString().contains("comparison stopped early"), err.toString());
             assertTrue(err.toString().contains("session ended during the benchmark"), err.toString());
             String report = Files.readString(out.resolve("report.md"));

@@ -126,11 +126,11 @@ class ClusterInputTest {
     void aClientHostIsHandedHowEachRunGoesAndNothingElse() {
         // (a comparison's own options, e.g. --rates and --runs, are the orchestrator's to split)
         assertEquals(List.of("--duration", "2s", "--warmup=1s", "--no-pin", "--wait", "spin", "--allow-concurrent"),
-                CompareCommand.hostArgs(List.of("--cluster", "f", "--engines", "tcp", "--duration", "2s",
+                org.fixbench.cli.options.Hosts.hostArgs(List.of("--cluster", "f", "--engines", "tcp", "--duration", "2s",
                         "--warmup=1s", "--rates", "1000", "--no-pin", "--out", "x", "--wait", "spin", "--runs",
                         "5", "--allow-concurrent")));
-        assertEquals(0, CompareCommand.identities("0/2")[0]);
-        assertEquals(2, CompareCommand.identities("1/2")[1]);
+        assertEquals(0, org.fixbench.cli.flow.Comparison.identities("0/2")[0]);
+        assertEquals(2, org.fixbench.cli.flow.Comparison.identities("1/2")[1]);
         for (String bad : List.of("2/2", "x/2", "1", "-1/2")) {
             String line = refusal("compare", "--engines", "tcp", "--identities", bad, "--out",
                     tmp.resolve("never").toString());

@@ -157,6 +157,6 @@ class ExternalEnginesTest {
 
     @Test
     void theDefaultComparisonLeavesTheExternalEnginesOut() {
-        assertTrue(CompareCommand.defaultEngines().stream().noneMatch(s -> s.engine().name().equals("external")));
+        assertTrue(org.fixbench.cli.flow.Comparison.defaultEngines().stream().noneMatch(s -> s.engine().name().equals("external")));
     }
 }

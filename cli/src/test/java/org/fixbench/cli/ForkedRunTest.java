@@ -91,7 +91,7 @@ class ForkedRunTest {
             int status = run(new StringWriter(), err, "compare", "--engines", "dying", "--rates", "500", "--runs", "1",
                     "--duration", "4s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--out",
                     out.toString()); // no settling: the server dies in the run, not in the warm-up
-            assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+            assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
             assertTrue(err.toString().contains("session ended during the benchmark"), err.toString());
             JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0)
                     .get("runs").get(0);
@@ -202,7 +202,7 @@ class ForkedRunTest {
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server", "127.0.0.1:" + port,
                 "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin",
                 "--connect-timeout", "2s", "--out", tmp.resolve("refused").toString());
-        assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+        assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().contains("stopped early"), err.toString());
         assertTrue(Files.exists(tmp.resolve("refused").resolve("summary.json")), "what there is, is written");
         assertEquals(0, children(), "no forked process left");
@@ -223,7 +223,7 @@ class ForkedRunTest {
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server",
                 "127.0.0.1:" + Files.readString(portFile).trim(), "--rates", "500", "--runs", "1", "--duration", "1s",
                 "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
-        assertEquals(CompareCommand.EXIT_STOPPED, status, err.toString());
+        assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
                 || err.toString().contains("CompID"), err.toString());
         assertEquals(0, children(), "no forked process left");

@@ -17,15 +17,17 @@ import org.fixbench.cli.run.ForkedRun;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command line's packages are layers, and every arrow points down: the commands → run's examples and the
- * cluster (runs across hosts), side by side → run and report, side by side (neither uses the other) → results → options. Read from the import lines and the fully
+ * The command line's packages are layers, and every arrow points down: the commands → flow (what more than one command
+ * runs: a comparison) → run's examples and the cluster (runs across hosts), side by side → run and report, side by side
+ * (neither uses the other) → results → options. Read from the import lines and the fully
  * qualified names in the main sources (strings left out), so a new upward arrow fails here, with the file and line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.cli";
     /** Layer by package, lowest first; two packages of one layer must not use each other. */
     private static final Map<String, Integer> LAYER = Map.of(BASE + ".options", 0, BASE + ".results", 1,
-            BASE + ".run", 2, BASE + ".report", 2, BASE + ".run.examples", 3, BASE + ".cluster", 3, BASE, 4);
+            BASE + ".run", 2, BASE + ".report", 2, BASE + ".run.examples", 3, BASE + ".cluster", 3, BASE + ".flow", 4,
+            BASE, 5);
     private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.fixbench\\.cli(?:\\.[a-z]+)*)\\.[A-Z]");
     private static final Pattern STRING = Pattern.compile("\"(\\\\.|[^\"\\\\])*\"");
 
@@ -59,6 +61,35 @@ class LayersTest {
         }
         assertTrue(files > 25, "read " + files + " files");
         assertEquals(List.of(), upward, "upward arrows");
+    }
+
+    /**
+     * No command uses another: what two commands share (host arguments, the knee search, a comparison, rendering a
+     * folder's report) lives in the layers below them. Only {@link FixbenchCli}, which lists the commands, names them.
+     */
+    @Test
+    void noCommandUsesAnotherCommand() throws IOException {
+        Path sources = Path.of("src/main/java/org/fixbench/cli");
+        List<String> commands;
+        try (Stream<Path> list = Files.list(sources)) {
+            commands = list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith("Command.java"))
+                    .map(n -> n.substring(0, n.length() - ".java".length())).sorted().toList();
+        }
+        assertTrue(commands.size() > 10, "found " + commands);
+        Pattern name = Pattern.compile("\\b(" + String.join("|", commands) + ")\\b");
+        List<String> uses = new ArrayList<>();
+        for (String command : commands) {
+            List<String> lines = Files.readAllLines(sources.resolve(command + ".java"));
+            for (int n = 0; n < lines.size(); n++) {
+                Matcher m = name.matcher(STRING.matcher(lines.get(n)).replaceAll("\"\""));
+                while (m.find()) {
+                    if (!m.group(1).equals(command)) {
+                        uses.add(command + ".java:" + (n + 1) + " uses " + m.group(1));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), uses, "commands that use other commands");
     }
 
     @Test

@@ -51,6 +51,10 @@ public final class BurstTable {
     private BurstTable() {
     }
 
+    /** The windows a burst run is cut into to see the queue build and drain. */
+    public static final long WINDOW_NANOS = 10_000_000L;
+    /** Consecutive windows whose median is back within the pre-burst p99 that make latency "back". */
+    public static final int BACK_WINDOWS = 10;
     /**
      * The share of the burst's windows whose median may be above the pre-burst p99 in an engine that kept up: a
      * hiccup of the machine's, not a queue (a queue that builds through a burst is above in nearly all of them).

@@ -34,6 +34,8 @@ public final class SlowConsumerTable {
      * of p99s would have called holding up.
      */
     public static final double HELD_UP_SHARE = 0.1;
+    /** The slow client's own buffer of orders not yet taken by its socket: orders due while it is full are not sent. */
+    public static final int SLOW_CLIENT_OUT_BYTES = 64 * 1024;
     public static final String SLOW_SESSION = "session 001";
     /** The labels key of what the scenario saw in each measured run, and the keys of each run's entry. */
     public static final String SCENARIO_RUNS = "scenarioRuns";

@@ -22,10 +22,10 @@ import org.fixbench.harness.RunTrace;
  * reads the run's orders one by one ({@link LatencyBenchmark#lastRunTrace()}) and keeps what {@link #observe} finds.
  */
 public final class Burst implements ProgressListener {
-    /** The windows the run is cut into to see the queue build and drain. */
-    public static final long WINDOW_NANOS = 10_000_000L;
+    /** The windows the run is cut into to see the queue build and drain (the table's, which names them). */
+    public static final long WINDOW_NANOS = org.fixbench.cli.results.BurstTable.WINDOW_NANOS;
     /** Consecutive windows whose median is back within the pre-burst p99 that make latency "back". */
-    public static final int BACK_WINDOWS = 10;
+    public static final int BACK_WINDOWS = org.fixbench.cli.results.BurstTable.BACK_WINDOWS;
     /** The first stretch of the run is left out of its pre-burst p99: the run's own start, not its steady state. */
     public static final long SETTLE_NANOS = 500_000_000L;
 

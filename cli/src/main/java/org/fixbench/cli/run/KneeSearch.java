@@ -52,6 +52,22 @@ public final class KneeSearch {
 
     public static final double RESOLUTION = 1.1;
 
+    /**
+     * Searches {@code spec}'s knee from {@code from} to {@code to} msgs/s in at most {@code steps} measured rates, each
+     * a sweep of its own in {@code session} (one failed step does not end the search: each starts afresh). Shared by
+     * knee and compare's {@code --knee}.
+     */
+    public static Outcome measured(BenchmarkSession session, org.fixbench.cli.options.RunOptions options,
+                                   EngineSpec spec, Slo objective, long from, long to, int steps) {
+        Sweep sweep = new Sweep(session, options, org.fixbench.cli.options.Hosts.bindAddress(null),
+                java.time.Duration.ofSeconds(20), 3_000_000_000L, 2_000_000_000L).fork(options.forks());
+        return searchRunning(spec, objective, from, to, steps, rate -> {
+            List<BenchmarkResult> measured = sweep.run(List.of(spec),
+                    List.of(rate)).results();
+            return measured.isEmpty() ? null : measured.get(0);
+        });
+    }
+
     public static Outcome searchRunning(EngineSpec spec, Slo slo, long from, long to, int maxSteps, Runner runner) {
         return search(spec, slo, from, to, maxSteps, rate -> judge(rate, slo, runner.run(rate)));
     }

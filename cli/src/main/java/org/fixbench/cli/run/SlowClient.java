@@ -31,8 +31,8 @@ public final class SlowClient implements AutoCloseable {
 
     /** How often the thread wakes to send what came due and read what came. */
     static final long TICK_NANOS = 1_000_000L;
-    /** The client's own buffer of orders not yet taken by its socket. */
-    public static final int OUT_BYTES = 64 * 1024;
+    /** The client's own buffer of orders not yet taken by its socket (the table's, which names it). */
+    public static final int OUT_BYTES = org.fixbench.cli.results.SlowConsumerTable.SLOW_CLIENT_OUT_BYTES;
     private static final int IN_BYTES = 256 * 1024;
     private static final byte SOH = 1;
 
