@@ -543,9 +543,8 @@ final class ScenarioCommand implements Callable<Integer> {
                     ((Number) scenario.get("sessions")).intValue(),
                     ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
                     ((Number) scenario.get("runMillis")).longValue() * 1_000_000L,
-                    ScenarioReport.windowBytes(scenario), ScenarioReport.slowClient(scenario), reason);
-            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report.replaceFirst(
-                    "^# fixbench scenario: slow-consumer", "# fixbench scenario: slow-consumer (PARTIAL: interrupted)"));
+                    ScenarioReport.windowBytes(scenario), ScenarioReport.slowClient(scenario), reason, true);
+            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (IOException | RuntimeException e) {
             System.err.println("fixbench: interrupted; the results so far could not be written: " + e);

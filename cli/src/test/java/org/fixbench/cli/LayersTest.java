@@ -92,6 +92,27 @@ class LayersTest {
         assertEquals(List.of(), uses, "commands that use other commands");
     }
 
+    /**
+     * A report is framed before it is rendered ({@code ComparisonReport.Frame}: title, notes, added sections), never
+     * edited as text after: no main source calls replace on a rendered report's text.
+     */
+    @Test
+    void noReportIsEditedAsTextAfterItIsRendered() throws IOException {
+        Pattern edit = Pattern.compile("\\b(report|markdown|md)\\.replace(First|All)?\\(");
+        List<String> edits = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(Path.of("src/main/java/org/fixbench/cli"))) {
+            for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
+                List<String> lines = Files.readAllLines(file);
+                for (int n = 0; n < lines.size(); n++) {
+                    if (edit.matcher(lines.get(n)).find()) {
+                        edits.add(file.getFileName() + ":" + (n + 1));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), edits, "reports edited as text after rendering");
+    }
+
     @Test
     void theForkedProcessesMainClassIsTheCommandLines() {
         assertEquals(FixbenchCli.class.getName(), ForkedRun.MAIN_CLASS, "named as a string below the commands");

@@ -220,12 +220,13 @@ public final class Comparison {
         session.writeResults();
 
         // the report and its charts are made from the folder, as `fixbench report` makes them again
-        String report = FolderReport.render(session.folder, session.folder, options.derivedFiles());
+        List<String> kneeSection = new ArrayList<>();
         if (!knees.isEmpty()) {
             StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
             knees.forEach(o -> k.append(o.markdown()).append('\n'));
-            report = report.replace("## Run-by-run summaries", k + "## Run-by-run summaries");
+            kneeSection.add(k.toString());
         }
+        String report = FolderReport.render(session.folder, session.folder, options.derivedFiles(), kneeSection);
         ComparisonReport.write(session.folder, report);
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
@@ -316,11 +317,11 @@ public final class Comparison {
             if (!session.writeInstead(soFar)) {
                 return; // the comparison had ended and wrote its own results
             }
-            String report = ComparisonReport.render(command, session.environmentNow(),
+            String report = ComparisonReport.render(ComparisonReport.Frame.COMPARISON.titled(
+                    "fixbench comparison (PARTIAL: interrupted)"), command, session.environmentNow(),
                     contenders.stream().map(Contender::label).toList(), rates, soFar, reason,
-                    org.fixbench.cli.report.ChartSet.NONE);
-            ComparisonReport.write(session.folder, report.replaceFirst("^# fixbench comparison",
-                    "# fixbench comparison (PARTIAL: interrupted)"));
+                    org.fixbench.cli.report.ChartSet.NONE, null);
+            ComparisonReport.write(session.folder, report);
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (RuntimeException e) {
             System.err.println("fixbench: interrupted; the results so far could not be written: " + e);

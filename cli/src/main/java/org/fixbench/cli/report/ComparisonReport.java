@@ -41,9 +41,57 @@ public final class ComparisonReport {
     public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
                          List<BenchmarkResult> results, String stopReason, ChartSet charts,
                          java.nio.file.Path profilesFolder) {
+        return render(Frame.COMPARISON, command, environment, engineLabels, rates, results, stopReason, charts,
+                profilesFolder);
+    }
+
+    /**
+     * What frames a report around its tables, set before it is rendered (a report is never edited as text after):
+     * its title, notes under the title, sections after its Command line, and sections before the run-by-run
+     * summaries. Each note and section is markdown ending in a blank line.
+     */
+    public record Frame(String title, List<String> notes, List<String> afterCommand, List<String> beforeRuns) {
+        /** A comparison's report, with nothing added. */
+        public static final Frame COMPARISON = new Frame("fixbench comparison", List.of(), List.of(), List.of());
+
+        public Frame {
+            notes = List.copyOf(notes);
+            afterCommand = List.copyOf(afterCommand);
+            beforeRuns = List.copyOf(beforeRuns);
+        }
+
+        public Frame titled(String newTitle) {
+            return new Frame(newTitle, notes, afterCommand, beforeRuns);
+        }
+
+        public Frame withNote(String note) {
+            return new Frame(title, append(notes, note), afterCommand, beforeRuns);
+        }
+
+        public Frame withSectionAfterCommand(String section) {
+            return new Frame(title, notes, append(afterCommand, section), beforeRuns);
+        }
+
+        public Frame withSectionBeforeRuns(String section) {
+            return new Frame(title, notes, afterCommand, append(beforeRuns, section));
+        }
+
+        private static List<String> append(List<String> list, String item) {
+            List<String> out = new ArrayList<>(list);
+            out.add(item);
+            return out;
+        }
+    }
+
+    /** As above, framed by {@code frame}. */
+    public static String render(Frame frame, String command, Map<String, Object> environment, List<String> engineLabels,
+                                List<Long> rates, List<BenchmarkResult> results, String stopReason, ChartSet charts,
+                                java.nio.file.Path profilesFolder) {
         StringBuilder md = new StringBuilder();
-        md.append("# fixbench comparison").append(uncommittedMark(environment)).append("\n\n");
+        md.append("# ").append(frame.title()).append(uncommittedMark(environment)).append("\n\n");
+        frame.notes().forEach(md::append);
         md.append("Command: `").append(command).append("`\n\n");
+        frame.afterCommand().forEach(md::append);
         md.append(environmentSection(environment, results)).append('\n');
         md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
                 + "(coordinated-omission corrected), in µs: that percentile of all counted runs' samples together "
@@ -139,6 +187,7 @@ public final class ComparisonReport {
             md.append('\n');
         }
         md.append(ClusterSection.markdown(environment, results));
+        frame.beforeRuns().forEach(md::append);
         md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
         for (BenchmarkResult r : results) {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",

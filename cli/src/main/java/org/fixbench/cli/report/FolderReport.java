@@ -25,11 +25,22 @@ public final class FolderReport {
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
      */
     public static String render(Path folder, Path out, boolean derivedFiles) {
-        return render(ResultsReader.read(folder), folder, out, derivedFiles);
+        return render(ResultsReader.read(folder), folder, out, derivedFiles, List.of());
+    }
+
+    /** As above, with {@code beforeRuns} (markdown sections) placed before the run-by-run summaries. */
+    public static String render(Path folder, Path out, boolean derivedFiles, List<String> beforeRuns) {
+        return render(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns);
+    }
+
+    /** As above, from a folder already read. */
+    public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles) {
+        return render(read, folder, out, derivedFiles, List.of());
     }
 
     /** With {@code svg}, the charts are written as SVG beside the PNGs. */
-    public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles) {
+    private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
+                                 List<String> beforeRuns) {
         Map<String, Object> env = read.environment();
         List<BenchmarkResult> all = read.results();
         int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
@@ -55,24 +66,25 @@ public final class FolderReport {
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
         Object stop = env.get(ResultLabels.STOP_REASON);
         String stopReason = stop == null ? null : String.valueOf(stop);
-        String markdown = ComparisonReport.render(command, env, distinctLabels, distinctRates, results, stopReason,
-                charts, folder);
-        if (env.get(ResultLabels.TUNE_BASELINE) != null) {
-            markdown = markdown.replaceFirst("^# fixbench comparison", "# fixbench tuning session");
-            markdown = insertAfterCommand(markdown, tuningSection(folder, env));
+        ComparisonReport.Frame frame = ComparisonReport.Frame.COMPARISON;
+        if (read.approximate()) {
+            frame = frame.withNote("**Made again from logs written before 2026-11-24**, which keep each run's "
+                    + "distribution only as seconds at 2 significant digits: percentiles here may differ from the "
+                    + "original report's in the third digit.\n\n");
         }
         if (read.rulesVersion() != org.fixbench.harness.LatencyBenchmark.RULES_VERSION) {
-            markdown = markdown.replaceFirst("\n\n", "\n\n**Made again by today's code from results judged under "
-                    + "rules version " + read.rulesVersion() + "** (today's: "
-                    + org.fixbench.harness.LatencyBenchmark.RULES_VERSION + "): each run's status is the one recorded "
-                    + "then; the tables and notes are today's.\n\n");
+            frame = frame.withNote("**Made again by today's code from results judged under rules version "
+                    + read.rulesVersion() + "** (today's: " + org.fixbench.harness.LatencyBenchmark.RULES_VERSION
+                    + "): each run's status is the one recorded then; the tables and notes are today's.\n\n");
         }
-        if (read.approximate()) {
-            markdown = markdown.replaceFirst("\n\n", "\n\n**Made again from logs written before 2026-11-24**, which "
-                    + "keep each run's distribution only as seconds at 2 significant digits: percentiles here may "
-                    + "differ from the original report's in the third digit.\n\n");
+        if (env.get(ResultLabels.TUNE_BASELINE) != null) {
+            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(tuningSection(folder, env));
         }
-        return markdown;
+        for (String section : beforeRuns) {
+            frame = frame.withSectionBeforeRuns(section);
+        }
+        return ComparisonReport.render(frame, command, env, distinctLabels, distinctRates, results, stopReason, charts,
+                folder);
     }
 
     /** A tuning session's first section: each variant against the baseline, from the folder. */
@@ -89,15 +101,5 @@ public final class FolderReport {
         }
         return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(SummaryFile.load(folder),
                 baseline, variants, threshold), baseline, threshold, reproduce);
-    }
-
-    /** {@code section} placed after the report's Command line (the first thing a reader sees after what ran). */
-    private static String insertAfterCommand(String markdown, String section) {
-        int command = markdown.indexOf("\nCommand: ");
-        int end = command < 0 ? -1 : markdown.indexOf("\n\n", command + 1);
-        if (end < 0) {
-            return markdown.replaceFirst("\n\n", "\n\n" + java.util.regex.Matcher.quoteReplacement(section));
-        }
-        return markdown.substring(0, end + 2) + section + markdown.substring(end + 2);
     }
 }

@@ -313,7 +313,15 @@ public final class ScenarioReport {
 
     public static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
                          long stallNanos, long runNanos, int windowBytes, boolean slowClient, String stopReason) {
-        StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer\n\n");
+        return report(command, env, rows, sessions, stallNanos, runNanos, windowBytes, slowClient, stopReason, false);
+    }
+
+    /** As above; {@code interrupted}: a signal stopped the scenario, and its title says the report is partial. */
+    public static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
+                                long stallNanos, long runNanos, int windowBytes, boolean slowClient, String stopReason,
+                                boolean interrupted) {
+        StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer"
+                + (interrupted ? " (PARTIAL: interrupted)" : "") + "\n\n");
         b.append("Command: `").append(command).append("`\n\n");
         b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
                 env.getOrDefault("gitCommit", "?")));
