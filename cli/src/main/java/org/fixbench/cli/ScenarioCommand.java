@@ -304,7 +304,7 @@ final class ScenarioCommand implements Callable<Integer> {
         scenario.put("burstMillis", burstMillis);
         scenario.put("burstStartMillisIntoRun", Scenarios.BURST_DELAY_MILLIS);
         scenario.put("runMillis", runMillis);
-        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("windowMillis", org.fixbench.cli.results.BurstTable.WINDOW_NANOS / 1_000_000);
         scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run: %d ms "
                 + "at the rate, %d ms at %d times it, %d ms at the rate again, on one drift-free schedule (every "
                 + "order's latency from when it was due)", Scenarios.BURST_DELAY_MILLIS, burstMillis, factor, afterMillis));
@@ -364,7 +364,7 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         scenario.put("gapStartMillisIntoRun", Scenarios.GAP_DELAY_MILLIS);
         scenario.put("runMillis", runMillis);
-        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("windowMillis", org.fixbench.cli.results.BurstTable.WINDOW_NANOS / 1_000_000);
         scenario.put("what", cut ? String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; "
                 + "%d ms into it a relay in the client's JVM cuts the session's connection and refuses every new one "
                 + "for %d ms, while orders keep coming on their schedule; the client logs on again with the session "
@@ -414,7 +414,7 @@ final class ScenarioCommand implements Callable<Integer> {
         scenario.put("sessions", 1);
         scenario.put("killMillisIntoRun", KILL_DELAY_MILLIS);
         scenario.put("runMillis", runMillis);
-        scenario.put("windowMillis", org.fixbench.cli.run.Burst.WINDOW_NANOS / 1_000_000);
+        scenario.put("windowMillis", org.fixbench.cli.results.BurstTable.WINDOW_NANOS / 1_000_000);
         scenario.put("what", String.format(Locale.ROOT, "each round, a fresh pair of JVMs and one measured run; %d ms "
                 + "into it the client kills the server's process (SIGKILL) and the orchestrator starts the same "
                 + "server again at once, on the same port, while a fresh client of the same engine and profile logs "

@@ -39,8 +39,6 @@ import org.fixbench.harness.HarnessException;
  * options, {@code tune} one of a baseline and its variants; both fill the fields and call {@link #run}.
  */
 public final class Comparison {
-    public static final int EXIT_STOPPED = org.fixbench.cli.options.ExitStatus.STOPPED;
-
 
     public RunOptions options;
 
@@ -234,7 +232,7 @@ public final class Comparison {
         if (outcome.stopReason() != null) {
             err.println("fixbench: comparison stopped early: "
                     + outcome.stopReason());
-            return EXIT_STOPPED;
+            return org.fixbench.cli.options.ExitStatus.STOPPED;
         }
         return status;
     }

@@ -22,10 +22,6 @@ import org.fixbench.harness.RunTrace;
  * reads the run's orders one by one ({@link LatencyBenchmark#lastRunTrace()}) and keeps what {@link #observe} finds.
  */
 public final class Burst implements ProgressListener {
-    /** The windows the run is cut into to see the queue build and drain (the table's, which names them). */
-    public static final long WINDOW_NANOS = org.fixbench.cli.results.BurstTable.WINDOW_NANOS;
-    /** Consecutive windows whose median is back within the pre-burst p99 that make latency "back". */
-    public static final int BACK_WINDOWS = org.fixbench.cli.results.BurstTable.BACK_WINDOWS;
     /** The first stretch of the run is left out of its pre-burst p99: the run's own start, not its steady state. */
     public static final long SETTLE_NANOS = 500_000_000L;
 
@@ -138,7 +134,7 @@ public final class Burst implements ProgressListener {
 
     /**
      * When latency was back within {@code thresholdNanos} after {@code fromNanos}: the start of the first window from
-     * there on (wholly after it) from which {@link #BACK_WINDOWS} windows in a row (or all to the run's end, if fewer)
+     * there on (wholly after it) from which {@link org.fixbench.cli.results.BurstTable#BACK_WINDOWS} windows in a row (or all to the run's end, if fewer)
      * have their median within the threshold and no order lost, less {@code fromNanos}; 0 when that is the first
      * such window; -1 when it never came within the run.
      */
@@ -170,11 +166,11 @@ public final class Burst implements ProgressListener {
 
     /**
      * What one run's orders show: the p99 of the orders due before the burst (from {@link #SETTLE_NANOS}), the
-     * burst's own p99 and worst, and, in windows of {@link #WINDOW_NANOS}:
+     * burst's own p99 and worst, and, in windows of {@link org.fixbench.cli.results.BurstTable#WINDOW_NANOS}:
      * <ul>
      * <li>how many of the burst's windows had their median above that pre-burst p99 (it queued);</li>
      * <li>when latency was back after the burst: the start of the first window from the burst's end on from which
-     * {@link #BACK_WINDOWS} windows in a row (or all to the run's end, if fewer) have their median within the
+     * {@link org.fixbench.cli.results.BurstTable#BACK_WINDOWS} windows in a row (or all to the run's end, if fewer) have their median within the
      * pre-burst p99 and no order lost, measured from the burst's end (0: at once); -1 when that never came within the run. A hiccup
      * in the burst does not count here; one in the windows right after it does, as a queue would;</li>
      * <li>the most orders in flight in a window (Little's law: the time its orders waited for their replies over its

@@ -62,8 +62,7 @@ public final class KneeSearch {
         Sweep sweep = new Sweep(session, options, org.fixbench.cli.options.Hosts.bindAddress(null),
                 java.time.Duration.ofSeconds(20), 3_000_000_000L, 2_000_000_000L).fork(options.forks());
         return searchRunning(spec, objective, from, to, steps, rate -> {
-            List<BenchmarkResult> measured = sweep.run(List.of(spec),
-                    List.of(rate)).results();
+            List<BenchmarkResult> measured = sweep.run(List.of(spec), List.of(rate)).results();
             return measured.isEmpty() ? null : measured.get(0);
         });
     }

@@ -197,7 +197,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         m.put(NOT_SENT, task.ordersNotSent() - notSentBefore);
         long from = loggedOn < 0 ? -1 : kill + loggedOn;
         m.put(AFTER_P99_NANOS, from < 0 ? -1 : trace.percentileNanos(from, from + AFTER_WINDOW_NANOS, 99));
-        List<RunTrace.Window> windows = trace.windows(Burst.WINDOW_NANOS);
+        List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.BurstTable.WINDOW_NANOS);
         // back within the pre-kill p99: looked for from the log-on (the windows are by due time, 10 ms wide, and
         // the orders due while the session was gone are never sent, so a window that began before the log-on could
         // read "back" on the few orders sent after it), and counted from the kill

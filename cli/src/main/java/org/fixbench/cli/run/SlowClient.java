@@ -21,7 +21,8 @@ import org.fixbench.engine.sbe.codec.UtcTimeWriter;
  * <p>It speaks FIX 4.4 as the benchmark's clients do ({@link Workload}'s NewOrderSingle, its own SenderCompID, a
  * Logon with ResetSeqNumFlag=Y, Heartbeats answering TestRequests), or, for raw TCP, that engine's fixed-length
  * frames. Each order's ClOrdID is the {@link System#nanoTime} it came due, so each report read gives that order's
- * round trip from when it was due. Orders are written from a buffer of its own ({@link #OUT_BYTES}); an order that
+ * round trip from when it was due. Orders are written from a buffer of its own
+ * ({@link org.fixbench.cli.results.SlowConsumerTable#SLOW_CLIENT_OUT_BYTES}); an order that
  * comes due while that buffer is full is not sent and is counted ({@link #notSent()}): the server has stopped taking
  * this session's orders. One thread, waking every {@link #TICK_NANOS}; nothing allocated per order.
  */
@@ -31,8 +32,6 @@ public final class SlowClient implements AutoCloseable {
 
     /** How often the thread wakes to send what came due and read what came. */
     static final long TICK_NANOS = 1_000_000L;
-    /** The client's own buffer of orders not yet taken by its socket (the table's, which names it). */
-    public static final int OUT_BYTES = org.fixbench.cli.results.SlowConsumerTable.SLOW_CLIENT_OUT_BYTES;
     private static final int IN_BYTES = 256 * 1024;
     private static final byte SOH = 1;
 
@@ -42,7 +41,8 @@ public final class SlowClient implements AutoCloseable {
     private final long periodNanos;
     private final SocketChannel channel;
     private final int localPort;
-    private final ByteBuffer out = ByteBuffer.allocateDirect(OUT_BYTES);
+    private final ByteBuffer out = ByteBuffer.allocateDirect(
+            org.fixbench.cli.results.SlowConsumerTable.SLOW_CLIENT_OUT_BYTES);
     private final byte[] in = new byte[IN_BYTES];
     private final ByteBuffer inBuffer = ByteBuffer.wrap(in);
     private int inLength;
