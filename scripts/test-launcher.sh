@@ -15,6 +15,13 @@ out=$("$ROOT/scripts/fixbench" --version 2>&1) || fail "--version failed: $out"
 rm -f "$gen"
 case "$out" in *building*) fail "generated code under target/ triggered a build: $out";; esac
 
+# 1b. a changed source of the cluster module: no build for a command without --cluster
+clsrc="$ROOT/cluster/src/main/java/org/fixbench/cluster/OrchestratedHosts.java"
+cp -p "$clsrc" "$clsrc.bak"; touch "$clsrc"
+out=$("$ROOT/scripts/fixbench" --version 2>&1) || { mv -f "$clsrc.bak" "$clsrc"; fail "--version failed: $out"; }
+mv -f "$clsrc.bak" "$clsrc"
+case "$out" in *building*) fail "a cluster source triggered a build without --cluster: $out";; esac
+
 # 2. a changed source while another fixbench holds the jars: refused with a message, jars untouched
 src="$ROOT/cli/src/main/java/org/fixbench/cli/FixbenchCli.java"
 before=$(stat -c %Y "$JAR")

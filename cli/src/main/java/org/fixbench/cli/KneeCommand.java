@@ -62,17 +62,17 @@ final class KneeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--steps must be at least 2");
         }
         Sweep.plan(options, List.of(spec), List.of(from, to), 3_000_000_000L, 2_000_000_000L);
-        org.fixbench.cli.cluster.ClusterFile clusterFile = null;
+        org.fixbench.cli.flow.AcrossHosts.Cluster clusterFile = null;
         int clusterSessions = 0;
         if (cluster != null) {
-            clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
+            clusterFile = org.fixbench.cli.flow.AcrossHosts.find().read(cluster);
             if (!options.forks() || options.profile() != null) {
                 throw new IllegalArgumentException("--cluster forks every role on its host, unprofiled: --fork none "
                         + "and --profile are not offered with it");
             }
             clusterSessions = commandSpec.commandLine().getParseResult().hasMatchedOption("--sessions")
                     ? options.sessions() : clusterFile.clients().size();
-            org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, List.of(from), clusterSessions);
+            clusterFile.check(List.of(from), clusterSessions);
         }
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         session.environment.put("engines", EngineEnvironment.describe(List.of(spec)));
@@ -81,9 +81,8 @@ final class KneeCommand implements Callable<Integer> {
         if (clusterFile == null) {
             outcome = KneeSearch.measured(session, options, spec, objective, from, to, steps);
         } else {
-            org.fixbench.cli.cluster.ClusterComparison across = new org.fixbench.cli.cluster.ClusterComparison(
-                    clusterFile, session, options, clusterSessions,
-                    Hosts.hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
+            org.fixbench.cli.flow.AcrossHosts.Rounds across = clusterFile.comparison(session, options,
+                    clusterSessions, Hosts.hostArgs(commandSpec.commandLine().getParseResult().originalArgs()));
             Thread closer = new Thread(across::close, "fixbench-cluster-close"); // Ctrl-C: nothing left on the hosts
             Runtime.getRuntime().addShutdownHook(closer);
             try {

@@ -85,9 +85,9 @@ public final class Comparison {
         List<Contender> contenders = pairs != null ? Contender.parsePairs(pairs)
                 : (engines == null ? defaultEngines() : EngineSpec.parseList(engines)).stream().map(Contender::of)
                         .toList();
-        org.fixbench.cli.cluster.ClusterFile clusterFile = null;
+        AcrossHosts.Cluster clusterFile = null;
         if (cluster != null) {
-            clusterFile = org.fixbench.cli.cluster.ClusterFile.read(cluster);
+            clusterFile = AcrossHosts.find().read(cluster);
             refuseWithCluster();
         }
         int[] identityRange = identities(identities); // checked before anything runs
@@ -118,7 +118,7 @@ public final class Comparison {
         if (clusterFile != null) {
             boolean given = sessionsGiven;
             clusterSessions = given ? options.sessions() : clusterFile.clients().size();
-            org.fixbench.cli.cluster.ClusterComparison.check(clusterFile, rateList, clusterSessions);
+            clusterFile.check(rateList, clusterSessions);
         }
         options.failOnStatuses(); // validated before anything runs
         options.profile();
@@ -143,10 +143,9 @@ public final class Comparison {
                         + "settling at its rate; engines in an order shuffled per round (seed " + orderSeed + "); each "
                         + "engine's pair next to a raw-TCP pair, whose run at each rate is its pair for the overhead"
                 : "grouped: each engine x rate did its runs one after another, after one warm-up, in one engine pair");
-        org.fixbench.cli.cluster.ClusterComparison clustered = null;
+        AcrossHosts.Rounds clustered = null;
         if (clusterFile != null) {
-            clustered = new org.fixbench.cli.cluster.ClusterComparison(clusterFile, session, options, clusterSessions,
-                    Hosts.hostArgs(originalArgs));
+            clustered = clusterFile.comparison(session, options, clusterSessions, Hosts.hostArgs(originalArgs));
             session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
                     + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
                     + String.join(", ", clusterFile.clients()) + ") a comparison of that engine against it at the "
@@ -164,7 +163,7 @@ public final class Comparison {
         if (identities != null || gateDir != null) {
             sweep.clusterMember(identityRange[0], identityRange[1], gateDir == null ? null : gateDir.toAbsolutePath());
         }
-        org.fixbench.cli.cluster.ClusterComparison across = clustered;
+        AcrossHosts.Rounds across = clustered;
         java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> soFar = across != null
                 ? across::resultsSoFar : sweep::resultsSoFar;
         CpuTimes before = CpuTimes.read();

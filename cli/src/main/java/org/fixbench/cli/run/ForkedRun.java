@@ -170,7 +170,16 @@ public final class ForkedRun {
         return lastClientCommand;
     }
 
-    /** The java command this JVM was started with (same java, same flags, same class path) for {@code main}. */
+    /**
+     * The system property a JVM that runs more than the suite (a cluster's node, which also holds the orchestrator)
+     * sets to the class path of what it forks: the suite's alone. Unset, a forked JVM gets this JVM's class path.
+     */
+    public static final String FORK_CLASS_PATH = "fixbench.fork.classpath";
+
+    /**
+     * The java command this JVM was started with (same java, same flags, same class path, or the one
+     * {@link #FORK_CLASS_PATH} names) for {@code main}.
+     */
     public static List<String> javaCommand(List<String> extraFlags) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -188,7 +197,7 @@ public final class ForkedRun {
         command.add("-Duser.home=" + System.getProperty("user.home"));
         command.addAll(extraFlags);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(System.getProperty(FORK_CLASS_PATH, System.getProperty("java.class.path")));
         command.add(MAIN_CLASS);
         return command;
     }

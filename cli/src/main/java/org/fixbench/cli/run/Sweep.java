@@ -319,61 +319,39 @@ public final class Sweep implements ProgressListener {
         session.environment.put("enginePairs", "one engine pair per engine and round, warmed up once, then one run "
                 + "at each rate in turn (" + String.join(", ", descending.stream().map(r -> String.format(Locale.ROOT,
                 "%,d/s", r)).toList()) + "), each after settling passes at its rate");
-        List<String> sequence = new ArrayList<>();
         settle(specs.get(0), singles.get(0));
-        List<List<BenchmarkResult>> done = new ArrayList<>();
-        inProgress = done;
+        RoundWalk walk = new RoundWalk(engines.size(), rates);
+        inProgress = walk.results();
         inProgressConfigs = configs;
-        List<List<Integer>> pairedFloorRuns = new ArrayList<>();
-        specs.forEach(s -> {
-            done.add(new ArrayList<>());
-            pairedFloorRuns.add(new ArrayList<>());
-        });
-        sweep:
-        for (round = 1; round <= rounds; round++) {
-            List<RunOrder.Slot> slots = order.get(round - 1);
-            int[][] floorRunAt = new int[slots.size()][rateCount];
-            List<String> roundLabels = new ArrayList<>();
-            for (int i = 0; i < slots.size(); i++) {
-                RunOrder.Slot slot = slots.get(i);
-                int e = slot.engine();
-                HarnessConfig pair = stepping.get(e);
-                currentConfig = pair;
-                benchmarkIndex = i + 1;
-                currentLabel = engines.get(e).label() + " @ " + String.join(", ", descending.stream()
-                        .map(r -> String.format(Locale.ROOT, "%,d", r)).toList()) + "/s";
-                roundLabels.add(currentLabel);
-                out.println();
-                out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
-                        + currentLabel + (slot.floor() ? " (floor)" : ""));
-                BenchmarkResult result = runOne(engines.get(e), pair);
-                doneNanos += plannedNanos(pair);
-                List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, singles, e * rateCount,
-                        rateArray, rates);
-                for (BenchmarkResult one : perRate) {
-                    int r = rates.indexOf(one.config().targetRatePerSecond());
-                    done.get(e * rateCount + r).add(placed(one, round, i + 1));
-                    if (slot.floor()) {
-                        floorRunAt[i][r] = done.get(e * rateCount + r).size();
-                    }
-                }
-                if (result == null || result.aborted()) {
-                    stopReason = result == null ? stopReason : result.abortReason();
-                    out.println("Sweep stopped: " + stopReason);
-                    resolvePairs(slots, i, floorRunAt, rateCount, done, pairedFloorRuns);
-                    sequence.add("round " + round + ": " + String.join(", ", roundLabels));
-                    break sweep;
-                }
+        walk.walk(order, (r, number, slot) -> {
+            round = r;
+            int e = slot.engine();
+            HarnessConfig pair = stepping.get(e);
+            currentConfig = pair;
+            benchmarkIndex = number;
+            currentLabel = engines.get(e).label() + " @ " + String.join(", ", descending.stream()
+                    .map(x -> String.format(Locale.ROOT, "%,d", x)).toList()) + "/s";
+            out.println();
+            out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
+                    + currentLabel + (slot.floor() ? " (floor)" : ""));
+            BenchmarkResult result = runOne(engines.get(e), pair);
+            doneNanos += plannedNanos(pair);
+            List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, singles, e * rateCount,
+                    rateArray, rates);
+            boolean stop = result == null || result.aborted();
+            if (stop) {
+                stopReason = result == null ? stopReason : result.abortReason();
+                out.println("Sweep stopped: " + stopReason);
             }
-            resolvePairs(slots, slots.size() - 1, floorRunAt, rateCount, done, pairedFloorRuns);
-            sequence.add("round " + round + ": " + String.join(", ", roundLabels));
-        }
-        session.environment.put("runSequence", sequence);
+            return new RoundWalk.Turn(currentLabel, perRate, stop);
+        });
+        session.environment.put("runSequence", walk.sequence());
+        List<List<BenchmarkResult>> done = walk.results();
         for (int i = 0; i < specs.size(); i++) {
             if (!done.get(i).isEmpty()) {
                 BenchmarkResult merged = merge(configs.get(i), done.get(i));
                 if (floor >= 0 && i / rates.size() != floor) {
-                    merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns.get(i));
+                    merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, walk.pairedFloorRuns(i));
                     merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
                 }
                 record(merged);
@@ -422,37 +400,6 @@ public final class Sweep implements ProgressListener {
                     pair.warmupLateReplies(), pair.straySamples(), pair.warmupEndedCompiling()));
         }
         return out;
-    }
-
-    /** The result with each of its runs marked as run in {@code round} at {@code slot} (null stays null). */
-    public static BenchmarkResult placed(BenchmarkResult result, int round, int slot) {
-        if (result == null) {
-            return null;
-        }
-        return new BenchmarkResult(result.name(), result.config(), result.labels(), result.warmupIterations(),
-                result.runs().stream().map(r -> r.placed(round, slot)).toList(), result.pinning(),
-                result.abortReason(), result.warmupLateReplies(), result.straySamples(), result.warmupEndedCompiling());
-    }
-
-    /**
-     * For every engine run of the round up to {@code last} that ran, the number (within the floor benchmark at its
-     * rate) of the floor run adjacent to it; 0 when that floor run did not happen.
-     */
-    public static void resolvePairs(List<RunOrder.Slot> slots, int last, int[][] floorRunAt, int rates,
-                                     List<List<BenchmarkResult>> done, List<List<Integer>> pairedFloorRuns) {
-        for (int i = 0; i <= last; i++) {
-            RunOrder.Slot slot = slots.get(i);
-            if (slot.floor() || slot.pairedSlot() < 0) {
-                continue;
-            }
-            for (int r = 0; r < rates; r++) {
-                int b = slot.engine() * rates + r;
-                List<Integer> pairs = pairedFloorRuns.get(b);
-                if (pairs.size() < done.get(b).size()) {
-                    pairs.add(floorRunAt[slot.pairedSlot()][r]);
-                }
-            }
-        }
     }
 
     /**

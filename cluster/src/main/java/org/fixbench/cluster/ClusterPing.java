@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;

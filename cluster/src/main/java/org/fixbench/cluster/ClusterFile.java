@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -10,6 +10,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+
+import org.fixbench.cli.flow.AcrossHosts;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
 
 /**
  * Where a comparison across hosts runs ({@code compare --cluster FILE}): a properties file, as the profiles in
@@ -29,7 +33,7 @@ import java.util.Set;
  */
 public record ClusterFile(Path file, String server, List<String> clients, String user, int sshPort, Path key,
                           Path passwordFile, int port, String java, List<Integer> serverCpus,
-                          List<Integer> clientCpus) {
+                          List<Integer> clientCpus) implements AcrossHosts.Cluster {
     /** The keys sshj (under the orchestrator) tries, in ~/.ssh. */
     public static final List<String> DEFAULT_KEYS = List.of("id_rsa", "id_dsa", "id_ed25519", "id_ecdsa");
     private static final Set<String> KEYS = Set.of("server", "clients", "user", "ssh-port", "key", "password-file",
@@ -156,5 +160,16 @@ public record ClusterFile(Path file, String server, List<String> clients, String
             }
         }
         return List.copyOf(out);
+    }
+
+    @Override
+    public void check(List<Long> rates, int sessions) {
+        ClusterComparison.check(this, rates, sessions);
+    }
+
+    @Override
+    public AcrossHosts.Rounds comparison(BenchmarkSession session, RunOptions options, int sessions,
+                                         List<String> hostArgs) {
+        return new ClusterComparison(this, session, options, sessions, hostArgs);
     }
 }

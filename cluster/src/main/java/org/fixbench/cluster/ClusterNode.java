@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,10 +46,14 @@ public final class ClusterNode {
 
     /**
      * The suite's fix-configs/ ({@code zip}, as {@link #zipConfigs} made it) unpacked into this node's folder, which
-     * becomes its {@code fixbench.home}; its host described in {@link #ENVIRONMENT}.
+     * becomes its {@code fixbench.home}; its host described in {@link #ENVIRONMENT}. The JVMs it forks (the server,
+     * the measuring clients) get its class path less the cluster module's own jars ({@code clusterJars}, by file
+     * name: the orchestrator copies each jar of the class path under its name).
      */
-    public static NodeJob prepare(byte[] zip) {
+    public static NodeJob prepare(byte[] zip, List<String> clusterJars) {
         return tools -> {
+            System.setProperty(ForkedRun.FORK_CLASS_PATH, ClassPaths.without(System.getProperty("java.class.path"),
+                    clusterJars));
             Path home = Path.of(HOME).toAbsolutePath();
             try (ZipInputStream in = new ZipInputStream(new java.io.ByteArrayInputStream(zip))) {
                 for (ZipEntry e; (e = in.getNextEntry()) != null; ) {

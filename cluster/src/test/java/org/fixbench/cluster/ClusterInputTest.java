@@ -1,4 +1,4 @@
-package org.fixbench.cli;
+package org.fixbench.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.fixbench.cli.cluster.ClusterComparison;
-import org.fixbench.cli.cluster.ClusterFile;
 import org.fixbench.engine.EngineSetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +28,7 @@ class ClusterInputTest {
 
     private static String refusal(String... args) {
         StringWriter err = new StringWriter();
-        int status = FixbenchCli.execute(args, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        int status = org.fixbench.cli.FixbenchCli.execute(args, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
         String[] lines = err.toString().strip().split("\n");
         assertEquals(2, status, err.toString());
         assertEquals(1, lines.length, "one line, no stack trace: " + err);

@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -34,5 +34,15 @@ class ClassPathsTest {
         }
         assertEquals(String.join(File.pathSeparator, booter.toString(), a.toString(), b.toString(),
                 classes.toString()), ClassPaths.expanded(booter.toString()));
+    }
+
+    @Test
+    void aNodesForkedJvmsGetItsClassPathLessTheClusterModulesJarsByName() {
+        String node = String.join(File.pathSeparator, "/n/lib/fixbench-cli.jar", "/n/lib/HdrHistogram-2.2.2.jar",
+                "/n/lib/fixbench-cluster.jar", "/n/lib/zookeeper-3.9.2.jar", "/n/lib/cp-4");
+        assertEquals(String.join(File.pathSeparator, "/n/lib/fixbench-cli.jar", "/n/lib/HdrHistogram-2.2.2.jar",
+                "/n/lib/cp-4"), ClassPaths.without(node, java.util.List.of("fixbench-cluster.jar",
+                "zookeeper-3.9.2.jar")));
+        assertEquals(node, ClassPaths.without(node, java.util.List.of()));
     }
 }

@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,10 +17,13 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
+import org.fixbench.cli.flow.AcrossHosts;
+import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.run.BenchmarkSession;
 import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.RoundWalk;
 import org.fixbench.cli.run.RunOrder;
 import org.fixbench.cli.run.Sweep;
 import org.fixbench.cli.run.SweepOutcome;
@@ -56,7 +59,14 @@ import org.mortbay.jetty.orchestrator.configuration.SshRemoteHostLauncher;
  * comparison with one line naming the host; what was measured before is kept; the cluster is closed, which stops
  * every JVM it started and removes its folders on every host.
  */
-public final class ClusterComparison {
+public final class ClusterComparison implements AcrossHosts.Rounds {
+    /**
+     * The exit statuses of a client host's comparison that leave results to read: it completed, a run's status was
+     * one --fail-on names, or it stopped early (its reason is in its results). Bad input and an error do not.
+     */
+    private static final java.util.Set<String> RESULTS_WRITTEN = java.util.Set.of("0",
+            Integer.toString(ExitStatus.FAILED_RUNS), Integer.toString(ExitStatus.STOPPED));
+
     /** Round trips of the ping from each client host to the server host. */
     public static final int PING_ROUND_TRIPS = 2_000;
     private static final String SERVER = "server";
@@ -132,6 +142,7 @@ public final class ClusterComparison {
     }
 
     /** What was measured so far, merged (for a comparison stopped by a signal). */
+    @Override
     public List<BenchmarkResult> resultsSoFar() {
         List<List<BenchmarkResult>> d = done;
         List<BenchmarkResult> merged = new ArrayList<>();
@@ -148,6 +159,7 @@ public final class ClusterComparison {
     }
 
     /** Closes the cluster (stops every JVM it started, removes its folders): for a signal. */
+    @Override
     public synchronized void close() {
         Cluster c = cluster;
         cluster = null;
@@ -176,6 +188,7 @@ public final class ClusterComparison {
      * Runs {@code engines} at {@code rates} for {@code rounds} rounds across the hosts (the cluster started at the
      * first call, kept until {@link #close}); its results join the session's.
      */
+    @Override
     public SweepOutcome run(List<Contender> engines, List<Long> rates, int rounds, long seed) throws IOException {
         check(file, rates, sessions);
         this.engines = engines;
@@ -189,7 +202,11 @@ public final class ClusterComparison {
         if (cluster == null) {
             open();
         }
-        runRounds(recorded);
+        try {
+            runRounds(recorded);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause(); // a turn's folders could not be written here
+        }
         return new SweepOutcome(recorded, stopReason);
     }
 
@@ -254,6 +271,9 @@ public final class ClusterComparison {
         // under java -jar the class path is the one jar, whose manifest names the rest: the orchestrator copies the
         // class path's entries, so it is told them all while the hosts start
         System.setProperty("java.class.path", ClassPaths.expanded(classPath));
+        // what the nodes fork to measure leaves the cluster module's own jars out
+        List<String> ownNames = ClassPaths.ownJars().stream().map(j -> Path.of(j).getFileName().toString())
+                .toList();
         try {
             String localHost = org.fixbench.harness.ResultsFolder.hostName();
             for (String line : OrchestratorFolder.removeStale(file, localHost)) {
@@ -262,8 +282,8 @@ public final class ClusterComparison {
             Cluster c = new Cluster(OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
                     System.currentTimeMillis()), cfg);
             byte[] home = ClusterNode.zipConfigs(org.fixbench.engine.FixConfigs.root().getParent());
-            c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
-            c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home)).get(2, TimeUnit.MINUTES);
+            c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);
+            c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);
             return c;
         } finally {
             System.setProperty("java.class.path", classPath);
@@ -356,7 +376,7 @@ public final class ClusterComparison {
         final List<String> statuses = new ArrayList<>();
     }
 
-    private void runRounds(List<BenchmarkResult> recorded) throws IOException {
+    private void runRounds(List<BenchmarkResult> recorded) {
         int rateCount = rates.size();
         int floor = -1;
         for (int e = 0; e < engines.size() && floor < 0; e++) {
@@ -365,65 +385,42 @@ public final class ClusterComparison {
             }
         }
         List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
-        List<List<BenchmarkResult>> results = new ArrayList<>();
-        List<List<Integer>> pairedFloorRuns = new ArrayList<>();
-        for (int i = 0; i < engines.size() * rateCount; i++) {
-            results.add(new ArrayList<>());
-            pairedFloorRuns.add(new ArrayList<>());
-        }
-        done = results;
-        List<String> sequence = new ArrayList<>();
-        sweep:
-        for (int round = 1; round <= rounds; round++) {
-            List<RunOrder.Slot> slots = order.get(round - 1);
-            int[][] floorRunAt = new int[slots.size()][rateCount];
-            List<String> labels = new ArrayList<>();
-            for (int i = 0; i < slots.size(); i++) {
-                RunOrder.Slot slot = slots.get(i);
-                int e = slot.engine();
-                Contender c = engines.get(e);
-                labels.add(c.label());
-                out.println();
-                out.println("=== round " + round + "/" + rounds + " [" + (i + 1) + "/" + slots.size() + "] "
-                        + c.label() + (slot.floor() ? " (floor)" : "") + " on " + ids.size() + " client hosts");
-                String failure = null;
-                Map<Long, BenchmarkResult> perRate = new LinkedHashMap<>();
-                try {
-                    perRate = runSlot(round, i + 1, c);
-                } catch (SlotFailure f) {
-                    failure = f.getMessage();
-                }
-                for (Map.Entry<Long, BenchmarkResult> one : perRate.entrySet()) {
-                    int r = rates.indexOf(one.getKey());
-                    results.get(e * rateCount + r).add(Sweep.placed(one.getValue(), round, i + 1));
-                    if (slot.floor()) {
-                        floorRunAt[i][r] = results.get(e * rateCount + r).size();
-                    }
-                }
-                if (failure == null) {
-                    failure = perRate.values().stream().filter(BenchmarkResult::aborted)
-                            .map(BenchmarkResult::abortReason).findFirst().orElse(null);
-                }
-                if (failure != null) {
-                    stopReason = failure;
-                    out.println("Comparison stopped: " + failure);
-                    Sweep.resolvePairs(slots, i, floorRunAt, rateCount, results, pairedFloorRuns);
-                    sequence.add("round " + round + ": " + String.join(", ", labels));
-                    break sweep;
-                }
+        RoundWalk walk = new RoundWalk(engines.size(), rates);
+        done = walk.results();
+        walk.walk(order, (round, number, slot) -> {
+            Contender c = engines.get(slot.engine());
+            out.println();
+            out.println("=== round " + round + "/" + rounds + " [" + number + "/" + order.get(round - 1).size() + "] "
+                    + c.label() + (slot.floor() ? " (floor)" : "") + " on " + ids.size() + " client hosts");
+            String failure = null;
+            Map<Long, BenchmarkResult> perRate = new LinkedHashMap<>();
+            try {
+                perRate = runSlot(round, number, c);
+            } catch (SlotFailure f) {
+                failure = f.getMessage();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            Sweep.resolvePairs(slots, slots.size() - 1, floorRunAt, rateCount, results, pairedFloorRuns);
-            sequence.add("round " + round + ": " + String.join(", ", labels));
-        }
-        session.environment.put("runSequence", sequence);
+            if (failure == null) {
+                failure = perRate.values().stream().filter(BenchmarkResult::aborted)
+                        .map(BenchmarkResult::abortReason).findFirst().orElse(null);
+            }
+            if (failure != null) {
+                stopReason = failure;
+                out.println("Comparison stopped: " + failure);
+            }
+            return new RoundWalk.Turn(c.label(), List.copyOf(perRate.values()), failure != null);
+        });
+        session.environment.put("runSequence", walk.sequence());
         session.environment.put("runOrderSeed", seed);
+        List<List<BenchmarkResult>> results = walk.results();
         for (int i = 0; i < results.size(); i++) {
             if (results.get(i).isEmpty()) {
                 continue;
             }
             BenchmarkResult merged = Sweep.merge(configs.get(i), results.get(i));
             if (floor >= 0 && i / rateCount != floor) {
-                merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns.get(i));
+                merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, walk.pairedFloorRuns(i));
                 merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
             }
             merged.labels().put(ResultLabels.HOSTS, hostRows(i));
@@ -702,9 +699,7 @@ public final class ClusterComparison {
                 folder = hostFolder(host);
                 String status = Files.exists(folder.resolve(tag + ".status"))
                         ? Files.readString(folder.resolve(tag + ".status")).trim() : "(none)";
-                if (!List.of("0", "1", "4").contains(status)) {
-                    // 1: a run's status was one --fail-on names; 4: the host's comparison stopped early (its reason
-                    // is in its results): results either way. 2 (bad input) and 3 (an error) are not
+                if (!RESULTS_WRITTEN.contains(status)) {
                     throw new SlotFailure("client host " + host + ": " + c.label() + ": its comparison exited with "
                             + "status " + status + ": " + ClusterNode.tail(folder.resolve(tag + ".log")));
                 }

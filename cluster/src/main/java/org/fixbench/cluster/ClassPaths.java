@@ -1,7 +1,8 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,5 +50,33 @@ final class ClassPaths {
             }
         }
         return String.join(File.pathSeparator, out);
+    }
+
+    /** {@code classPath} without the entries whose file name is one of {@code names}. */
+    static String without(String classPath, List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (!entry.isEmpty() && !names.contains(Path.of(entry).getFileName().toString())) {
+                out.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, out);
+    }
+
+    /**
+     * The cluster module's own jars when it runs from its jar (as {@code scripts/fixbench} puts it on the class path:
+     * the jar and what its manifest names, the module's own dependencies); none when it runs from its classes (its
+     * tests).
+     */
+    static List<String> ownJars() {
+        try {
+            Path self = Path.of(ClassPaths.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(self)) {
+                return List.of();
+            }
+            return List.of(expanded(self.toString()).split(File.pathSeparator));
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return List.of();
+        }
     }
 }

@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -186,13 +186,68 @@ class OpenSshClusterTest {
                 "java=" + Path.of(System.getProperty("java.home"), "bin", "java"), ""));
     }
 
-    /** {@code fixbench ARGS} in a JVM of its own, whose home holds the test's key (the orchestrator's login keys). */
+    /**
+     * The suite as a user's checkout holds it once {@code scripts/fixbench ... --cluster} built the cluster module:
+     * fix-configs/, and the module's jar and its own libraries under cluster/target. Returns the class path the
+     * launcher gives a command with --cluster: the cli's (this test's, less this module and what it adds), then the
+     * module's jar, whose manifest names the rest.
+     */
+    private String installed(Path checkout) throws Exception {
+        Path configs = org.fixbench.engine.FixConfigs.root();
+        try (Stream<Path> files = Files.walk(configs)) {
+            for (Path f : files.toList()) {
+                Path to = checkout.resolve("fix-configs").resolve(configs.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Path target = Files.createDirectories(checkout.resolve("cluster/target"));
+        Path lib = Path.of("target/lib").toAbsolutePath(); // copied before the tests (process-classes)
+        Files.createSymbolicLink(target.resolve("lib"), lib);
+        Path classes = Path.of("target/classes").toAbsolutePath();
+        List<String> added;
+        try (Stream<Path> jars = Files.list(lib)) {
+            added = jars.map(j -> j.getFileName().toString()).sorted().toList();
+        }
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest(); // as maven-jar-plugin writes it
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH,
+                String.join(" ", added.stream().map(n -> "lib/" + n).toList()));
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(
+                target.resolve("fixbench-cluster.jar")), manifest); Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                jar.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                Files.copy(f, jar);
+                jar.closeEntry();
+            }
+        }
+        List<String> cli = new ArrayList<>();
+        for (String entry : ClassPaths.expanded(System.getProperty("java.class.path")).split(java.io.File.pathSeparator)) {
+            Path e = Path.of(entry).toAbsolutePath().normalize();
+            // not this module's classes, nor what it adds, nor Maven's manifest-only jar (which names them all)
+            if (!e.startsWith(Path.of("target").toAbsolutePath()) && !added.contains(e.getFileName().toString())
+                    && !e.getFileName().toString().startsWith("surefirebooter")) {
+                cli.add(entry);
+            }
+        }
+        cli.add(target.resolve("fixbench-cluster.jar").toString());
+        return String.join(java.io.File.pathSeparator, cli);
+    }
+
+    /**
+     * {@code fixbench ARGS} in a JVM of its own, as the launcher starts it for --cluster (the cli's class path and the
+     * cluster module's jar); its home holds the test's key (the orchestrator's login keys).
+     */
     private Process fixbench(List<String> args, Path log) throws Exception {
+        Path checkout = Files.createDirectories(base.resolve("checkout"));
+        String classPath = installed(checkout);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx1g", "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "-Duser.home=" + base.resolve("home"),
-                "-Dfixbench.home=" + org.fixbench.engine.FixConfigs.root().getParent(),
-                "-cp", System.getProperty("java.class.path"), "org.fixbench.cli.FixbenchCli"));
+                "-Dfixbench.home=" + checkout, "-cp", classPath, "org.fixbench.cli.FixbenchCli"));
         command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
@@ -234,7 +289,30 @@ class OpenSshClusterTest {
         Process p = fixbench(List.of("compare", "--cluster", clusterFile().toString(), "--engines",
                 "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "2", "--duration", "2s", "--seed",
                 Long.toString(seed), "--allow-concurrent", "--out", results.toString()), log);
+        // the class path of every JVM a client host's node forks to measure (a look a second)
+        java.util.Map<Long, String> forkClassPaths = new java.util.concurrent.ConcurrentHashMap<>();
+        Thread looking = new Thread(() -> {
+            while (p.isAlive()) {
+                try {
+                    for (long pid : pidsIn(PREFIX + "-h2")) {
+                        List<String> cmd = List.of(Files.readString(Path.of("/proc/" + pid + "/cmdline"),
+                                StandardCharsets.ISO_8859_1).split("\0"));
+                        if (cmd.contains("fork-client") && cmd.indexOf("-cp") >= 0) {
+                            forkClassPaths.put(pid, cmd.get(cmd.indexOf("-cp") + 1));
+                        }
+                    }
+                    Thread.sleep(1_000);
+                } catch (InterruptedException e) {
+                    return;
+                } catch (Exception gone) {
+                    // a process ended between the list and the read
+                }
+            }
+        }, "fork-class-paths");
+        looking.setDaemon(true);
+        looking.start();
         boolean ended = p.waitFor(10, TimeUnit.MINUTES);
+        looking.interrupt();
         String output = Files.readString(log);
         System.out.println(output);
         System.out.printf("the comparison took %.0f s%n", (System.nanoTime() - started) / 1e9);
@@ -267,6 +345,16 @@ class OpenSshClusterTest {
             }
         }
         assertTrue(output.contains("are one machine (one kernel: the same boot_id) of "), output);
+        // what a forked measuring JVM carries: the suite, not the orchestrator the node runs in
+        assertTrue(!forkClassPaths.isEmpty(), "no forked client seen on " + address(2));
+        for (String classPath : forkClassPaths.values()) {
+            assertTrue(classPath.contains("HdrHistogram"), classPath);
+            List<String> theClusters = Stream.of(classPath.split(java.io.File.pathSeparator))
+                    .map(e -> Path.of(e).getFileName().toString())
+                    .filter(n -> Stream.of("fixbench-cluster", "jetty-cluster-orchestrator", "zookeeper", "netty")
+                            .anyMatch(n::startsWith)).toList();
+            assertEquals(List.of(), theClusters, "the cluster module's jars on a forked client's class path");
+        }
         ResultsReader.Read read = ResultsReader.read(results);
         assertEquals(2, read.results().size());
         for (BenchmarkResult b : read.results()) {

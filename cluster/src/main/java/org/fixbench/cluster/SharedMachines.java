@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.fixbench.cli.cluster;
+package org.fixbench.cluster;
 
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
