@@ -25,15 +25,15 @@ public final class OrderCursor {
     }
 
     /** Moves to the session's next order, whose ClOrdID carries {@code intendedStartNanos}, and returns it. */
-    public OrderFlow.Order next(long intendedStartNanos) {
-        OrderFlow.Order order = flow.order(sent++);
+    public Order next(long intendedStartNanos) {
+        Order order = flow.order(sent++);
         clOrdId.setLength(0);
         clOrdId.append(intendedStartNanos).append(order.clOrdIdTail());
         if (order.kind().hasOrigClOrdId()) {
             origClOrdId.setLength(0);
             origClOrdId.append(liveClOrdId);
         }
-        if (order.kind() != OrderFlow.Kind.CANCEL) {
+        if (order.kind() != Order.Kind.CANCEL) {
             liveClOrdId.setLength(0);
             liveClOrdId.append(clOrdId);
         }

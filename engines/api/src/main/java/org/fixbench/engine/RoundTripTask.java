@@ -75,24 +75,12 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /** Whether a session that ends is logged on again rather than ending the benchmark ({@link #reconnecting}). */
     private boolean reconnecting;
-    private InetSocketAddress connectedTo;
-    /** While the session is gone and not yet logged on again: orders due then are not sent, and counted. */
-    private volatile boolean down;
-    /** Whether the timed thread is in a call on the client (the old client is closed only once it is not). */
-    private volatile boolean inCall;
-    /** The client's connection, counted from 0: an end reported by an earlier one is not this one's. */
-    private volatile int generation;
-    private final AtomicLong ordersNotSent = new AtomicLong();
     /** Whether the client logs on again itself, keeping its session ({@link #keepingSession}). */
     private boolean keepingSession;
-    /** Orders the client took into its session while it was down ({@link EngineClient#sendWhileDown}). */
-    private final AtomicLong ordersTakenWhileDown = new AtomicLong();
-    /** Held by the timed thread's call on a down client and by the log-on again, never both at once. */
-    private final java.util.concurrent.locks.ReentrantLock downLock = new java.util.concurrent.locks.ReentrantLock();
-    private final List<Reconnect> reconnects = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private Thread reconnector;
     /** Whether the server can be tried again (null: try at once); a fresh client is made only once it says so. */
     private java.util.function.BooleanSupplier serverReady;
+    /** A reconnecting client's log-ons again, made at {@link #init}; null for any other. */
+    private Reconnection reconnection;
 
     /**
      * One time the session ended and was logged on again, or was not: when it ended ({@link NanoClock} of the
@@ -211,7 +199,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /** Orders due while the session was down that the client took into its session, to be resent or gap-filled. */
     public long ordersTakenWhileDown() {
-        return ordersTakenWhileDown.get();
+        return reconnection == null ? 0 : reconnection.ordersTakenWhileDown();
     }
 
     /**
@@ -238,12 +226,12 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /** Orders due while the session was gone: not sent (or refused by a client whose session had ended). */
     public long ordersNotSent() {
-        return ordersNotSent.get();
+        return reconnection == null ? 0 : reconnection.ordersNotSent();
     }
 
     /** Every time the session ended and was (or was not) logged on again, in order. */
     public List<Reconnect> reconnects() {
-        return List.copyOf(reconnects);
+        return reconnection == null ? List.of() : reconnection.reconnects();
     }
 
     /** What the client sends ({@code --workload}); refused in one line when the engine cannot send it. */
@@ -312,179 +300,32 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                     : "; " + engine.sessionThreading()));
         }
         client = engine.client(setup);
-        connectedTo = address;
+        if (reconnecting) {
+            reconnection = new Reconnection(new Reconnection.Session() {
+                @Override
+                public EngineClient client() {
+                    return client;
+                }
+
+                @Override
+                public void replace(EngineClient fresh) {
+                    client = fresh;
+                }
+
+                @Override
+                public EngineClient freshClient() throws Exception {
+                    return engine.client(setup);
+                }
+
+                @Override
+                public void fail(String reason) {
+                    harness.fail(reason);
+                }
+            }, this, clock, label, connectTimeout, address, keepingSession, serverReady, serverReadyWithinNanos);
+        }
         // every session logged on before the warm-up
-        client.connect(address, reconnecting ? generationListener(0) : this, connectTimeout);
+        client.connect(address, reconnection != null ? reconnection.firstListener() : this, connectTimeout);
     }
-
-    /** What connection {@code gen} of a reconnecting client reports to: its ends count only while it is current. */
-    private ReportListener generationListener(int gen) {
-        return new ReportListener() {
-            @Override
-            public void onExecutionReport(long clOrdId) {
-                RoundTripTask.this.onExecutionReport(clOrdId);
-            }
-
-            @Override
-            public void onExecutionReport(int session, long clOrdId) {
-                RoundTripTask.this.onExecutionReport(session, clOrdId);
-            }
-
-            @Override
-            public void onDisconnect(String reason) {
-                sessionEnded(gen, reason);
-            }
-
-            @Override
-            public void onDisconnect(int session, String reason) {
-                sessionEnded(gen, reason);
-            }
-
-            @Override
-            public void onWrongAnswer(int session, String reason) {
-                RoundTripTask.this.onWrongAnswer(session, reason);
-            }
-        };
-    }
-
-    /** Connection {@code gen} ended: if it is the current one, orders stop and a fresh client logs on again. */
-    private synchronized void sessionEnded(int gen, String reason) {
-        if (closing || gen != generation || down) {
-            return;
-        }
-        long endedNanos = clock.nanoTime();
-        down = true;
-        reconnector = new Thread(() -> logOnAgain(gen, endedNanos, reason), "fixbench-reconnect");
-        reconnector.setDaemon(true);
-        reconnector.start();
-    }
-
-    private void logOnAgain(int gen, long endedNanos, String reason) {
-        while (inCall) {
-            Thread.onSpinWait(); // the timed thread's call on the old client ends before it is closed
-        }
-        if (!keepingSession || !logOnAgainKeeping(gen, endedNanos, reason)) {
-            try {
-                client.close();
-            } catch (Exception ignored) {
-                // its session has ended already
-            }
-            freshClient(gen, endedNanos, reason);
-        }
-    }
-
-    /**
-     * The same client logs on again, keeping its session; false where it cannot (nothing done: a fresh client is
-     * made). True once it did, or once the benchmark was failed for it.
-     */
-    private boolean logOnAgainKeeping(int gen, long endedNanos, String reason) {
-        long readyNanos = awaitServerReady(endedNanos, reason);
-        if (readyNanos < 0) {
-            return true;
-        }
-        long deadline = readyNanos + connectTimeout.toNanos();
-        int attempts = 0;
-        String refusal = null;
-        while (!closing) {
-            attempts++;
-            // unless the client can share its session between threads, orders due meanwhile are not sent, counted
-            boolean exclusive = !client.takesOrdersWhileLoggingOnAgain();
-            if (exclusive) {
-                downLock.lock();
-            }
-            try {
-                long left = Math.max(1_000_000L, deadline - clock.nanoTime());
-                if (!client.logOnAgain(connectedTo, generationListener(gen + 1), Duration.ofNanos(left))) {
-                    return false;
-                }
-                generation = gen + 1;
-                reconnects.add(new Reconnect(endedNanos, clock.nanoTime(), attempts, reason, refusal));
-                down = false; // the timed thread sends and polls the client again
-                return true;
-            } catch (Exception e) {
-                refusal = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            } finally {
-                if (exclusive) {
-                    downLock.unlock();
-                }
-            }
-            if (clock.nanoTime() >= deadline) {
-                reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, refusal));
-                harness.fail(label + ": session ended (" + reason + ") and was not logged on again within "
-                        + connectTimeout.toMillis() + " ms: " + attempts + " attempts, the last refused: " + refusal);
-                return true;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
-        }
-        return true;
-    }
-
-    /**
-     * Waits until the server may take a log-on again ({@link #serverReady}), for at most the time it was given; its
-     * time ({@link NanoClock}), or -1 once the benchmark was failed for it (or the task is closing).
-     */
-    private long awaitServerReady(long endedNanos, String reason) {
-        java.util.function.BooleanSupplier ready = serverReady;
-        long deadline = endedNanos + serverReadyWithinNanos;
-        while (ready != null && !ready.getAsBoolean()) {
-            if (closing) {
-                return -1;
-            }
-            if (clock.nanoTime() >= deadline) {
-                reconnects.add(new Reconnect(endedNanos, 0, 0, reason, "the server did not listen again"));
-                harness.fail(label + ": session ended (" + reason + ") and the server did not listen again within "
-                        + serverReadyWithinNanos / 1_000_000 + " ms");
-                return -1;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(READY_CHECK_NANOS);
-        }
-        return Math.max(endedNanos, clock.nanoTime());
-    }
-
-    private void freshClient(int gen, long endedNanos, String reason) {
-        long readyNanos = awaitServerReady(endedNanos, reason);
-        if (readyNanos < 0) {
-            return;
-        }
-        long deadline = readyNanos + connectTimeout.toNanos();
-        int attempts = 0;
-        String refusal = null;
-        while (!closing) {
-            attempts++;
-            EngineClient fresh = null;
-            try {
-                fresh = engine.client(setup);
-                long left = Math.max(1_000_000L, deadline - clock.nanoTime());
-                fresh.connect(connectedTo, generationListener(gen + 1), Duration.ofNanos(left));
-                client = fresh;
-                generation = gen + 1;
-                reconnects.add(new Reconnect(endedNanos, clock.nanoTime(), attempts, reason, refusal));
-                down = false; // publishes the fresh client to the timed thread
-                return;
-            } catch (Exception e) {
-                refusal = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                if (fresh != null) {
-                    try {
-                        fresh.close();
-                    } catch (Exception ignored) {
-                        // refused already
-                    }
-                }
-            }
-            if (clock.nanoTime() >= deadline) {
-                reconnects.add(new Reconnect(endedNanos, 0, attempts, reason, refusal));
-                harness.fail(label + ": session ended (" + reason + ") and was not logged on again within "
-                        + connectTimeout.toMillis() + " ms: " + attempts + " attempts, the last refused: " + refusal);
-                return;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
-        }
-    }
-
-    /** The pause between two attempts to log on again. */
-    private static final long RECONNECT_PAUSE_NANOS = 10_000_000L;
-    /** How often a reconnecting client asks whether the server listens again. */
-    private static final long READY_CHECK_NANOS = 2_000_000L;
 
     /** One session's counts (a session's reports come on one thread at a time): its k-th must echo its k-th order. */
     private static final class SessionState {
@@ -553,8 +394,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             intendedByOrder.setRelease(slot, intendedStartNanos);
             sentNanosByOrder.setRelease(slot, clock.nanoTime());
             sent++;
-            if (reconnecting) {
-                sendWhileUp(intendedStartNanos);
+            if (reconnection != null) {
+                reconnection.send(intendedStartNanos);
                 return;
             }
             client.send(intendedStartNanos);
@@ -572,54 +413,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return client != null && client.receivesOnCallerThread();
     }
 
-    /**
-     * A reconnecting client's send: while the session is gone, counted, not sent, unless a client keeping its session
-     * takes it in (not while it is logging on again).
-     */
-    private void sendWhileUp(long clOrdId) {
-        inCall = true;
-        try {
-            if (down) {
-                if (keepingSession && downLock.tryLock()) {
-                    try {
-                        if (!down) { // logged on again meanwhile
-                            client.send(clOrdId);
-                            return;
-                        }
-                        if (client.sendWhileDown(clOrdId)) {
-                            ordersTakenWhileDown.getAndIncrement();
-                            return;
-                        }
-                    } finally {
-                        downLock.unlock();
-                    }
-                }
-                ordersNotSent.getAndIncrement();
-                return;
-            }
-            client.send(clOrdId);
-        } catch (RuntimeException e) {
-            ordersNotSent.getAndIncrement();
-            sessionEnded(generation, "a send was refused: " + e.getMessage());
-        } finally {
-            inCall = false;
-        }
-    }
-
     @Override
     public boolean poll() {
-        if (!reconnecting) {
-            return client.poll();
-        }
-        inCall = true;
-        try {
-            return !down && client.poll();
-        } catch (RuntimeException e) {
-            sessionEnded(generation, "reading failed: " + e.getMessage());
-            return false;
-        } finally {
-            inCall = false;
-        }
+        return reconnection == null ? client.poll() : reconnection.poll();
     }
 
     // ---- server side, on the server's handling thread
@@ -683,9 +479,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     @Override
     public void complete() throws Exception {
         closing = true;
-        Thread r = reconnector;
-        if (r != null) {
-            r.join(connectTimeout.toMillis() + 1_000);
+        if (reconnection != null) {
+            reconnection.close(); // a log-on again under way ends first
         }
         Exception first = null;
         for (AutoCloseable c : new AutoCloseable[] {client, server, ring}) {

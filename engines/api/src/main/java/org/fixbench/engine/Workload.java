@@ -84,17 +84,17 @@ public final class Workload {
      * cancel), OrderQty, OrdType (not on a cancel), OrigClOrdID (cancel and replace), Price (limit and replace),
      * Side, Symbol, TimeInForce (when the order has one), TransactTime.
      */
-    public static byte[] sampleRequest(OrderFlow.Order order, String clOrdId, String origClOrdId, int seqNum,
+    public static byte[] sampleRequest(Order order, String clOrdId, String origClOrdId, int seqNum,
                                        Instant now) {
         String t = UTC_TIMESTAMP.format(now);
-        OrderFlow.Kind kind = order.kind();
+        Order.Kind kind = order.kind();
         StringBuilder body = new StringBuilder("35=").append(kind.msgType()).append('\u0001')
                 .append(header(CLIENT_COMP_ID, SERVER_COMP_ID, seqNum, t));
         if (order.account() != null) {
             body.append("1=").append(order.account()).append('\u0001');
         }
         body.append("11=").append(clOrdId).append('\u0001');
-        if (kind != OrderFlow.Kind.CANCEL) {
+        if (kind != Order.Kind.CANCEL) {
             body.append("21=").append(HANDL_INST).append('\u0001');
         }
         body.append("38=").append(order.orderQty()).append('\u0001');
@@ -119,10 +119,10 @@ public final class Workload {
      * A complete ExecutionReport answering {@link #sampleRequest}: ExecType and OrdStatus of the order's kind,
      * OrigClOrdID on a cancel's or replace's, LeavesQty 0 once canceled.
      */
-    public static byte[] sampleReport(OrderFlow.Order order, String clOrdId, String origClOrdId, long counter,
+    public static byte[] sampleReport(Order order, String clOrdId, String origClOrdId, long counter,
                                       int seqNum, Instant now) {
         String t = UTC_TIMESTAMP.format(now);
-        OrderFlow.Kind kind = order.kind();
+        Order.Kind kind = order.kind();
         StringBuilder body = new StringBuilder("35=8\u0001").append(header(SERVER_COMP_ID, CLIENT_COMP_ID, seqNum, t))
                 .append("37=").append(ORDER_ID_PREFIX).append(counter).append("\u000111=").append(clOrdId)
                 .append('\u0001');

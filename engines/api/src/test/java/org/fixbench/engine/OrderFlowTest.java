@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 
-import org.fixbench.engine.OrderFlow.Kind;
-import org.fixbench.engine.OrderFlow.Order;
+import org.fixbench.engine.Order.Kind;
+import org.fixbench.engine.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +62,7 @@ class OrderFlowTest {
             symbols.add(o.symbol().length());
             withAccount += o.account() == null ? 0 : 1;
             assertTrue(o.clOrdIdTail().length() <= OrderFlow.MAX_TAIL_LENGTH, o.toString());
-            assertEquals(i, OrderFlow.indexOf("1732500000000000000" + o.clOrdIdTail()), o.toString());
+            assertEquals(i, ClOrdIds.indexOf("1732500000000000000" + o.clOrdIdTail()), o.toString());
             assertEquals(o.kind().hasPrice(), o.price() != null, o.toString());
         }
         assertTrue(tails.size() > 5, "ClOrdIDs of many lengths: " + tails);
@@ -86,8 +86,8 @@ class OrderFlowTest {
         assertNotEquals(null, flow.mismatch(clOrdId, '4', '4', o.symbol() + "X"));
         assertEquals("a report with ClOrdID 99, which names no order of workload mixed:3",
                 flow.mismatch("99", '4', '4', o.symbol()));
-        assertEquals(99, OrderFlow.leadingNumber(clOrdId));
-        assertEquals(-1, OrderFlow.leadingNumber("-5"));
+        assertEquals(99, ClOrdIds.leadingNumber(clOrdId));
+        assertEquals(-1, ClOrdIds.leadingNumber("-5"));
     }
 
     @Test

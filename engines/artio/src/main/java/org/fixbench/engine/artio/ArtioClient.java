@@ -6,10 +6,11 @@ import java.time.Duration;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
 import org.agrona.DirectBuffer;
+import org.fixbench.engine.ClOrdIds;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.OrderCursor;
-import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.artio.codecs.FixDictionaryImpl;
@@ -161,7 +162,7 @@ final class ArtioClient implements EngineClient {
             message = order;
             description = "NewOrderSingle";
         } else {
-            OrderFlow.Order o = cursors[index].next(clOrdIdValue);
+            Order o = cursors[index].next(clOrdIdValue);
             message = next(index, o);
             description = o.kind().description();
         }
@@ -179,7 +180,7 @@ final class ArtioClient implements EngineClient {
     }
 
     /** Session {@code index}'s encoder for the workload's order {@code o}, every field set or reset for it. */
-    private Encoder next(int index, OrderFlow.Order o) {
+    private Encoder next(int index, Order o) {
         OrderCursor cursor = cursors[index];
         int clOrdIdLength = ascii(cursor.clOrdId(), mixedClOrdId);
         int timeLength = timestamp.encode(System.currentTimeMillis());
@@ -277,7 +278,7 @@ final class ArtioClient implements EngineClient {
                 if (wrong != null) {
                     listener.onWrongAnswer(index, wrong);
                 } else {
-                    listener.onExecutionReport(index, OrderFlow.leadingNumber(answeredClOrdId));
+                    listener.onExecutionReport(index, ClOrdIds.leadingNumber(answeredClOrdId));
                 }
             }
             return Action.CONTINUE;

@@ -8,7 +8,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.OrderFlow;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.artio.codecs.builder.ExecutionReportEncoder;
 import org.fixbench.engine.artio.codecs.decoder.NewOrderSingleDecoder;
@@ -26,7 +26,7 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * The acceptor: the engine logs on the benchmark's client identities only and hands each logged-on session to our
  * library (sole library); our one thread polls it for every session, and each NewOrderSingle, OrderCancelRequest
  * and OrderCancelReplaceRequest is decoded and answered on its own session with the ExecutionReport of its kind
- * ({@link OrderFlow.Kind}) from reused codecs.
+ * ({@link Order.Kind}) from reused codecs.
  */
 final class ArtioServer implements EngineServer {
     private final EngineSetup setup;
@@ -100,7 +100,7 @@ final class ArtioServer implements EngineServer {
                 report.side(order.side());
                 report.orderQtyData().orderQty(order.orderQty());
                 report.leavesQty(order.orderQty());
-                answer(session, OrderFlow.Kind.LIMIT);
+                answer(session, Order.Kind.LIMIT);
             } else if (messageType == OrderCancelRequestDecoder.MESSAGE_TYPE) {
                 ascii.wrap(buffer);
                 cancel.reset();
@@ -112,7 +112,7 @@ final class ArtioServer implements EngineServer {
                 report.side(cancel.side());
                 report.orderQtyData().orderQty(cancel.orderQty());
                 report.leavesQty(0, 0);
-                answer(session, OrderFlow.Kind.CANCEL);
+                answer(session, Order.Kind.CANCEL);
             } else if (messageType == OrderCancelReplaceRequestDecoder.MESSAGE_TYPE) {
                 ascii.wrap(buffer);
                 replace.reset();
@@ -124,13 +124,13 @@ final class ArtioServer implements EngineServer {
                 report.side(replace.side());
                 report.orderQtyData().orderQty(replace.orderQty());
                 report.leavesQty(replace.orderQty());
-                answer(session, OrderFlow.Kind.REPLACE);
+                answer(session, Order.Kind.REPLACE);
             }
             return Action.CONTINUE;
         }
 
         /** The report of the order's kind (D new, F canceled, G replaced), with its counted ids, sent. */
-        private void answer(Session session, OrderFlow.Kind kind) {
+        private void answer(Session session, Order.Kind kind) {
             long n = ++counter;
             report.orderID(orderId, ORDER_ID_PREFIX.length + ArtioEngine.putDigits(n, orderId, ORDER_ID_PREFIX.length));
             report.execID(execId, EXEC_ID_PREFIX.length + ArtioEngine.putDigits(n, execId, EXEC_ID_PREFIX.length));

@@ -14,7 +14,9 @@ import com.paritytrading.philadelphia.FIXMessage;
 import com.paritytrading.philadelphia.FIXValue;
 import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
 import com.paritytrading.philadelphia.fix44.FIX44Tags;
+import org.fixbench.engine.ClOrdIds;
 import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.OrderCursor;
 import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
@@ -116,7 +118,7 @@ final class PhiladelphiaClient extends Session implements EngineClient {
                 listener.onWrongAnswer(0, wrong);
                 return;
             }
-            listener.onExecutionReport(OrderFlow.leadingNumber(clOrdId));
+            listener.onExecutionReport(ClOrdIds.leadingNumber(clOrdId));
         } else {
             end("philadelphia: unexpected message type " + message.getMsgType());
         }
@@ -213,14 +215,14 @@ final class PhiladelphiaClient extends Session implements EngineClient {
 
     /** The workload's next order, its fields in tag order, as the other engines write them. */
     private void sendNext(long intendedStartNanos) throws IOException {
-        OrderFlow.Order o = cursor.next(intendedStartNanos);
-        OrderFlow.Kind kind = o.kind();
+        Order o = cursor.next(intendedStartNanos);
+        Order.Kind kind = o.kind();
         connection.prepare(order, kind.msgType());
         if (o.account() != null) {
             order.addField(FIX44Tags.Account).setString(o.account());
         }
         order.addField(FIX44Tags.ClOrdID).setString(cursor.clOrdId());
-        if (kind != OrderFlow.Kind.CANCEL) {
+        if (kind != Order.Kind.CANCEL) {
             order.addField(FIX44Tags.HandlInst).setChar(Workload.HANDL_INST);
         }
         order.addField(FIX44Tags.OrderQty).setInt(o.orderQty());

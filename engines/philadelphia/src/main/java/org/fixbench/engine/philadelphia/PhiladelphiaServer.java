@@ -21,14 +21,14 @@ import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
 import com.paritytrading.philadelphia.fix44.FIX44Tags;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.OrderFlow;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.Workload;
 
 /**
  * One thread accepts connections, answers each Logon whose SenderCompID is one of the benchmark's client identities
  * ({@link EngineSetup#clientCompIds()}) and not logged on already. It asks one selector (epoll on Linux), without
  * waiting, which connections have bytes, receives on those only, and answers each NewOrderSingle, OrderCancelRequest
- * and OrderCancelReplaceRequest with the ExecutionReport of its kind ({@link OrderFlow.Kind}), built in a reused message per connection: nothing is allocated per order. It keeps every session
+ * and OrderCancelReplaceRequest with the ExecutionReport of its kind ({@link Order.Kind}), built in a reused message per connection: nothing is allocated per order. It keeps every session
  * alive once per millisecond. The acceptor is watched only while fewer sessions than the benchmark's are logged on
  * (so a full house pays no accept call); a connection that ends frees its identity for the next. If the thread
  * cannot go on, {@link #failure()} says why.
@@ -258,7 +258,7 @@ final class PhiladelphiaServer implements EngineServer {
             FIXConnection c = connection;
             FIXValue msgType = order.getMsgType();
             char type = msgType.length() == 1 ? msgType.charAt(0) : 0;
-            char execType = OrderFlow.Kind.execTypeFor(type); // D new, F canceled, G replaced
+            char execType = Order.Kind.execTypeFor(type); // D new, F canceled, G replaced
             if (execType == 0) {
                 c.sendReject(order.getMsgSeqNum(), 11, "Unsupported message type"); // 11 = invalid MsgType
                 return;
@@ -273,7 +273,7 @@ final class PhiladelphiaServer implements EngineServer {
             }
             report.addField(FIX44Tags.ExecID).setString(counted(Workload.EXEC_ID_PREFIX, n));
             report.addField(FIX44Tags.ExecType).setChar(execType);
-            report.addField(FIX44Tags.OrdStatus).setChar(OrderFlow.Kind.ordStatusFor(type));
+            report.addField(FIX44Tags.OrdStatus).setChar(Order.Kind.ordStatusFor(type));
             copy(order, FIX44Tags.Symbol);
             copy(order, FIX44Tags.Side);
             FIXValue orderQty = copy(order, FIX44Tags.OrderQty);

@@ -7,10 +7,11 @@ import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.fixbench.engine.ClOrdIds;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.OrderCursor;
-import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 import quickfix.ApplicationAdapter;
@@ -171,15 +172,15 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
 
     /** The workload's next order on a session, each field's text as the flow gives it, in tag order. */
     private static void sendNext(Session session, OrderCursor cursor, long intendedStartNanos) {
-        OrderFlow.Order o = cursor.next(intendedStartNanos);
-        OrderFlow.Kind kind = o.kind();
-        Message m = kind == OrderFlow.Kind.CANCEL ? new quickfix.fix44.OrderCancelRequest()
-                : kind == OrderFlow.Kind.REPLACE ? new quickfix.fix44.OrderCancelReplaceRequest() : new NewOrderSingle();
+        Order o = cursor.next(intendedStartNanos);
+        Order.Kind kind = o.kind();
+        Message m = kind == Order.Kind.CANCEL ? new quickfix.fix44.OrderCancelRequest()
+                : kind == Order.Kind.REPLACE ? new quickfix.fix44.OrderCancelReplaceRequest() : new NewOrderSingle();
         if (o.account() != null) {
             m.setString(Account.FIELD, o.account());
         }
         m.setString(ClOrdID.FIELD, cursor.clOrdId().toString());
-        if (kind != OrderFlow.Kind.CANCEL) {
+        if (kind != Order.Kind.CANCEL) {
             m.setChar(HandlInst.FIELD, Workload.HANDL_INST);
         }
         m.setInt(OrderQty.FIELD, o.orderQty());
@@ -239,7 +240,7 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
             if (wrong != null) {
                 listener.onWrongAnswer(index, wrong);
             } else {
-                listener.onExecutionReport(index, OrderFlow.leadingNumber(clOrdId));
+                listener.onExecutionReport(index, ClOrdIds.leadingNumber(clOrdId));
             }
         } else {
             listener.onDisconnect("quickfixj: unexpected message type " + message.getHeader().getString(MsgType.FIELD));

@@ -6,7 +6,7 @@ import java.time.ZoneOffset;
 
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.OrderFlow;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.Workload;
 import quickfix.ApplicationAdapter;
 import quickfix.DefaultMessageFactory;
@@ -69,7 +69,7 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
         }
         String msgType = message.getHeader().getString(MsgType.FIELD);
         char type = msgType.length() == 1 ? msgType.charAt(0) : 0;
-        char execType = OrderFlow.Kind.execTypeFor(type); // D new, F canceled, G replaced
+        char execType = Order.Kind.execTypeFor(type); // D new, F canceled, G replaced
         if (execType == 0) {
             throw new UnsupportedMessageType();
         }
@@ -77,7 +77,7 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
         long n = ++counter;
         ExecutionReport report = new ExecutionReport(
                 new OrderID(Workload.ORDER_ID_PREFIX + n), new ExecID(Workload.EXEC_ID_PREFIX + n),
-                new ExecType(execType), new OrdStatus(OrderFlow.Kind.ordStatusFor(type)),
+                new ExecType(execType), new OrdStatus(Order.Kind.ordStatusFor(type)),
                 new Side(message.getChar(Side.FIELD)),
                 new LeavesQty(type == 'F' ? 0 : message.getDouble(OrderQty.FIELD)),
                 new CumQty(Workload.CUM_QTY), new AvgPx(Double.parseDouble(Workload.AVG_PX)));

@@ -10,7 +10,9 @@ import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.fixbench.engine.ClOrdIds;
 import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.Order;
 import org.fixbench.engine.OrderCursor;
 import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
@@ -252,7 +254,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
         if (wrong != null) {
             listener.onWrongAnswer(0, wrong);
         } else {
-            listener.onExecutionReport(OrderFlow.leadingNumber(answeredClOrdId));
+            listener.onExecutionReport(ClOrdIds.leadingNumber(answeredClOrdId));
         }
     }
 
@@ -312,7 +314,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
 
     /** The workload's next order: its model filled from the flow, encoded from the model. */
     private void sendNext(long intendedStartNanos) {
-        OrderFlow.Order o = cursor.next(intendedStartNanos);
+        Order o = cursor.next(intendedStartNanos);
         long nowMillis = System.currentTimeMillis();
         switch (o.kind()) {
             case CANCEL -> {

@@ -2,6 +2,7 @@ package org.fixbench.engine.tcp;
 
 import java.time.Instant;
 
+import org.fixbench.engine.Order;
 import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.Workload;
 
@@ -37,7 +38,7 @@ final class FrameLengths {
         int[] order = new int[flow.size()];
         int[] report = new int[flow.size()];
         for (int i = 0; i < order.length; i++) {
-            OrderFlow.Order o = flow.order(i);
+            Order o = flow.order(i);
             String clOrdId = "1234567890123456789" + o.clOrdIdTail();
             order[i] = Workload.sampleRequest(o, clOrdId, clOrdId, 2, Instant.EPOCH).length;
             report[i] = Workload.sampleReport(o, clOrdId, clOrdId, 1, 2, Instant.EPOCH).length;

@@ -41,7 +41,7 @@ class TcpEngineTest extends EngineContractTest {
         FrameLengths lengths = FrameLengths.of(flow);
         java.util.Set<Integer> distinct = new java.util.HashSet<>();
         for (int i = 0; i < flow.size(); i++) {
-            org.fixbench.engine.OrderFlow.Order o = flow.order(i);
+            org.fixbench.engine.Order o = flow.order(i);
             String id = "1234567890123456789" + o.clOrdIdTail();
             assertEquals(Workload.sampleRequest(o, id, id, 2, Instant.EPOCH).length, lengths.order(i));
             assertEquals(Workload.sampleReport(o, id, id, 1, 2, Instant.EPOCH).length, lengths.report(i));
