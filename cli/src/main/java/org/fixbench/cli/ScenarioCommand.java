@@ -245,7 +245,7 @@ final class ScenarioCommand implements Callable<Integer> {
                     runNanos, Sweep.DEFAULT_WARMUP_NANOS).runs(2).runNanos(runNanos).skipFirstRun(false).build();
             System.out.printf(Locale.ROOT, "%d sessions: session 1 a slow client at %,d/s, stalled %.1f s in run %d;"
                     + " the others at %,d/s together%n", sessions, slow, stallNanos / 1e9, stallRun, rate - slow);
-            return forked.slowConsumer(new SlowConsumer.Plan(stallRun, Scenarios.STALL_DELAY_MILLIS, stallNanos / 1_000_000,
+            return forked.scenario(new SlowConsumer.Plan(stallRun, Scenarios.STALL_DELAY_MILLIS, stallNanos / 1_000_000,
                     windowBytes, slow)).run(Contender.of(spec), config, labels, null);
         }, results -> SlowConsumerTable.of(results).stream().map(r -> Map.<String, Object>of("engine", r.engine(),
                 "rate", r.rate(), "verdict", r.verdict())).toList());
@@ -317,7 +317,7 @@ final class ScenarioCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%,d/s for %d ms from %.1f s into the run%n", rate * factor, burstMillis,
                     Scenarios.BURST_DELAY_MILLIS / 1e3);
             labels.put(org.fixbench.cli.results.BurstTable.BASE_RATE_LABEL, rate);
-            return forked.burst(plan).run(Contender.of(spec), config, labels, null);
+            return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
         }, results -> org.fixbench.cli.results.BurstTable.of(results).stream().map(r -> Map.<String, Object>of(
                 "engine", r.engine(), "rate", r.baseRate(), "verdict", r.verdict())).toList());
     }
@@ -381,7 +381,7 @@ final class ScenarioCommand implements Callable<Integer> {
                     + "the run%n" : "session 1's messages lost both ways for %d ms from %.1f s into the run%n",
                     gapMillis, Scenarios.GAP_DELAY_MILLIS / 1e3);
             labels.put("gapMillis", gapMillis);
-            return forked.resendStorm(plan).run(Contender.of(spec), config, labels, null);
+            return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
         }, results -> org.fixbench.cli.results.ResendStormTable.of(results).stream().map(r -> Map.<String, Object>of(
                 "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
     }
@@ -425,7 +425,7 @@ final class ScenarioCommand implements Callable<Integer> {
                     .runNanos(runMillis * 1_000_000L).build();
             System.out.printf(Locale.ROOT, "the server killed %.1f s into the run and started again at once%n",
                     KILL_DELAY_MILLIS / 1e3);
-            return forked.serverRestart(plan).run(Contender.of(spec), config, labels, null);
+            return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
         }, results -> org.fixbench.cli.results.ServerRestartTable.of(results).stream().map(r -> Map.<String, Object>of(
                 "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
     }

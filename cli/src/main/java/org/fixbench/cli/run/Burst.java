@@ -27,7 +27,32 @@ public final class Burst implements ProgressListener {
 
     /** What the scenario does in each measured run. */
     public record Plan(long baseRatePerSecond, int factor, long beforeMillis, long burstMillis, long afterMillis)
-            implements Serializable {
+            implements ClientScenario.Plan {
+        @Override
+        public ClientScenario open(ClientScenario.Setup setup) {
+            Burst burst = new Burst(this);
+            return new ClientScenario() {
+                @Override
+                public org.fixbench.harness.ProgressListener listener() {
+                    return burst;
+                }
+
+                @Override
+                public void watch(org.fixbench.harness.LatencyBenchmark benchmark) {
+                    burst.watch(benchmark);
+                }
+
+                @Override
+                public java.util.List<java.util.Map<String, Object>> observed() {
+                    return burst.observed();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
         public Plan {
             if (baseRatePerSecond < 1 || factor < 2 || beforeMillis < 1_000 || burstMillis < 1 || afterMillis < 1) {
                 throw new IllegalArgumentException("burst: base rate " + baseRatePerSecond + "/s, factor " + factor

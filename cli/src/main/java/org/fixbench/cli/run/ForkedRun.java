@@ -49,8 +49,7 @@ public final class ForkedRun {
     public record Request(HarnessConfig.Portable config, int[] cpus, String clientSpec, String host, int port,
                    String probeRing, long connectTimeoutNanos, String workDirectory, long serverPid,
                    String profileKind, String profileFile, String serverProfileFile, int sessions,
-                          String workload, SlowConsumer.Plan slowConsumer, Burst.Plan burst,
-                          ResendStorm.Plan resendStorm, ServerRestart.Plan serverRestart, int firstIdentity,
+                          String workload, ClientScenario.Plan scenario, int firstIdentity,
                           int identities, String gateDirectory)
             implements Serializable {
     }
@@ -79,10 +78,7 @@ public final class ForkedRun {
     private int identities;
     private Path gate;
     private String workload = "fixed";
-    private SlowConsumer.Plan slowConsumer;
-    private Burst.Plan burst;
-    private ResendStorm.Plan resendStorm;
-    private ServerRestart.Plan serverRestart;
+    private ClientScenario.Plan scenario;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
         this.out = out;
@@ -129,31 +125,18 @@ public final class ForkedRun {
         return this;
     }
 
-    /** The next run's client stalls one session as {@code plan} says (null: none); see {@link SlowConsumer}. */
-    public ForkedRun slowConsumer(SlowConsumer.Plan plan) {
-        this.slowConsumer = plan;
-        return this;
-    }
-
-    /** The next run's client watches a burst as {@code plan} says (null: none); see {@link Burst}. */
-    public ForkedRun burst(Burst.Plan plan) {
-        this.burst = plan;
-        return this;
-    }
-
-    /** The next run's client loses a gap of the session's messages as {@code plan} says (null: none). */
-    public ForkedRun resendStorm(ResendStorm.Plan plan) {
-        this.resendStorm = plan;
-        return this;
-    }
-
     /**
-     * The next run's client kills the server as {@code plan} says (null: none), and this starts the same server again
-     * at once, on the same port; see {@link ServerRestart}.
+     * The next run's scenario (null: none): its plan goes to the forked client, which opens the scenario's side of
+     * it ({@link ClientScenario}); for a plan that {@linkplain ClientScenario.Plan#restartsServer restarts the
+     * server}, this starts the same server again at once, on the same port, once the client killed it.
      */
-    public ForkedRun serverRestart(ServerRestart.Plan plan) {
-        this.serverRestart = plan;
+    public ForkedRun scenario(ClientScenario.Plan plan) {
+        this.scenario = plan;
         return this;
+    }
+
+    private boolean restartsServer() {
+        return scenario != null && scenario.restartsServer();
     }
 
     /** Profiles the measured runs in each forked client (see {@link Profiler}). */
@@ -250,7 +233,7 @@ public final class ForkedRun {
                 if (serverCpu >= 0) {
                     serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
                 }
-                if (serverRestart != null) { // the server started again goes on from the files the first left
+                if (restartsServer()) { // the server started again goes on from the files the first left
                     serve.addAll(List.of("--work-dir", work.resolve("server").toString()));
                 }
                 lastServerCommand = String.join(" ", serve);
@@ -272,7 +255,7 @@ public final class ForkedRun {
                     connectTimeout.toNanos(), work.toString(), server == null ? -1 : server.pid(),
                     profiles.kind(), profileFile == null ? null : profileFile.toString(),
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
-                    slowConsumer, burst, resendStorm, serverRestart, firstIdentity, identities,
+                    scenario, firstIdentity, identities,
                     gate == null ? null : gate.toString()));
             List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
@@ -282,7 +265,7 @@ public final class ForkedRun {
             java.util.concurrent.atomic.AtomicReference<Process> restarted = new java.util.concurrent.atomic.AtomicReference<>();
             if (server != null) {
                 int port = awaitPort(server, work); // a server that dies before listening ends the run here
-                if (serverRestart != null) {
+                if (restartsServer()) {
                     restartOnKill(serveCommand, server, work, port, restarted, children, allLabelsOut);
                 }
             }
@@ -300,7 +283,7 @@ public final class ForkedRun {
                 abortReason = "the forked client exited with status " + client.exitValue() + " without results";
             }
             Process serving = restarted.get() != null ? restarted.get() : server;
-            if (serving != null && reply != null && reply.abortReason() != null && serverRestart == null) {
+            if (serving != null && reply != null && reply.abortReason() != null && !restartsServer()) {
                 // the client ended early: if the server is exiting too (an acceptor that died, a thread of it),
                 // its own reason is the cause, not only the connection the client saw close
                 serving.waitFor(SERVER_EXIT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
@@ -309,7 +292,7 @@ public final class ForkedRun {
                     && (reply == null || reply.abortReason() == null)) {
                 abortReason = "the forked server exited during the run (status " + serving.exitValue() + "): "
                         + tail(work.resolve("server.log"));
-            } else if (serving != null && !serving.isAlive() && abortReason == null && serverRestart == null) {
+            } else if (serving != null && !serving.isAlive() && abortReason == null && !restartsServer()) {
                 abortReason = reply.abortReason() + "; the forked server exited (status " + serving.exitValue()
                         + "): " + tail(work.resolve("server.log"));
             }

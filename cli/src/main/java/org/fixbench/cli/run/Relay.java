@@ -34,6 +34,22 @@ import java.util.List;
 public final class Relay implements AutoCloseable {
     /** The receive buffer of the relay's sockets to the server, unless told otherwise (the kernel doubles it). */
     public static final int DEFAULT_RECEIVE_BUFFER_BYTES = 64 * 1024;
+
+    /**
+     * A relay in front of {@code server} for a client's one session (session 1 of {@code sessions}) that cuts its
+     * streams into whole messages, the workload's NewOrderSingles and ExecutionReports: it can lose a stretch of them,
+     * both ways (resend-storm), and it reads their sequence numbers (server-restart).
+     */
+    public static Relay framingOneSession(java.net.InetSocketAddress server, int sessions) throws IOException {
+        Relay relay = new Relay(server, org.fixbench.engine.Workload.clientCompId(
+                org.fixbench.engine.Workload.CLIENT_COMP_ID, 0, sessions), 0, DEFAULT_RECEIVE_BUFFER_BYTES);
+        relay.frameSlowSession(new Frames.Lengths(
+                org.fixbench.engine.Workload.sampleNewOrderSingle(1_234_567_890_123_456L, 2,
+                        java.time.Instant.EPOCH).length,
+                org.fixbench.engine.Workload.sampleExecutionReport(1_234_567_890_123_456L, 1, 2,
+                        java.time.Instant.EPOCH).length));
+        return relay;
+    }
     private static final int CHUNK_BYTES = 64 * 1024;
 
     private final InetSocketAddress server;

@@ -40,7 +40,52 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
      * every message is lost with the connection up, or ({@code cut}) the connection is cut and every new one refused,
      * the client logging on again with the session it had.
      */
-    public record Plan(long delayMillis, long gapMillis, boolean cut) implements Serializable {
+    public record Plan(long delayMillis, long gapMillis, boolean cut) implements ClientScenario.Plan {
+        /**
+         * The session's connection goes through a relay that can lose a stretch of its messages, both ways, or cut it
+         * ({@code cut}): the client then logs on again, once the relay takes connections again, with the session it
+         * had.
+         */
+        @Override
+        public ClientScenario open(ClientScenario.Setup setup) throws java.io.IOException {
+            Relay relay = Relay.framingOneSession(setup.serverAddress, setup.request.sessions());
+            ResendStorm storm = new ResendStorm(relay, this, setup.request.serverPid());
+            setup.serverAddress = relay.address();
+            long connectTimeoutNanos = setup.request.connectTimeoutNanos();
+            return new ClientScenario() {
+                @Override
+                public void task(org.fixbench.engine.RoundTripTask task) {
+                    task.toleratingGaps(true).reconnecting(cut).keepingSession(cut);
+                    if (cut) {
+                        task.serverReady(() -> !relay.cutting(), java.time.Duration.ofMillis(gapMillis)
+                                .plusNanos(connectTimeoutNanos));
+                        storm.client(task);
+                    }
+                }
+
+                @Override
+                public org.fixbench.harness.ProgressListener listener() {
+                    return storm;
+                }
+
+                @Override
+                public void watch(org.fixbench.harness.LatencyBenchmark benchmark) {
+                    storm.watch(benchmark);
+                }
+
+                @Override
+                public java.util.List<java.util.Map<String, Object>> observed() {
+                    return storm.observed();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    storm.close();
+                    relay.close();
+                }
+            };
+        }
+
         public Plan {
             if (delayMillis < 1_000 || gapMillis < 1) {
                 throw new IllegalArgumentException("resend-storm: delay " + delayMillis + " ms, gap " + gapMillis

@@ -33,7 +33,70 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
     public static final String RESTARTED_PID = "server-restarted-pid";
 
     /** What the scenario does in each measured run. */
-    public record Plan(long delayMillis) implements Serializable {
+    public record Plan(long delayMillis) implements ClientScenario.Plan {
+        @Override
+        public boolean restartsServer() {
+            return true;
+        }
+
+        /**
+         * The session's connection goes through a relay that reads its sequence numbers; the client kills the server
+         * and a fresh client of the engine logs on again once the server listens again.
+         */
+        @Override
+        public ClientScenario open(ClientScenario.Setup setup) throws java.io.IOException {
+            Relay relay = Relay.framingOneSession(setup.serverAddress, setup.request.sessions());
+            setup.serverAddress = relay.address();
+            ForkedRun.Request r = setup.request;
+            Plan plan = this;
+            return new ClientScenario() {
+                private ServerRestart restart;
+
+                @Override
+                public void task(RoundTripTask task) {
+                    task.reconnecting(true).keepingSession(false);
+                    if (SlowConsumer.PROC_NET_TCP_READABLE) {
+                        // a fresh client is made once the server listens again (the relay would accept it before)
+                        int port = setup.serverPort;
+                        task.serverReady(() -> SlowConsumer.SocketQueues.listening(port));
+                    }
+                    restart = new ServerRestart(relay, task, plan, r.serverPid(),
+                            Path.of(r.workDirectory()).resolve(KILL_MARK));
+                }
+
+                @Override
+                public org.fixbench.harness.ProgressListener listener() {
+                    return restart;
+                }
+
+                @Override
+                public void watch(org.fixbench.harness.LatencyBenchmark benchmark) {
+                    restart.watch(benchmark);
+                }
+
+                @Override
+                public void watchProcesses(org.fixbench.harness.LatencyBenchmark benchmark) {
+                    // the orchestrator reaps the killed server, whose whole CPU time then shows as the
+                    // orchestrator's (cutime): that is the server's, not another process's; the server started
+                    // again is watched once known
+                    ProcessHandle.current().parent().ifPresent(p -> benchmark.watchProcess(p.pid()));
+                }
+
+                @Override
+                public java.util.List<java.util.Map<String, Object>> observed() {
+                    return restart.observed();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    if (restart != null) {
+                        restart.close();
+                    }
+                    relay.close();
+                }
+            };
+        }
+
         public Plan {
             if (delayMillis < 1_000) {
                 throw new IllegalArgumentException("server-restart: delay " + delayMillis + " ms");

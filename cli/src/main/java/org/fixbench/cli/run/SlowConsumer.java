@@ -37,13 +37,54 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes, long slowRatePerSecond)
-            implements Serializable {
+            implements ClientScenario.Plan {
         public Plan {
             if (stallRun < 1 || delayMillis < 0 || stallMillis <= 0 || windowBytes < 1 || slowRatePerSecond < 1) {
                 throw new IllegalArgumentException("slow-consumer: stall run " + stallRun + ", delay " + delayMillis
                         + " ms, stall " + stallMillis + " ms, window " + windowBytes + " bytes, slow session "
                         + slowRatePerSecond + "/s");
             }
+        }
+
+        /**
+         * Session 1 is a plain client of its own that stops reading its socket; the engine's client carries sessions
+         * 2 and on, measured.
+         */
+        @Override
+        public ClientScenario open(ClientScenario.Setup setup) throws Exception {
+            ForkedRun.Request r = setup.request;
+            org.fixbench.engine.EngineSpec spec = org.fixbench.engine.EngineSpec.parse(r.clientSpec());
+            SlowClient slowClient = new SlowClient(setup.serverAddress, "tcp".equals(spec.engine().name())
+                    ? SlowClient.Protocol.RAW : SlowClient.Protocol.FIX,
+                    org.fixbench.engine.Workload.clientCompId(org.fixbench.engine.Workload.CLIENT_COMP_ID, 0,
+                            r.sessions()), org.fixbench.engine.Workload.SERVER_COMP_ID, windowBytes,
+                    slowRatePerSecond, r.connectTimeoutNanos());
+            String refused = slowClient.awaitLogon(r.connectTimeoutNanos());
+            if (refused != null) {
+                slowClient.close();
+                throw new org.fixbench.harness.HarnessException(refused);
+            }
+            SlowConsumer scenario = new SlowConsumer(slowClient, this, r.serverPid(), setup.serverPort);
+            setup.sessions = r.sessions() - 1;
+            setup.firstIdentity = 1;
+            setup.identities = r.sessions();
+            return new ClientScenario() {
+                @Override
+                public ProgressListener listener() {
+                    return scenario;
+                }
+
+                @Override
+                public List<Map<String, Object>> observed() {
+                    return scenario.observed();
+                }
+
+                @Override
+                public void close() {
+                    scenario.close();
+                    slowClient.close();
+                }
+            };
         }
     }
 
@@ -95,23 +136,6 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         watcher = new Thread(this::watch, "fixbench-slow-consumer");
         watcher.setDaemon(true);
         watcher.start();
-    }
-
-    /** Tells {@code first}, then {@code second}, of each run. */
-    public static ProgressListener both(ProgressListener first, ProgressListener second) {
-        return new ProgressListener() {
-            @Override
-            public void runStarting(String benchmark, int run, int runs, boolean warmup) {
-                first.runStarting(benchmark, run, runs, warmup);
-                second.runStarting(benchmark, run, runs, warmup);
-            }
-
-            @Override
-            public void runEnded(String benchmark, RunResult result) {
-                first.runEnded(benchmark, result);
-                second.runEnded(benchmark, result);
-            }
-        };
     }
 
     /** How far into the warm-up its practice stall starts, and its longest. */

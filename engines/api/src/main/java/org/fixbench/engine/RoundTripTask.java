@@ -255,10 +255,14 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     /**
      * Whether the one-way legs and the server's processing are measured (one session, with a server in this
-     * process or a ring, of an engine whose server calls the hooks: {@link FixEngine#serverTimesLegs()}).
+     * process or a ring, of an engine whose server calls the hooks: {@link FixEngine#serverTimesLegs()}), and the
+     * server serves no session but this client's ({@link #identities}): the hooks pair the k-th order the server
+     * handles with this client's k-th, so another client's orders (a slow consumer's, another host's) would pair
+     * the wrong moments.
      */
     public boolean measuresLegs() {
-        return sessions == 1 && (remoteServer == null || probeRingFile != null) && engine.serverTimesLegs();
+        return sessions == 1 && (identities == 0 || identities == sessions)
+                && (remoteServer == null || probeRingFile != null) && engine.serverTimesLegs();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.fixbench.engine.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -102,5 +103,20 @@ class TcpEngineTest extends EngineContractTest {
         assertTrue(result.abortReason().contains("session 1: ExecutionReport #1 echoed ClOrdID")
                 || result.abortReason().contains("session 2: ExecutionReport #1 echoed ClOrdID"),
                 result.abortReason());
+    }
+
+    @Test
+    void noLegsAreMeasuredWhenTheServerServesAnotherClientsSessionToo() {
+        EngineSpec spec = EngineSpec.parse("tcp:spin");
+        java.nio.file.Path ring = tmp.resolve("ring");
+        java.net.InetSocketAddress server = new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(),
+                9);
+        assertTrue(org.fixbench.engine.RoundTripTask.againstServer(spec, server, ring, tmp, java.time.Duration
+                .ofSeconds(1)).measuresLegs(), "one session, the server's alone, a ring: legs measured");
+        assertTrue(org.fixbench.engine.RoundTripTask.againstServer(spec, server, ring, tmp, java.time.Duration
+                .ofSeconds(1)).identities(0, 1).measuresLegs(), "the one identity of one: legs measured");
+        // a slow consumer's own session beside it (slow-consumer --sessions 2): the server's k-th order is not ours
+        assertFalse(org.fixbench.engine.RoundTripTask.againstServer(spec, server, ring, tmp, java.time.Duration
+                .ofSeconds(1)).identities(1, 2).measuresLegs(), "session 2 of 2: the hooks would pair other orders");
     }
 }
