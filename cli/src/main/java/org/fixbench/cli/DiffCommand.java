@@ -8,8 +8,10 @@ import java.util.concurrent.Callable;
 import org.fixbench.cli.results.Diff;
 import org.fixbench.cli.results.SummaryFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * Old results against new: exit status 1 when something is worse beyond the threshold and beyond noise (a rank test
@@ -32,8 +34,15 @@ final class DiffCommand implements Callable<Integer> {
             + "every row with its numbers and verdict, the counts, and why there are no verdicts if there are none)")
     String format = "markdown";
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        // what it writes goes to the writers it was given (the command line's: stdout and stderr), not to whatever
+        // System.out is at the time
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        java.io.PrintWriter err = spec.commandLine().getErr();
         double t = Thresholds.parse(threshold);
         if (!format.equals("markdown") && !format.equals("json")) {
             throw new IllegalArgumentException("--format must be markdown or json (was '" + format + "')");
@@ -51,25 +60,25 @@ final class DiffCommand implements Callable<Integer> {
             json.put("worse", worseRows);
             json.put("better", outcome.count(Diff.Verdict.BETTER));
             json.put("rows", outcome.rows());
-            System.out.println(new com.fasterxml.jackson.databind.ObjectMapper()
+            out.println(new com.fasterxml.jackson.databind.ObjectMapper()
                     .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
             return exitStatus(outcome);
         }
-        System.out.print(Diff.markdown(outcome, t));
-        System.out.println();
+        out.print(Diff.markdown(outcome, t));
+        out.println();
         long worse = outcome.count(Diff.Verdict.WORSE);
         long better = outcome.count(Diff.Verdict.BETTER);
         long machine = outcome.count(Diff.Verdict.MACHINE_CHANGED);
         if (outcome.couldNotJudge()) {
-            System.out.println("not judged: " + outcome.insufficient()
+            out.println("not judged: " + outcome.insufficient()
                     + (worse > 0 ? "; but " + worse + " worse by status (turned not OK or missing)" : ""));
         } else {
-            System.out.println(worse + " worse, " + better + " better, " + machine + " floor row(s) where the machine "
+            out.println(worse + " worse, " + better + " better, " + machine + " floor row(s) where the machine "
                     + "changed, " + (outcome.rows().size() - worse - better - machine) + " no change");
         }
         int status = exitStatus(outcome);
         if (status == FixbenchCli.EXIT_NOT_JUDGED) {
-            System.err.println("fixbench diff: could not judge (exit " + status + "): " + outcome.insufficient());
+            err.println("fixbench diff: could not judge (exit " + status + "): " + outcome.insufficient());
         }
         return status;
     }

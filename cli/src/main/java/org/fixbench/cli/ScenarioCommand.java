@@ -149,8 +149,7 @@ final class ScenarioCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Scenarios.SLOW_CONSUMER.equals(name) && !Scenarios.BURST.equals(name) && !Scenarios.RESEND_STORM.equals(name)
-                && !Scenarios.SERVER_RESTART.equals(name)) {
+        if (!Scenarios.NAMES.contains(name)) {
             throw new IllegalArgumentException("unknown scenario '" + name + "' (built: " + Scenarios.BUILT + ")");
         }
         for (String notHere : NOT_FOR_SCENARIO) {
@@ -528,23 +527,8 @@ final class ScenarioCommand implements Callable<Integer> {
                 return; // it had ended and wrote its own results
             }
             Map<String, Object> env = session.environmentNow();
-            Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-            if (Scenarios.BURST.equals(scenario.get("name")) || Scenarios.RESEND_STORM.equals(scenario.get("name"))
-                    || Scenarios.SERVER_RESTART.equals(scenario.get("name"))) {
-                org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
-                        Scenarios.BURST.equals(scenario.get("name")) ? ScenarioReport.renderBurst(env, new ArrayList<>(soFar), null, reason)
-                                : Scenarios.RESEND_STORM.equals(scenario.get("name"))
-                                ? ScenarioReport.renderResendStorm(env, new ArrayList<>(soFar), null, reason)
-                                : ScenarioReport.renderServerRestart(env, new ArrayList<>(soFar), null, reason));
-                System.err.println("fixbench: " + reason + "; written to " + session.folder);
-                return;
-            }
-            String report = ScenarioReport.report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(soFar),
-                    ((Number) scenario.get("sessions")).intValue(),
-                    ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
-                    ((Number) scenario.get("runMillis")).longValue() * 1_000_000L,
-                    ScenarioReport.windowBytes(scenario), ScenarioReport.slowClient(scenario), reason, true);
-            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
+            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
+                    ScenarioReport.partial(env, new ArrayList<>(soFar), reason));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (IOException | RuntimeException e) {
             System.err.println("fixbench: interrupted; the results so far could not be written: " + e);

@@ -186,19 +186,13 @@ class KneeAndDiffTest {
         Files.writeString(d.resolve("summary.json"), replicated(Files.readString(fixed), 4, 2));
         assertEquals(1, FixbenchCli.execute(new String[] {"diff", c.toString(), d.toString()}, silent, new PrintWriter(err)));
         assertEquals(0, FixbenchCli.execute(new String[] {"diff", d.toString(), c.toString()}, silent, new PrintWriter(err)));
-        java.io.PrintStream stdout = System.out;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
-        int jsonStatus;
-        try {
-            jsonStatus = FixbenchCli.execute(new String[] {"diff", c.toString(), d.toString(), "--format", "json"},
-                    silent, new PrintWriter(err));
-        } finally {
-            System.setOut(stdout);
-        }
+        // what diff writes goes to the writer it is given: nothing another thread prints to System.out meanwhile
+        StringWriter captured = new StringWriter();
+        int jsonStatus = FixbenchCli.execute(new String[] {"diff", c.toString(), d.toString(), "--format", "json"},
+                new PrintWriter(captured, true), new PrintWriter(err));
         assertEquals(1, jsonStatus);
         com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+                .readTree(captured.toString());
         assertTrue(json.get("worse").asLong() > 0, json.toString());
         assertTrue(json.get("rows").size() > 0 && json.get("rows").get(0).has("verdict"), json.toString());
         StringWriter bad = new StringWriter();

@@ -275,18 +275,40 @@ public final class ScenarioReport {
     public static String render(org.fixbench.harness.ResultsReader.Read read, java.nio.file.Path folder,
                          java.nio.file.Path out) {
         Map<String, Object> env = read.environment();
+        return render(env, read.results(), folder, out, env.get("partial") == null ? null
+                : String.valueOf(env.get("partial")));
+    }
+
+    /**
+     * What a signal left of a scenario, {@code soFar}, as its report titled partial with {@code reason} (no charts:
+     * a signal leaves seconds, not minutes).
+     */
+    public static String partial(Map<String, Object> env, List<BenchmarkResult> soFar, String reason) {
+        return render(env, soFar, null, null, reason);
+    }
+
+    /**
+     * The one place a scenario's report is chosen by the scenario's name: from its folder ({@code folder}, charts into
+     * {@code out}), or, with no folder, what a signal left ({@code partialReason}).
+     */
+    private static String render(Map<String, Object> env, List<BenchmarkResult> results, java.nio.file.Path folder,
+                                 java.nio.file.Path out, String partialReason) {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
         if (Scenarios.BURST.equals(scenario.get("name"))) {
-            return renderBurst(env, read.results(), out, env.get("partial") == null ? null
-                    : String.valueOf(env.get("partial")));
+            return renderBurst(env, results, out, partialReason);
         }
         if (Scenarios.RESEND_STORM.equals(scenario.get("name"))) {
-            return renderResendStorm(env, read.results(), out, env.get("partial") == null ? null
-                    : String.valueOf(env.get("partial")));
+            return renderResendStorm(env, results, out, partialReason);
         }
         if (Scenarios.SERVER_RESTART.equals(scenario.get("name"))) {
-            return renderServerRestart(env, read.results(), out, env.get("partial") == null ? null
-                    : String.valueOf(env.get("partial")));
+            return renderServerRestart(env, results, out, partialReason);
+        }
+        if (folder == null) {
+            return report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(results),
+                    ((Number) scenario.get("sessions")).intValue(),
+                    ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
+                    ((Number) scenario.get("runMillis")).longValue() * 1_000_000L, windowBytes(scenario),
+                    slowClient(scenario), partialReason, true);
         }
         long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
         long runNanos = ((Number) scenario.get("runMillis")).longValue() * 1_000_000L;
@@ -294,7 +316,6 @@ public final class ScenarioReport {
         int windowBytes = windowBytes(scenario);
         Object stop = env.get(ResultLabels.STOP_REASON);
         String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
-        List<BenchmarkResult> results = read.results();
         return report(command, env, SlowConsumerTable.of(results, folder), sessions, stallNanos, runNanos, windowBytes,
                 slowClient(scenario), stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos,
                 slowClient(scenario));

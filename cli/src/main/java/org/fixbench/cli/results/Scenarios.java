@@ -14,7 +14,10 @@ public final class Scenarios {
     public static final String BURST = "burst";
     public static final String RESEND_STORM = "resend-storm";
     public static final String SERVER_RESTART = "server-restart";
-    public static final String BUILT = SLOW_CONSUMER + ", " + BURST + ", " + RESEND_STORM + ", " + SERVER_RESTART;
+    /** Every scenario built, in the order the help lists them. */
+    public static final java.util.List<String> NAMES = java.util.List.of(SLOW_CONSUMER, BURST, RESEND_STORM,
+            SERVER_RESTART);
+    public static final String BUILT = String.join(", ", NAMES);
     /** How far into its measured run a slow consumer's stall starts. */
     public static final long STALL_DELAY_MILLIS = 1_000;
     /** How far into a burst run its burst starts. */
@@ -24,8 +27,6 @@ public final class Scenarios {
 
     /** Whether a results folder's environment is a scenario's. */
     public static boolean isScenario(Map<String, Object> env) {
-        return env.get("scenario") instanceof Map<?, ?> m && (SLOW_CONSUMER.equals(m.get("name"))
-                || BURST.equals(m.get("name")) || RESEND_STORM.equals(m.get("name"))
-                || SERVER_RESTART.equals(m.get("name")));
+        return env.get("scenario") instanceof Map<?, ?> m && NAMES.contains(m.get("name"));
     }
 }

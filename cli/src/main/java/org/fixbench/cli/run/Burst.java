@@ -157,33 +157,6 @@ public final class Burst implements ProgressListener {
         m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
     }
 
-    /**
-     * When latency was back within {@code thresholdNanos} after {@code fromNanos}: the start of the first window from
-     * there on (wholly after it) from which {@link org.fixbench.cli.results.BurstTable#BACK_WINDOWS} windows in a row (or all to the run's end, if fewer)
-     * have their median within the threshold and no order lost, less {@code fromNanos}; 0 when that is the first
-     * such window; -1 when it never came within the run.
-     */
-    public static long backAfterNanos(List<RunTrace.Window> windows, long thresholdNanos, long fromNanos) {
-        int first = -1;
-        for (int w = 0; w < windows.size() && first < 0; w++) {
-            if (windows.get(w).fromNanos() >= fromNanos) {
-                first = w;
-            }
-        }
-        for (int w = Math.max(0, first); first >= 0 && w < windows.size(); w++) {
-            boolean back = true;
-            for (int k = w; k < Math.min(windows.size(), w + BACK_WINDOWS) && back; k++) {
-                RunTrace.Window window = windows.get(k);
-                // a window with no order due is no sign of a queue; one with an order never answered is
-                back = window.orders() == 0 || (window.lost() == 0 && window.p50Nanos() <= thresholdNanos);
-            }
-            if (back) {
-                return w == first ? 0 : windows.get(w).fromNanos() - fromNanos;
-            }
-        }
-        return -1;
-    }
-
     /** One map per measured run (see {@link org.fixbench.cli.results.BurstTable}), in run order. */
     public List<Map<String, Object>> observed() {
         return new ArrayList<>(observed);
@@ -244,7 +217,7 @@ public final class Burst implements ProgressListener {
                 preInFlight = Math.max(preInFlight, window.inFlight());
             }
         }
-        long backNanos = backAfterNanos(windows, preP99, burstEndNanos);
+        long backNanos = ScenarioWindows.backAfterNanos(windows, preP99, burstEndNanos);
         m.put(BURST_WINDOWS, burstWindows);
         m.put(BURST_WINDOWS_ABOVE, above);
         m.put(BACK_AFTER_NANOS, backNanos);

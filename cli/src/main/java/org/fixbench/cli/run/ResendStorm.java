@@ -387,7 +387,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(AFTER_MAX_NANOS, gapEnd < 0 ? -1 : trace.percentileNanos(gapEnd, gapEnd + AFTER_WINDOW_NANOS, 100));
         m.put(WORST_NANOS, trace.percentileNanos(0, end, 100));
         List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.BurstTable.WINDOW_NANOS);
-        m.put(BACK_AFTER_NANOS, gapEnd < 0 || preP99 < 0 ? -1 : Burst.backAfterNanos(windows, preP99, gapEnd));
+        m.put(BACK_AFTER_NANOS, gapEnd < 0 || preP99 < 0 ? -1 : ScenarioWindows.backAfterNanos(windows, preP99, gapEnd));
         m.put(DUPLICATE_ANSWERS, result.unmatchedSamples());
         m.put(SERVER_RSS_GROWTH_KB, serverRssStartKb < 0 ? -1 : serverRssPeakKb - serverRssStartKb);
         m.put(CLIENT_RSS_GROWTH_KB, clientRssStartKb < 0 ? -1 : clientRssPeakKb - clientRssStartKb);

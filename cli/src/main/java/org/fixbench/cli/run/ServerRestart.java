@@ -265,7 +265,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         // the orders due while the session was gone are never sent, so a window that began before the log-on could
         // read "back" on the few orders sent after it), and counted from the kill
         long backFromLogOn = kill < 0 || preP99 < 0 || loggedOn < 0 ? -1
-                : Burst.backAfterNanos(windows, preP99, kill + loggedOn);
+                : ScenarioWindows.backAfterNanos(windows, preP99, kill + loggedOn);
         m.put(BACK_AFTER_NANOS, backFromLogOn < 0 ? -1 : loggedOn + backFromLogOn);
         m.put(DUPLICATE_ANSWERS, result.unmatchedSamples());
         Frames.Counts upAfter = relay.slow() == linkBefore ? null : relay.toServerCounts();
