@@ -21,36 +21,17 @@ import org.fixbench.harness.RunTrace;
  * from its beginning; the warm-up goes on through it, so it practises bursts). After each measured run this listener
  * reads the run's orders one by one ({@link LatencyBenchmark#lastRunTrace()}) and keeps what {@link #observe} finds.
  */
-public final class Burst implements ProgressListener {
+public final class Burst implements ProgressListener, ClientScenario {
     /** The first stretch of the run is left out of its pre-burst p99: the run's own start, not its steady state. */
     public static final long SETTLE_NANOS = 500_000_000L;
 
     /** What the scenario does in each measured run. */
     public record Plan(long baseRatePerSecond, int factor, long beforeMillis, long burstMillis, long afterMillis)
             implements ClientScenario.Plan {
+        /** A burst needs nothing around the engine's client: the watch is all of its side. */
         @Override
         public ClientScenario open(ClientScenario.Setup setup) {
-            Burst burst = new Burst(this);
-            return new ClientScenario() {
-                @Override
-                public org.fixbench.harness.ProgressListener listener() {
-                    return burst;
-                }
-
-                @Override
-                public void watch(org.fixbench.harness.LatencyBenchmark benchmark) {
-                    burst.watch(benchmark);
-                }
-
-                @Override
-                public java.util.List<java.util.Map<String, Object>> observed() {
-                    return burst.observed();
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            return new Burst(this);
         }
 
         public Plan {
@@ -133,6 +114,7 @@ public final class Burst implements ProgressListener {
     }
 
     /** The benchmark whose runs this reads (given after it is made, with this as its listener). */
+    @Override
     public void watch(LatencyBenchmark benchmark) {
         this.benchmark = benchmark;
     }
@@ -158,6 +140,17 @@ public final class Burst implements ProgressListener {
     }
 
     /** One map per measured run (see {@link org.fixbench.cli.results.BurstTable}), in run order. */
+    @Override
+    public ProgressListener listener() {
+        return this;
+    }
+
+    /** Nothing to stop: a burst starts no thread or socket of its own. */
+    @Override
+    public void close() {
+    }
+
+    @Override
     public List<Map<String, Object>> observed() {
         return new ArrayList<>(observed);
     }
