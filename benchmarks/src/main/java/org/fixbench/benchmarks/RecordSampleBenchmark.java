@@ -2,9 +2,9 @@ package org.fixbench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.Probe;
+import org.fixbench.harness.api.Probe;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

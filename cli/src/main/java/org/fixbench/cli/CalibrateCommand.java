@@ -5,8 +5,8 @@ import org.fixbench.cli.run.BenchmarkSession;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.EmptyTask;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.EmptyTask;
 import org.fixbench.harness.ProgressListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,8 +28,8 @@ final class CalibrateCommand implements Callable<Integer> {
         BenchmarkResult floor = session.run(config, new EmptyTask(), Map.of("task", "empty"), ProgressListener.NONE);
         System.out.println();
         System.out.println("Harness floor (empty task) at " + rate + "/s, end to end, median of runs:");
-        System.out.print(org.fixbench.harness.ComparisonTable.markdown(java.util.List.of(floor),
-                org.fixbench.harness.SeriesNames.END_TO_END, r -> "empty task"));
+        System.out.print(org.fixbench.harness.results.ComparisonTable.markdown(java.util.List.of(floor),
+                org.fixbench.harness.series.SeriesNames.END_TO_END, r -> "empty task"));
         return session.finish(options.failOnStatuses());
     }
 }

@@ -3,7 +3,7 @@ package org.fixbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
-import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.api.HarnessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

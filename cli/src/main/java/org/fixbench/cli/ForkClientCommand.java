@@ -9,8 +9,8 @@ import java.util.concurrent.Callable;
 
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import picocli.CommandLine.Command;
@@ -43,7 +43,7 @@ final class ForkClientCommand implements Callable<Integer> {
         org.fixbench.cli.run.ClientScenario scenario;
         try {
             scenario = r.scenario() == null ? null : r.scenario().open(setup);
-        } catch (org.fixbench.harness.HarnessException refused) {
+        } catch (org.fixbench.harness.api.HarnessException refused) {
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(),
                     new java.util.ArrayList<>(), refused.getMessage(), 0, 0, new java.util.ArrayList<>(), false,
                     null));
@@ -94,7 +94,7 @@ final class ForkClientCommand implements Callable<Integer> {
             if (serverProfiler != null) {
                 serverProfiler.finish();
             }
-        } catch (org.fixbench.harness.HarnessException e) {
+        } catch (org.fixbench.harness.api.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
             ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
                     e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes()), false, null));
@@ -130,6 +130,6 @@ final class ForkClientCommand implements Callable<Integer> {
             }
             Thread.sleep(5);
         }
-        throw new org.fixbench.harness.HarnessException("the server did not listen within the time allowed");
+        throw new org.fixbench.harness.api.HarnessException("the server did not listen within the time allowed");
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -76,7 +76,7 @@ final class KneeCommand implements Callable<Integer> {
         }
         BenchmarkSession session = new BenchmarkSession(options, System.out);
         session.environment.put("engines", EngineEnvironment.describe(List.of(spec)));
-        org.fixbench.harness.CpuTimes before = org.fixbench.harness.CpuTimes.read();
+        org.fixbench.harness.machine.CpuTimes before = org.fixbench.harness.machine.CpuTimes.read();
         KneeSearch.Outcome outcome;
         if (clusterFile == null) {
             outcome = KneeSearch.measured(session, options, spec, objective, from, to, steps);
@@ -105,13 +105,13 @@ final class KneeCommand implements Callable<Integer> {
                 }
             }
         }
-        double steal = org.fixbench.harness.CpuTimes.read().stealPercentSince(before);
+        double steal = org.fixbench.harness.machine.CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
         String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
                 + "\n" + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment,
                 session.results);
         session.writeResults();
-        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
+        org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
         System.out.println();
         System.out.println(md);
         session.finish(options.failOnStatuses());

@@ -6,7 +6,7 @@ import org.fixbench.cli.report.ComparisonReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.fixbench.harness.ResultsReader;
+import org.fixbench.harness.results.ResultsReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,14 +37,14 @@ final class ReportCommand implements Callable<Integer> {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
         if (org.fixbench.cli.results.Scenarios.isScenario(read.environment())) { // a scenario's folder: its own report
-            org.fixbench.harness.AtomicFiles.writeString(target.resolve("report.md"),
+            org.fixbench.harness.results.AtomicFiles.writeString(target.resolve("report.md"),
                     org.fixbench.cli.report.ScenarioReport.render(read, folder, target));
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
         }
         ComparisonReport.write(target, FolderReport.render(read, folder, target, derivedFiles));
         if (derivedFiles) {
-            org.fixbench.harness.ResultsWriter.writeDistributions(target, read.results());
+            org.fixbench.harness.results.ResultsWriter.writeDistributions(target, read.results());
         }
         System.out.println("Report of " + folder + " written to " + target);
         return 0;

@@ -24,8 +24,8 @@ import org.fixbench.cli.run.ForkedRun;
 import org.fixbench.cli.run.SlowConsumer;
 import org.fixbench.cli.run.Sweep;
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -501,9 +501,9 @@ final class ScenarioCommand implements Callable<Integer> {
         }
         session.environment.put("scenarioVerdicts", verdicts.apply(results));
         session.writeResults();
-        String report = ScenarioReport.render(org.fixbench.harness.ResultsReader.read(session.folder), session.folder,
+        String report = ScenarioReport.render(org.fixbench.harness.results.ResultsReader.read(session.folder), session.folder,
                 session.folder);
-        org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
+        org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("report.md"), report);
         System.out.println();
         System.out.println(report);
         int status = session.finish(java.util.Set.of());
@@ -527,7 +527,7 @@ final class ScenarioCommand implements Callable<Integer> {
                 return; // it had ended and wrote its own results
             }
             Map<String, Object> env = session.environmentNow();
-            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("report.md"),
+            org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("report.md"),
                     ScenarioReport.partial(env, new ArrayList<>(soFar), reason));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (IOException | RuntimeException e) {

@@ -9,7 +9,7 @@ import java.util.function.LongUnaryOperator;
 
 import org.fixbench.cli.results.BurstTable;
 import org.fixbench.cli.run.Burst;
-import org.fixbench.harness.RunTrace;
+import org.fixbench.harness.timed.RunTrace;
 import org.junit.jupiter.api.Test;
 
 /** The burst scenario's schedule and its reading of a run, on made-up runs whose answer is known. */
@@ -120,9 +120,9 @@ class BurstTest {
         labels.put(BurstTable.SCENARIO_RUNS, List.of(run));
         labels.put(BurstTable.BASE_RATE_LABEL, 10_000L);
         labels.put("round", 1);
-        var config = org.fixbench.harness.HarnessConfig.builder("b").targetRatePerSecond(25_000)
+        var config = org.fixbench.harness.api.HarnessConfig.builder("b").targetRatePerSecond(25_000)
                 .iterationsPerRun(150_000).build();
-        var result = new org.fixbench.harness.BenchmarkResult("b", config, labels, 0, List.of(), List.of(), null, 0,
+        var result = new org.fixbench.harness.results.BenchmarkResult("b", config, labels, 0, List.of(), List.of(), null, 0,
                 0, false);
         List<BurstTable.Row> rows = BurstTable.of(List.of(result));
         assertEquals(1, rows.size());

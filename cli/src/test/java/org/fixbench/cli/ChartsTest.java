@@ -18,7 +18,7 @@ import java.util.Set;
 import org.fixbench.cli.report.Charts;
 import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.BitmapEncoder;

@@ -96,7 +96,7 @@ class DiffOnCommittedDataTest {
                 continue; // missing in NEW
             }
             newer.add(!r.key().equals("sbe:tuned@50000") ? r : r.withRuns(r.runs().stream().map(run -> run.run() != 12
-                    ? run : new SummaryFile.Run(run.run(), org.fixbench.harness.RunStatus.SATURATED, "planted", false, run.achievedRate(),
+                    ? run : new SummaryFile.Run(run.run(), org.fixbench.harness.verdict.RunStatus.SATURATED, "planted", false, run.achievedRate(),
                     run.lost(), run.series())).toList()));
         }
         Diff.Outcome outcome = Diff.compare(older, newer, 0.10);

@@ -21,7 +21,7 @@ class EnginePairsTest {
         Map<String, Long> e2e = new LinkedHashMap<>();
         e2e.put("p50", p50);
         series.put("endToEnd", e2e);
-        return new SummaryFile.Run(run, org.fixbench.harness.RunStatus.valueOf(status), null, false, 0, 0, series, 0, 0, round, 1, new long[0]);
+        return new SummaryFile.Run(run, org.fixbench.harness.verdict.RunStatus.valueOf(status), null, false, 0, 0, series, 0, 0, round, 1, new long[0]);
     }
 
     private static SummaryFile.Result result(String label, List<SummaryFile.Run> runs, String floor,
@@ -81,7 +81,7 @@ class EnginePairsTest {
         for (int i = 0; i < names.length; i++) {
             series.put(names[i], new LinkedHashMap<>(Map.of("p50", values[i])));
         }
-        return new SummaryFile.Run(run, org.fixbench.harness.RunStatus.OK, null, false, 0, 0, series, 0, 0, round, 1,
+        return new SummaryFile.Run(run, org.fixbench.harness.verdict.RunStatus.OK, null, false, 0, 0, series, 0, 0, round, 1,
                 new long[0]);
     }
 

@@ -63,7 +63,7 @@ class ForkedRunTest {
             assertEquals(2, pauses.size(), result.toString());
             assertEquals("server", pauses.get(0).get("role").asText());
             assertEquals("client", pauses.get(1).get("role").asText());
-            String stem = org.fixbench.harness.ResultsWriter.safeName(result.get("name").asText());
+            String stem = org.fixbench.harness.results.ResultsWriter.safeName(result.get("name").asText());
             assertTrue(Files.readString(out.resolve("jvm-logs").resolve(stem + "-server.log")).contains("Using "),
                     "the server JVM's own log is kept");
             assertTrue(Files.isRegularFile(out.resolve("jvm-logs").resolve(stem + "-client.log")));

@@ -78,7 +78,7 @@ class KneeAndDiffTest {
             for (String k : SummaryFile.PERCENTILE_KEYS) {
                 stats.put(k, ns);
             }
-            runs.add(new SummaryFile.Run(i + 1, org.fixbench.harness.RunStatus.OK, null, false, rate, 0, Map.of("endToEnd", stats)));
+            runs.add(new SummaryFile.Run(i + 1, org.fixbench.harness.verdict.RunStatus.OK, null, false, rate, 0, Map.of("endToEnd", stats)));
         }
         return new SummaryFile.Result(label, label.split(":")[0], label.split(":")[1], rate, runs);
     }
@@ -119,7 +119,7 @@ class KneeAndDiffTest {
         SummaryFile.Result withBad = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 90);
         List<SummaryFile.Run> runs = new ArrayList<>(withBad.runs());
         SummaryFile.Run last = runs.get(7);
-        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.SATURATED, "replies completed at 900/s", false, 1000, 0,
+        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.verdict.RunStatus.SATURATED, "replies completed at 900/s", false, 1000, 0,
                 last.series()));
         SummaryFile.Result marked = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
         Diff.Outcome outcome = Diff.compare(List.of(marked), List.of(marked), 0.10);
@@ -140,7 +140,7 @@ class KneeAndDiffTest {
         SummaryFile.Result same = result("x:a", 1000, 10, 11, 10.5, 10.2, 10.8, 10.1, 10.9, 10.3);
         List<SummaryFile.Run> runs = new ArrayList<>(same.runs());
         SummaryFile.Run last = runs.get(7);
-        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.DISTURBED, "waited 300 ms for a CPU",
+        runs.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.verdict.RunStatus.DISTURBED, "waited 300 ms for a CPU",
                 false, 1000, 0, last.series()));
         SummaryFile.Result disturbed = new SummaryFile.Result("x:a", "x", "a", 1000, runs);
         SummaryFile.Result other = result("x:b", 1000, 20, 21, 20.5, 20.2, 20.8, 20.1, 20.9, 20.3);
@@ -157,7 +157,7 @@ class KneeAndDiffTest {
         assertTrue(table.contains("1 benchmark(s) had runs DISTURBED"), table);
         // disturbed in OLD, saturated in NEW: the engine did not keep up, worse whatever the machine did before
         List<SummaryFile.Run> saturated = new ArrayList<>(same.runs());
-        saturated.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.RunStatus.SATURATED, "replies at 900/s",
+        saturated.set(7, new SummaryFile.Run(last.run(), org.fixbench.harness.verdict.RunStatus.SATURATED, "replies at 900/s",
                 false, 1000, 0, last.series()));
         Diff.Outcome worse = Diff.compare(List.of(disturbed),
                 List.of(new SummaryFile.Result("x:a", "x", "a", 1000, saturated)), 0.10);

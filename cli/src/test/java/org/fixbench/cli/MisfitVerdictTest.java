@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.cli.report.ComparisonReport;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.IdleThreads;
-import org.fixbench.harness.RunReason;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.IdleThreads;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** A run that fell behind with a profile that does not fit the machine is not reported as the engine's limit. */

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.fixbench.cli.report.ChartSet;
 import org.fixbench.cli.report.ComparisonReport;
-import org.fixbench.harness.ResultsReader;
+import org.fixbench.harness.results.ResultsReader;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.fixbench.cli.results.ResendStormTable;
 import org.fixbench.cli.results.SlowConsumerTable;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
 import org.junit.jupiter.api.Test;
 
 /** The resend-storm verdict from what the scenario saw, on made-up rounds. */

@@ -90,8 +90,8 @@ class ScenarioTest {
             }
         }
         List<SlowConsumerTable.Row> rows = new java.util.ArrayList<>(SlowConsumerTable.of(
-                org.fixbench.harness.ResultsReader.read(out).results()));
-        rows.addAll(SlowConsumerTable.of(org.fixbench.harness.ResultsReader.read(smallOut).results()));
+                org.fixbench.harness.results.ResultsReader.read(out).results()));
+        rows.addAll(SlowConsumerTable.of(org.fixbench.harness.results.ResultsReader.read(smallOut).results()));
         Map<String, SlowConsumerTable.Row> byEngine = new java.util.HashMap<>();
         rows.forEach(r -> byEngine.put(r.engine(), r));
         SlowConsumerTable.Row defaults = byEngine.get("tcp:yield");

@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.PinOutcome;
-import org.fixbench.harness.RunReason;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** An interleaved benchmark's rounds become one result: its runs in round order, numbered again. */

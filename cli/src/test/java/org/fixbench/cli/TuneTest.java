@@ -28,7 +28,7 @@ class TuneTest {
         e2e.put("p99", p90 * 3);
         e2e.put("p99.9", p90 * 10);
         series.put("endToEnd", e2e);
-        return new SummaryFile.Run(run, org.fixbench.harness.RunStatus.OK, null, false, 10_000, 0, series, 0, 0, round, 1, new long[0]);
+        return new SummaryFile.Run(run, org.fixbench.harness.verdict.RunStatus.OK, null, false, 10_000, 0, series, 0, 0, round, 1, new long[0]);
     }
 
     /**
@@ -102,7 +102,7 @@ class TuneTest {
         SummaryFile.Result v = session.get(2);
         List<SummaryFile.Run> runs = new ArrayList<>(v.runs());
         SummaryFile.Run r = runs.get(2);
-        runs.set(2, new SummaryFile.Run(r.run(), org.fixbench.harness.RunStatus.valueOf(status), "planted", false, r.achievedRate(), r.lost(), r.series(),
+        runs.set(2, new SummaryFile.Run(r.run(), org.fixbench.harness.verdict.RunStatus.valueOf(status), "planted", false, r.achievedRate(), r.lost(), r.series(),
                 0, 0, r.round(), r.slot(), new long[0]));
         return List.of(session.get(0), session.get(1), v.withRuns(runs));
     }
@@ -119,7 +119,7 @@ class TuneTest {
         SummaryFile.Result b = both.get(1);
         List<SummaryFile.Run> baseRuns = new ArrayList<>(b.runs());
         SummaryFile.Run r = baseRuns.get(0);
-        baseRuns.set(0, new SummaryFile.Run(r.run(), org.fixbench.harness.RunStatus.DISTURBED, "planted", false, r.achievedRate(), r.lost(),
+        baseRuns.set(0, new SummaryFile.Run(r.run(), org.fixbench.harness.verdict.RunStatus.DISTURBED, "planted", false, r.achievedRate(), r.lost(),
                 r.series(), 0, 0, r.round(), r.slot(), new long[0]));
         Tuning.Row worse = judge(List.of(both.get(0), b.withRuns(baseRuns), both.get(2))).rows().get(0);
         assertEquals(Diff.Verdict.WORSE, worse.judged().verdict(), worse.judged().toString());

@@ -27,10 +27,10 @@ import org.fixbench.cli.run.RoundWalk;
 import org.fixbench.cli.run.RunOrder;
 import org.fixbench.cli.run.Sweep;
 import org.fixbench.cli.run.SweepOutcome;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.ResultsReader;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.results.RunResult;
 import org.mortbay.jetty.orchestrator.Cluster;
 import org.mortbay.jetty.orchestrator.NodeArray;
 import org.mortbay.jetty.orchestrator.NodeArrayFuture;
@@ -275,7 +275,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         List<String> ownNames = ClassPaths.ownJars().stream().map(j -> Path.of(j).getFileName().toString())
                 .toList();
         try {
-            String localHost = org.fixbench.harness.ResultsFolder.hostName();
+            String localHost = org.fixbench.harness.machine.Machine.hostName();
             for (String line : OrchestratorFolder.removeStale(file, localHost)) {
                 out.println("[cluster] " + line);
             }
@@ -458,7 +458,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
      */
     private Map<Long, BenchmarkResult> runSlot(int round, int slot, Contender c) throws SlotFailure, IOException {
         String tag = String.format(Locale.ROOT, "%03d-round-%d-%s", ++turns, round,
-                org.fixbench.harness.ResultsWriter.safeName(c.label()));
+                org.fixbench.harness.results.ResultsWriter.safeName(c.label()));
         String label = c.server().label();
         NodeArray servers = cluster.nodeArray(SERVER);
         NodeArray clients = cluster.nodeArray(CLIENTS);
@@ -644,7 +644,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
 
     private Path hostFolder(String host) throws IOException {
         return Files.createDirectories(session.folder.resolve("hosts")
-                .resolve(org.fixbench.harness.ResultsWriter.safeName(host)));
+                .resolve(org.fixbench.harness.results.ResultsWriter.safeName(host)));
     }
 
     /** Each client host's folder, log and status for this slot, into hosts/<host>/ (what a host has, as it is). */
@@ -732,7 +732,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             int benchmark = engines.indexOf(c) * rates.size() + r;
             String abort = null;
             List<RunResult> runs = new ArrayList<>();
-            List<org.fixbench.harness.PinOutcome> pins = new ArrayList<>();
+            List<org.fixbench.harness.machine.PinOutcome> pins = new ArrayList<>();
             long warmup = 0;
             long late = 0;
             long stray = 0;
@@ -756,8 +756,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                     acc.runs++;
                     acc.statuses.add(run.status().name());
                 }
-                for (org.fixbench.harness.PinOutcome pin : p.pinning()) {
-                    pins.add(new org.fixbench.harness.PinOutcome(pin.role(), pin.thread(), pin.cpu(), pin.pinned(),
+                for (org.fixbench.harness.machine.PinOutcome pin : p.pinning()) {
+                    pins.add(new org.fixbench.harness.machine.PinOutcome(pin.role(), pin.thread(), pin.cpu(), pin.pinned(),
                             names.get(h) + ": " + pin.note()));
                 }
                 warmup += p.warmupIterations();

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fixbench.cli.run.FileGate;
 import org.fixbench.cli.run.ForkedRun;
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.harness.Environment;
+import org.fixbench.harness.machine.Environment;
 import org.mortbay.jetty.orchestrator.ClusterTools;
 import org.mortbay.jetty.orchestrator.NodeJob;
 

@@ -169,11 +169,11 @@ class NetnsClusterTest {
                 "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
         System.out.println(out);
         assertTrue(status == 0 || status == 2, "status " + status + ": " + err);
-        org.fixbench.harness.ResultsReader.Read read = org.fixbench.harness.ResultsReader.read(results);
+        org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
         assertEquals(2, read.results().size(), read.results().toString());
-        for (org.fixbench.harness.BenchmarkResult b : read.results()) {
+        for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
             assertEquals(1_000, b.config().targetRatePerSecond(), b.name());
-            org.fixbench.harness.RunResult run = b.runs().get(0);
+            org.fixbench.harness.results.RunResult run = b.runs().get(0);
             assertEquals(run.sent(), run.received(), b.name() + ": every order answered");
             assertEquals(0, run.lost(), b.name());
             long sum = 0;
@@ -184,7 +184,7 @@ class NetnsClusterTest {
                             .endsWith(b.name().startsWith("tcp") ? "tcp_yield" : "sbe_yield")).findFirst()
                             .orElseThrow();
                 }
-                org.fixbench.harness.BenchmarkResult part = org.fixbench.harness.ResultsReader.read(hostFolder)
+                org.fixbench.harness.results.BenchmarkResult part = org.fixbench.harness.results.ResultsReader.read(hostFolder)
                         .results().get(0);
                 assertEquals(500, part.config().targetRatePerSecond());
                 sum += part.runs().get(0).endToEnd().count();
@@ -257,7 +257,7 @@ class NetnsClusterTest {
         System.out.println(report.substring(0, Math.min(report.length(), 3_000)));
         assertTrue(report.contains("**The comparison stopped early:** client host " + c2), report);
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status.get(), err.toString());
-        org.fixbench.harness.ResultsReader.Read read = org.fixbench.harness.ResultsReader.read(results);
+        org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
         assertTrue(!read.results().isEmpty(), "what was measured before is kept");
         for (String ns : List.of("fbtest-h1", "fbtest-h2")) {
             Process pids = new ProcessBuilder("ip", "netns", "pids", ns).start();
@@ -372,7 +372,7 @@ class NetnsClusterTest {
             for (long rate : List.of(1_000L, 1_401L)) {
                 org.fixbench.cli.run.SweepOutcome o = across.run(List.of(tcp), List.of(rate), 1, 7);
                 assertEquals(null, o.stopReason());
-                org.fixbench.harness.BenchmarkResult b = o.results().get(0);
+                org.fixbench.harness.results.BenchmarkResult b = o.results().get(0);
                 assertEquals(rate, b.config().targetRatePerSecond());
                 assertEquals(b.runs().get(0).sent(), b.runs().get(0).received(), "every order answered");
                 List<?> rows = (List<?>) b.labels().get("hosts");

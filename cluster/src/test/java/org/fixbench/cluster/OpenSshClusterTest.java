@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.fixbench.cli.run.RunOrder;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ResultsReader;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.results.RunResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;

@@ -1,5 +1,10 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.EmptyTask;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.Environment;
+import org.fixbench.harness.results.BenchmarkResult;
+
 import java.util.Locale;
 
 /**

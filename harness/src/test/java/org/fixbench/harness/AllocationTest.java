@@ -1,5 +1,9 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.Pacing;
+import org.fixbench.harness.api.Probe;
+import org.fixbench.harness.series.LatencySeries;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;

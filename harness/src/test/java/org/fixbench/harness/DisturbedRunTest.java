@@ -1,5 +1,15 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.machine.CpuWaitWatch;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,5 +1,11 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +20,7 @@ class FailedRunTest {
     private static ScriptedTask slowTask(ManualClock clock) {
         return new ScriptedTask(clock) {
             @Override
-            long costNanos(long i) {
+            protected long costNanos(long i) {
                 return 20_000; // twice the interval
             }
         };
@@ -38,7 +44,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask slightlySlow = new ScriptedTask(clock) {
             @Override
-            long costNanos(long i) {
+            protected long costNanos(long i) {
                 return i % 200 == 0 ? 10_000 + 1_000_000 / 1_000 : 0; // 0.5% behind overall
             }
         };
@@ -69,7 +75,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask halfDeaf = new ScriptedTask(clock) {
             @Override
-            boolean samples(long i) {
+            protected boolean samples(long i) {
                 return i % 2 == 0;
             }
         };
@@ -93,7 +99,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask mute = new ScriptedTask(clock) {
             @Override
-            boolean samples(long i) {
+            protected boolean samples(long i) {
                 return false;
             }
         };
@@ -109,7 +115,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask mute = new ScriptedTask(clock) {
             @Override
-            boolean samples(long i) {
+            protected boolean samples(long i) {
                 return false;
             }
         };
@@ -124,7 +130,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask breaking = new ScriptedTask(clock) {
             @Override
-            long costNanos(long i) {
+            protected long costNanos(long i) {
                 if (i == 50) {
                     throw new IllegalStateException("server closed the connection");
                 }
@@ -147,7 +153,7 @@ class FailedRunTest {
         ManualClock clock = new ManualClock();
         ScriptedTask failing = new ScriptedTask(clock) {
             @Override
-            long costNanos(long i) {
+            protected long costNanos(long i) {
                 if (i == 10) {
                     Thread t = new Thread(() -> harness.fail("peer disconnected"));
                     t.start();

@@ -1,5 +1,15 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.HiccupMeter;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.results.TextReport;
+import org.fixbench.harness.series.LatencySeries;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

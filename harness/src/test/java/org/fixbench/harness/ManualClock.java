@@ -1,7 +1,11 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.Idler;
+import org.fixbench.harness.api.NanoClock;
+
 /** A clock that moves only when told: waiting on it jumps straight to the deadline. */
-final class ManualClock implements NanoClock, Idler {
+public final class ManualClock implements NanoClock, Idler {
     private long nowNanos = 1_000_000_000L;
 
     @Override
@@ -14,11 +18,11 @@ final class ManualClock implements NanoClock, Idler {
         nowNanos += remainingNanos;
     }
 
-    void advance(long nanos) {
+    public void advance(long nanos) {
         nowNanos += nanos;
     }
 
-    HarnessConfig.Builder configure(String name, long rate, long iterations) {
+    public HarnessConfig.Builder configure(String name, long rate, long iterations) {
         return HarnessConfig.builder(name).targetRatePerSecond(rate).iterationsPerRun(iterations).warmupIterations(0)
                 .runs(1).clock(this).idler(this).hiccupMeter(false).jitterMonitor(false).quiet(true);
     }

@@ -1,5 +1,12 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.timed.TimedRun;
+
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,7 +68,7 @@ class PollingTaskTest {
         assertEquals(100, run.received());
         // each reply is read no later than one idle cap after it is due
         long max = run.endToEnd().maxNanos();
-        assertTrue(max >= REPLY_DELAY_NANOS && max <= REPLY_DELAY_NANOS + LatencyBenchmark.POLL_IDLE_CAP_NANOS,
+        assertTrue(max >= REPLY_DELAY_NANOS && max <= REPLY_DELAY_NANOS + TimedRun.POLL_IDLE_CAP_NANOS,
                 "max " + max);
         assertTrue(task.polls > 100, "polled between sends: " + task.polls);
     }

@@ -1,5 +1,13 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.Remeasure;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.results.ResultsWriter;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -113,7 +121,7 @@ class RemeasureTest {
         // measured, each order takes twice its interval: half the rate, whatever 20 ms of compiling did
         ScriptedTask slow = new ScriptedTask(clock) {
             @Override
-            long costNanos(long iteration) {
+            protected long costNanos(long iteration) {
                 return compiler.attempt > 0 ? 200_000 : 0;
             }
         };

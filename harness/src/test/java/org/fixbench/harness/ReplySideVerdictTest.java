@@ -1,5 +1,19 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.verdict.Verdicts;
+
+import org.fixbench.harness.timed.TimedRun;
+
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -165,7 +179,7 @@ class ReplySideVerdictTest {
         long min = service.histogram().getMinValue();
         assertTrue(min >= 9_000, "every service time is at least the fastest reply's 10 us, was " + min);
         // a reply can wait for a read behind a send that blocked 150 us, never more
-        assertTrue(service.maxNanos() <= 400_000 + 150_000 + LatencyBenchmark.POLL_IDLE_CAP_NANOS, "max " + service.maxNanos());
+        assertTrue(service.maxNanos() <= 400_000 + 150_000 + TimedRun.POLL_IDLE_CAP_NANOS, "max " + service.maxNanos());
     }
 
     @Test
@@ -189,10 +203,9 @@ class ReplySideVerdictTest {
     @Test
     void aMachineModeChangeInARunIsNotRising() {
         HarnessConfig config = HarnessConfig.builder("x").quiet(true).build();
-        LatencyBenchmark benchmark = new LatencyBenchmark(config);
-        assertFalse(benchmark.isRising(8_000, 12_600), "a few us between p50 modes is not a growing queue");
-        assertFalse(benchmark.isRising(800_000, 1_700_000), "doubling by less than the 1 ms floor");
-        assertTrue(benchmark.isRising(800_000, 2_000_000));
-        assertFalse(benchmark.isRising(-1, 2_000_000), "no first third, no verdict");
+        assertFalse(Verdicts.isRising(config, 8_000, 12_600), "a few us between p50 modes is not a growing queue");
+        assertFalse(Verdicts.isRising(config, 800_000, 1_700_000), "doubling by less than the 1 ms floor");
+        assertTrue(Verdicts.isRising(config, 800_000, 2_000_000));
+        assertFalse(Verdicts.isRising(config, -1, 2_000_000), "no first third, no verdict");
     }
 }

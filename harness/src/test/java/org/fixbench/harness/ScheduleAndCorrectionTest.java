@@ -1,5 +1,11 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -36,7 +42,7 @@ class ScheduleAndCorrectionTest {
         ManualClock clock = new ManualClock();
         ScriptedTask task = new ScriptedTask(clock) {
             @Override
-            long costNanos(long i) {
+            protected long costNanos(long i) {
                 return i == STALLED_ITERATION ? STALL_NANOS : 0;
             }
         };

@@ -1,12 +1,15 @@
 package org.fixbench.harness;
 
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.LatencyTask;
+
 /** A task whose per-iteration behaviour a test scripts: cost in clock time, whether it samples, whether it throws. */
-class ScriptedTask implements LatencyTask {
+public class ScriptedTask implements LatencyTask {
     protected Harness harness;
     protected final ManualClock clock;
-    long iteration;
+    protected long iteration;
 
-    ScriptedTask(ManualClock clock) {
+    public ScriptedTask(ManualClock clock) {
         this.clock = clock;
     }
 
@@ -24,11 +27,11 @@ class ScriptedTask implements LatencyTask {
         }
     }
 
-    long costNanos(long iteration) {
+    protected long costNanos(long iteration) {
         return 0;
     }
 
-    boolean samples(long iteration) {
+    protected boolean samples(long iteration) {
         return true;
     }
 }

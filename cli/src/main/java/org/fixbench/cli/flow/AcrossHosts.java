@@ -11,7 +11,7 @@ import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.run.BenchmarkSession;
 import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.SweepOutcome;
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * The seam to the cluster module ({@code cluster/}, Jetty's cluster orchestrator): a comparison or a knee search

@@ -31,8 +31,8 @@ import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.cli.report.Charts;
 import org.fixbench.cli.results.SummaryFile;
-import org.fixbench.harness.CpuTimes;
-import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.machine.CpuTimes;
+import org.fixbench.harness.api.HarnessException;
 
 /**
  * A comparison: engines side by side at each rate, measured, written and reported. {@code compare} runs one from its
@@ -164,7 +164,7 @@ public final class Comparison {
             sweep.clusterMember(identityRange[0], identityRange[1], gateDir == null ? null : gateDir.toAbsolutePath());
         }
         AcrossHosts.Rounds across = clustered;
-        java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> soFar = across != null
+        java.util.function.Supplier<List<org.fixbench.harness.results.BenchmarkResult>> soFar = across != null
                 ? across::resultsSoFar : sweep::resultsSoFar;
         CpuTimes before = CpuTimes.read();
         java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -200,7 +200,7 @@ public final class Comparison {
             }
         }
         synchronized (session) {
-            List<org.fixbench.harness.BenchmarkResult> judged = QueueRule.apply(session.results);
+            List<org.fixbench.harness.results.BenchmarkResult> judged = QueueRule.apply(session.results);
             session.results.clear();
             session.results.addAll(judged);
         }
@@ -302,12 +302,12 @@ public final class Comparison {
      * left out: a signal leaves seconds, not minutes). Forked processes are stopped by their own hook.
      */
     public static void writePartial(BenchmarkSession session, String command, List<Contender> contenders, List<Long> rates,
-                             java.util.function.Supplier<List<org.fixbench.harness.BenchmarkResult>> sweep) {
+                             java.util.function.Supplier<List<org.fixbench.harness.results.BenchmarkResult>> sweep) {
         try {
             if (session.written()) {
                 return; // the comparison had ended and is writing its own report
             }
-            List<org.fixbench.harness.BenchmarkResult> soFar = sweep.get();
+            List<org.fixbench.harness.results.BenchmarkResult> soFar = sweep.get();
             String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
                     + " engine x rate result(s) so far";
             session.environment.put("partial", reason);
@@ -330,7 +330,7 @@ public final class Comparison {
 
     private static void writeEnvironment(BenchmarkSession session) {
         try {
-            org.fixbench.harness.AtomicFiles.writeString(session.folder.resolve("environment.json"),
+            org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("environment.json"),
                     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environmentNow()));
         } catch (IOException e) {
             throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);

@@ -6,9 +6,9 @@ import java.util.List;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.ResultsFolder;
-import org.fixbench.harness.WaitStrategy;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.ResultsFolder;
+import org.fixbench.harness.api.WaitStrategy;
 import picocli.CommandLine.Option;
 
 /** The options every measuring command shares. Values are checked when the configuration is built. */
@@ -92,14 +92,14 @@ public class RunOptions {
     List<String> failOn = new ArrayList<>();
 
     /** The run statuses that turn a completed command's exit status into 1 (validated). */
-    public java.util.Set<org.fixbench.harness.RunStatus> failOnStatuses() {
-        java.util.Set<org.fixbench.harness.RunStatus> statuses = java.util.EnumSet.noneOf(org.fixbench.harness.RunStatus.class);
+    public java.util.Set<org.fixbench.harness.verdict.RunStatus> failOnStatuses() {
+        java.util.Set<org.fixbench.harness.verdict.RunStatus> statuses = java.util.EnumSet.noneOf(org.fixbench.harness.verdict.RunStatus.class);
         for (String s : failOn) {
             String name = s.trim().toUpperCase(java.util.Locale.ROOT);
             if (!name.equals("SATURATED") && !name.equals("FAILED")) {
                 throw new IllegalArgumentException("--fail-on takes SATURATED and/or FAILED (was '" + s.trim() + "')");
             }
-            statuses.add(org.fixbench.harness.RunStatus.valueOf(name));
+            statuses.add(org.fixbench.harness.verdict.RunStatus.valueOf(name));
         }
         return statuses;
     }
@@ -268,7 +268,7 @@ public class RunOptions {
         if (cpus.length > 0 || !pinning()) {
             return cpus;
         }
-        int n = org.fixbench.harness.Machine.cpus();
+        int n = org.fixbench.harness.machine.Machine.cpus();
         int[] all = new int[n];
         for (int i = 0; i < n; i++) {
             all[i] = n - 1 - i;
@@ -286,7 +286,7 @@ public class RunOptions {
         if (out != null) {
             try {
                 return ResultsFolder.createNamed(out);
-            } catch (org.fixbench.harness.HarnessException e) {
+            } catch (org.fixbench.harness.api.HarnessException e) {
                 // the user chose this path: a file, a folder with results, no parent or no right to write is bad input
                 throw new IllegalArgumentException(e.getMessage(), e);
             }

@@ -20,8 +20,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
-import org.fixbench.harness.ResultsWriter;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.results.ResultsWriter;
+import org.fixbench.harness.verdict.RunStatus;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
@@ -141,7 +141,7 @@ public final class Charts {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            throw new org.fixbench.harness.HarnessException("cannot read " + log + ": " + e.getMessage(), e);
+            throw new org.fixbench.harness.api.HarnessException("cannot read " + log + ": " + e.getMessage(), e);
         }
         // the timeline: the intervals tagged "second"; logs written before 2026-11-24 had them untagged (and no
         // interval per run)
@@ -332,7 +332,7 @@ public final class Charts {
                 List<Double> wy = new ArrayList<>();
                 long[] waits = run.cpuWaitPerSecondNanos();
                 for (int second = 0; second < waits.length; second++) {
-                    if (waits[second] > org.fixbench.harness.LatencyBenchmark.DISTURBED_WAIT_SHARE * 1e9) {
+                    if (waits[second] > org.fixbench.harness.verdict.Verdicts.DISTURBED_WAIT_SHARE * 1e9) {
                         wx.add(second + 1.0);
                         wy.add(max.stream().mapToDouble(Double::doubleValue).max().orElse(1));
                     }
@@ -559,7 +559,7 @@ public final class Charts {
                         Path.of("charts", name + ".png")));
             }
         } catch (IOException e) {
-            throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
+            throw new org.fixbench.harness.api.HarnessException("cannot write charts: " + e.getMessage(), e);
         }
         return new ChartSet(written);
     }
@@ -618,7 +618,7 @@ public final class Charts {
             Path dir = Files.createDirectories(out.resolve("charts"));
             save(chart, dir, name, false);
         } catch (IOException e) {
-            throw new org.fixbench.harness.HarnessException("cannot write charts: " + e.getMessage(), e);
+            throw new org.fixbench.harness.api.HarnessException("cannot write charts: " + e.getMessage(), e);
         }
         return Path.of("charts", name + ".png");
     }

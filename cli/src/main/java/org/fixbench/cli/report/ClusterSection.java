@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * A comparison across hosts, in its report: the hosts, the network path from each client host to the server host,
@@ -35,7 +35,7 @@ final class ClusterSection {
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s %s |%n", host,
                         host.equals(cluster.get("serverHost")) ? "server" : "client",
                         e.get("cpu") instanceof Map<?, ?> cpu
-                                ? org.fixbench.harness.Environment.describeCpu(cpu, e.get("cpuModel")) : e.get("cpuModel"),
+                                ? org.fixbench.harness.machine.Environment.describeCpu(cpu, e.get("cpuModel")) : e.get("cpuModel"),
                         e.get("cpus"), e.get("kernel"), e.get("clocksource"), e.get("jvmName"), e.get("jvmVersion")));
             });
             md.append('\n');

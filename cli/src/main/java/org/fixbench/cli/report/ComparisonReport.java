@@ -14,13 +14,13 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ComparisonTable;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ComparisonTable;
 import org.fixbench.cli.results.PairedStats;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunStatus;
-import org.fixbench.harness.SeriesNames;
-import org.fixbench.harness.TextReport;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.results.TextReport;
 
 /**
  * {@code report.md}: per rate, engines side by side (each percentile of the round trip over all counted runs'
@@ -105,7 +105,7 @@ public final class ComparisonReport {
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
                 + "overhead over raw TCP (no figure from the runs that survived). A run starts once both JVMs' JIT "
                 + "compilers have gone quiet at its rate; one inside which a JVM's compilers still took more than "
-                + Math.round(100 * org.fixbench.harness.LatencyBenchmark.REMEASURE_JIT_SHARE) + "% of its time is "
+                + Math.round(100 * org.fixbench.harness.verdict.Verdicts.REMEASURE_JIT_SHARE) + "% of its time is "
                 + "measured again, once, after they went quiet again, whatever its first attempt read; the second "
                 + "attempt counts, and the first's status and percentiles stay beside it (\"measured again\").\n\n");
         results.stream().map(r -> r.labels().get(ResultLabels.PROFILED)).filter(java.util.Objects::nonNull).findFirst()
@@ -382,7 +382,7 @@ public final class ComparisonReport {
         List<String> clamped = new ArrayList<>(List.of("samples beyond the trackable range (clamped)"));
         List<String> status = new ArrayList<>(List.of("runs OK / DISTURBED / SATURATED / FAILED"));
         List<String> again = new ArrayList<>(List.of("runs measured again (the JIT took more than "
-                + Math.round(100 * org.fixbench.harness.LatencyBenchmark.REMEASURE_JIT_SHARE)
+                + Math.round(100 * org.fixbench.harness.verdict.Verdicts.REMEASURE_JIT_SHARE)
                 + "% of a first attempt): first attempts OK / not OK"));
         List<String> waited = new ArrayList<>(List.of("CPU wait of the measuring threads, ms (highest run; its other "
                 + "processes' + JIT CPU)"));
@@ -399,7 +399,7 @@ public final class ComparisonReport {
             lost.add(String.format(Locale.ROOT, "%,d", lostOrders) + (late > 0 ? String.format(Locale.ROOT,
                     " (%,d late)", late) : ""));
             clamped.add(String.format(Locale.ROOT, "%,d", r.runs().stream().flatMap(run -> run.series().values()
-                    .stream()).mapToLong(org.fixbench.harness.SeriesData::clampedCount).sum()));
+                    .stream()).mapToLong(org.fixbench.harness.series.SeriesData::clampedCount).sum()));
             status.add(count(r, RunStatus.OK) + " / " + count(r, RunStatus.DISTURBED) + " / "
                     + count(r, RunStatus.SATURATED) + " / " + count(r, RunStatus.FAILED));
             long againOk = r.runs().stream().filter(run -> run.remeasure() != null
@@ -469,7 +469,7 @@ public final class ComparisonReport {
 
     /**
      * The server's CPU per order answered over each counted run (all threads of the server's processes, a JVM and what
-     * it started: {@link org.fixbench.harness.CpuWait#serverCpuNanos()}), as the median and range of the runs; "not
+     * it started: {@link org.fixbench.harness.machine.CpuWait#serverCpuNanos()}), as the median and range of the runs; "not
      * measured" where no server process was read (a server elsewhere, or results from before it was recorded).
      */
     static String serverCpuCell(BenchmarkResult r) {
@@ -497,7 +497,7 @@ public final class ComparisonReport {
             return "not measured";
         }
         List<String> parts = new ArrayList<>();
-        for (org.fixbench.harness.CpuWait.Jvm j : counted.get(counted.size() - 1).cpuWait().jvms()) {
+        for (org.fixbench.harness.machine.CpuWait.Jvm j : counted.get(counted.size() - 1).cpuWait().jvms()) {
             if (j.role().equals("server") && j.threads() >= 0) {
                 parts.add(String.format(Locale.ROOT, "%d / %.0f", j.threads(), j.rssKb() / 1024.0));
             }
@@ -695,7 +695,7 @@ public final class ComparisonReport {
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
         double completed = r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0);
         String misfit = r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> notes ? notes.stream()
-                .map(String::valueOf).filter(n -> n.contains(org.fixbench.harness.IdleThreads.DOES_NOT_FIT))
+                .map(String::valueOf).filter(n -> n.contains(org.fixbench.harness.machine.IdleThreads.DOES_NOT_FIT))
                 .findFirst().orElse(null) : null;
         if (misfit != null && saturated > 0) {
             // its busy threads outnumber the CPUs: what fell behind is the profile on this machine, said so first
@@ -726,7 +726,7 @@ public final class ComparisonReport {
                 notes.add(String.format(Locale.ROOT, "%s runs %d busy threads (client and server together, each on a "
                         + "CPU or waiting for one at least %.0f%% of a run) on %d CPUs: its threads wait for each "
                         + "other by design of the profile", label(r), busy,
-                        100 * org.fixbench.harness.CpuWait.BUSY_SHARE, cpus));
+                        100 * org.fixbench.harness.machine.CpuWait.BUSY_SHARE, cpus));
             }
         }
         return notes;
@@ -738,7 +738,7 @@ public final class ComparisonReport {
         if (run.round() > 0) {
             sb.append(", round ").append(run.round()).append(" slot ").append(run.slot());
         }
-        org.fixbench.harness.CpuWait w = run.cpuWait();
+        org.fixbench.harness.machine.CpuWait w = run.cpuWait();
         sb.append(w.available() ? String.format(Locale.ROOT, ", measuring threads waited %.0f ms for a CPU (other "
                         + "processes used %.0f ms, JIT compilers %.0f ms)", w.waitNanos() / 1e6,
                 Math.max(0, w.otherProcessesCpuNanos()) / 1e6, Math.max(0, w.housekeepingCpuNanos()) / 1e6)
@@ -747,7 +747,7 @@ public final class ComparisonReport {
             sb.append(", client JIT ").append(run.jitCompileMillis()).append(" ms, GC ").append(run.gcPauseMillis())
                     .append(" ms");
         }
-        org.fixbench.harness.CpuWait.Jvm server = w.jvm("server");
+        org.fixbench.harness.machine.CpuWait.Jvm server = w.jvm("server");
         if (server != null) {
             sb.append(String.format(Locale.ROOT, ", server JIT threads %.0f ms CPU, GC threads %.0f ms CPU",
                     server.jitCpuNanos() / 1e6, server.gcCpuNanos() / 1e6));
@@ -775,7 +775,7 @@ public final class ComparisonReport {
                     + "the orchestrating machine; each host's own are under \"Per client host\", and its "
                     + "environment.json under `hosts/<host>/`\n");
         }
-        sb.append("- CPU: ").append(org.fixbench.harness.Environment.describeCpu(
+        sb.append("- CPU: ").append(org.fixbench.harness.machine.Environment.describeCpu(
                 env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
                 .append(env.get("governor")).append('\n');
         java.util.Set<String> pinned = new java.util.TreeSet<>();
@@ -857,11 +857,11 @@ public final class ComparisonReport {
 
     public static void write(Path folder, String markdown) {
         try {
-            org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.md"), markdown);
-            org.fixbench.harness.AtomicFiles.writeString(folder.resolve("report.html"),
+            org.fixbench.harness.results.AtomicFiles.writeString(folder.resolve("report.md"), markdown);
+            org.fixbench.harness.results.AtomicFiles.writeString(folder.resolve("report.html"),
                     org.fixbench.cli.report.HtmlReport.render(markdown, folder));
         } catch (IOException e) {
-            throw new org.fixbench.harness.HarnessException("cannot write report.md: " + e.getMessage(), e);
+            throw new org.fixbench.harness.api.HarnessException("cannot write report.md: " + e.getMessage(), e);
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SummaryFile;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ResultsReader;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ResultsReader;
 
 /**
  * A comparison's (or a tuning session's) report made from its folder: the same whether the command writes it as it
@@ -72,9 +72,9 @@ public final class FolderReport {
                     + "distribution only as seconds at 2 significant digits: percentiles here may differ from the "
                     + "original report's in the third digit.\n\n");
         }
-        if (read.rulesVersion() != org.fixbench.harness.LatencyBenchmark.RULES_VERSION) {
+        if (read.rulesVersion() != org.fixbench.harness.verdict.Verdicts.RULES_VERSION) {
             frame = frame.withNote("**Made again by today's code from results judged under rules version "
-                    + read.rulesVersion() + "** (today's: " + org.fixbench.harness.LatencyBenchmark.RULES_VERSION
+                    + read.rulesVersion() + "** (today's: " + org.fixbench.harness.verdict.Verdicts.RULES_VERSION
                     + "): each run's status is the one recorded then; the tables and notes are today's.\n\n");
         }
         if (env.get(ResultLabels.TUNE_BASELINE) != null) {

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SlowConsumerTable;
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.cli.results.Scenarios;
 
 /**
@@ -216,7 +216,7 @@ public final class ScenarioReport {
             String title = "burst".equals(kind) ? String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst",
                     label, rate, rate * ((Number) seen.get(org.fixbench.cli.results.BurstTable.FACTOR)).longValue())
                     : String.format(Locale.ROOT, "%s at %,d msgs/s", label, rate);
-            String name = kind + "-" + org.fixbench.harness.ResultsWriter.safeName(label) + "-" + rate;
+            String name = kind + "-" + org.fixbench.harness.results.ResultsWriter.safeName(label) + "-" + rate;
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeWindowsChart(out, name,
                     title + ": round trips per 10 ms", seen, startKey, endKey, startLabel, endLabel, thresholdKey,
                     thresholdLabel);
@@ -250,7 +250,7 @@ public final class ScenarioReport {
             if (result == null || stalled < 0) {
                 continue;
             }
-            String name = "stall-" + org.fixbench.harness.ResultsWriter.safeName(result.label()) + "-"
+            String name = "stall-" + org.fixbench.harness.results.ResultsWriter.safeName(result.label()) + "-"
                     + result.targetRate();
             java.nio.file.Path png = org.fixbench.cli.report.Charts.writeStallChart(folder, out, result, stalled,
                     Scenarios.STALL_DELAY_MILLIS / 1e3, Scenarios.STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name, slowClient);
@@ -272,7 +272,7 @@ public final class ScenarioReport {
     }
 
     /** The scenario's report from its folder (charts into {@code out/charts}); the same whoever calls it. */
-    public static String render(org.fixbench.harness.ResultsReader.Read read, java.nio.file.Path folder,
+    public static String render(org.fixbench.harness.results.ResultsReader.Read read, java.nio.file.Path folder,
                          java.nio.file.Path out) {
         Map<String, Object> env = read.environment();
         return render(env, read.results(), folder, out, env.get("partial") == null ? null

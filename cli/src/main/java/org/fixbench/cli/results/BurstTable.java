@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * The {@code burst} scenario judged: per engine and base rate, what each round's measured run showed around its

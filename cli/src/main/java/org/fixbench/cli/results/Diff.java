@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * Old results against new, per engine × profile × rate × percentile of the round trip, with verdicts that hold up
@@ -190,7 +190,7 @@ public final class Diff {
 
     /** "2 of 3 runs SATURATED" style: each status that is not OK with its count. */
     private static String statuses(SummaryFile.Result r) {
-        Map<org.fixbench.harness.RunStatus, Integer> counts = new java.util.TreeMap<>();
+        Map<org.fixbench.harness.verdict.RunStatus, Integer> counts = new java.util.TreeMap<>();
         r.counted().stream().filter(run -> !run.ok()).forEach(run -> counts.merge(run.status(), 1, Integer::sum));
         if (counts.isEmpty()) {
             return r.counted().isEmpty() ? "no counted runs" : "all " + r.counted().size() + " runs OK";

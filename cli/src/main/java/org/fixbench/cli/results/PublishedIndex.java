@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.fixbench.harness.ResultsReader;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * The index of a folder of published results, made from the folders themselves: a row per folder with its date,

@@ -5,12 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ComparisonTable;
-import org.fixbench.harness.RunReason;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunStatus;
-import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
+import org.fixbench.harness.series.SeriesNames;
 
 /**
  * The sweep-wide half of the queue rule (the run-wide half, orders in flight, is the harness's): a run whose p50 is

@@ -1,6 +1,6 @@
 package org.fixbench.cli.results;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * The keys a comparison writes into {@code summary.json}, spelled once: a result's labels (beside its name) and the

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /** What the scenario tables that keep one map per measured run (resend-storm, server-restart) read alike. */
 final class ScenarioRounds {

@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.ResultsReader;
-import org.fixbench.harness.RunStatus;
-import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.verdict.RunStatus;
+import org.fixbench.harness.series.SeriesNames;
 
 /**
  * The sessions sweep's table ({@code fixbench analyze sessions}): per engine and rate, one row per session count

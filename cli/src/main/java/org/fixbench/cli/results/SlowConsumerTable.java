@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.SeriesData;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesData;
 
 /**
  * The {@code slow-consumer} scenario judged: per engine and rate, each round's pair of runs (one with session 1's
@@ -241,7 +241,7 @@ public final class SlowConsumerTable {
             return -1;
         }
         java.nio.file.Path log = folder.resolve("jvm-logs").resolve(
-                org.fixbench.harness.ResultsWriter.safeName(r.name() + "-server") + ".log");
+                org.fixbench.harness.results.ResultsWriter.safeName(r.name() + "-server") + ".log");
         if (!java.nio.file.Files.isRegularFile(log)) {
             return -1;
         }

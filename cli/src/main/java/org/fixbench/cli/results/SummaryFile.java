@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.harness.ResultsReader;
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * The cli's typed view of a results folder's {@code summary.json} (read by {@link ResultsReader#summary}): what

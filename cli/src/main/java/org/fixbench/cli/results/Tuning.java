@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.fixbench.harness.RunStatus;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * A tuning session's verdicts: each variant against the baseline, per rate and percentile, on the overhead over the

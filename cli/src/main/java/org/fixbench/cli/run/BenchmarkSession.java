@@ -8,16 +8,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.Calibration;
-import org.fixbench.harness.Environment;
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.machine.Environment;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.LatencyTask;
+import org.fixbench.harness.api.LatencyTask;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.ResultsWriter;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.SeriesData;
+import org.fixbench.harness.results.ResultsWriter;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesData;
 
 /**
  * One command's worth of benchmarks: the results folder (made first, so a bad path fails before any work), the
@@ -55,7 +55,7 @@ public final class BenchmarkSession {
                 String holder = "another fixbench measuring command is running on this machine (it holds " + LOCK_FILE
                         + ")";
                 if (!allowConcurrent) {
-                    throw new org.fixbench.harness.HarnessException(holder + ": two at once would disturb each other's numbers; "
+                    throw new org.fixbench.harness.api.HarnessException(holder + ": two at once would disturb each other's numbers; "
                             + "wait for it, or pass --allow-concurrent (the results are then marked disturbed)");
                 }
                 return "disturbed: " + holder + " while these results were measured";
@@ -207,7 +207,7 @@ public final class BenchmarkSession {
      * engines did (SATURATED and FAILED runs are findings, in the report), unless {@code failOn} names a status that
      * some run has: then 1.
      */
-    public int finish(java.util.Set<org.fixbench.harness.RunStatus> failOn) {
+    public int finish(java.util.Set<org.fixbench.harness.verdict.RunStatus> failOn) {
         writeResults();
         release();
         out.println("Results written to " + folder);
@@ -216,7 +216,7 @@ public final class BenchmarkSession {
             out.println("Some runs were DISTURBED, SATURATED or FAILED, or ended early: see the reasons above and in summary.json.");
         }
         boolean failing = results.stream().flatMap(r -> r.runs().stream()).anyMatch(r -> failOn.contains(r.status()))
-                || (failOn.contains(org.fixbench.harness.RunStatus.FAILED)
+                || (failOn.contains(org.fixbench.harness.verdict.RunStatus.FAILED)
                         && results.stream().anyMatch(BenchmarkResult::aborted));
         if (failing) {
             out.println("Exit status 1: --fail-on " + failOn + " and some run has that status.");

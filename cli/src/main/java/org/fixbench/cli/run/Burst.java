@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.Pacing;
+import org.fixbench.harness.api.Pacing;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunTrace;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.timed.RunTrace;
 
 /**
  * The {@code burst} scenario: each measured run is {@link Plan#beforeMillis()} at the base rate, {@link

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * What a scenario does in the forked client ({@code fork-client}), around the engine's client and the harness: a
@@ -24,7 +24,7 @@ public interface ClientScenario extends AutoCloseable {
          * This scenario's side of the forked client, set up before the engine's client is made; it may change
          * {@code setup} (where the client connects, the sessions it carries).
          *
-         * @throws org.fixbench.harness.HarnessException with the reason, when it cannot start (a slow client not
+         * @throws org.fixbench.harness.api.HarnessException with the reason, when it cannot start (a slow client not
          *                                               logged on): the run ends with it, nothing measured
          */
         ClientScenario open(Setup setup) throws Exception;

@@ -11,9 +11,9 @@ import java.util.Map;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 
@@ -123,7 +123,7 @@ public interface Executor {
         /** A new file for one benchmark run in one role: {@code profiles/<benchmark>-<role>-<kind>[-k].html}. */
         Path file(String benchmark, String role) {
             Path dir = resultsFolder.resolve("profiles");
-            String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark + "-" + role + "-" + kind);
+            String stem = org.fixbench.harness.results.ResultsWriter.safeName(benchmark + "-" + role + "-" + kind);
             Path file = dir.resolve(stem + Profiler.extension(kind));
             for (int k = 2; java.nio.file.Files.exists(file); k++) {
                 file = dir.resolve(stem + "-" + k + Profiler.extension(kind));

@@ -23,10 +23,10 @@ import java.util.concurrent.TimeUnit;
 import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.ProbeRing;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.PinOutcome;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * One benchmark run in processes of its own: the engine's server in one JVM (through {@code serve}, as a user would
@@ -423,7 +423,7 @@ public final class ForkedRun {
         }
         try {
             Path dir = Files.createDirectories(jvmLogFolder.resolve("server-logs"));
-            String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark);
+            String stem = org.fixbench.harness.results.ResultsWriter.safeName(benchmark);
             Path kept = dir.resolve(stem + ".log");
             for (int k = 2; Files.exists(kept); k++) {
                 kept = dir.resolve(stem + "-" + k + ".log");
@@ -469,7 +469,7 @@ public final class ForkedRun {
             List<JvmPauses.Pause> pauses = JvmPauses.parse(Files.readAllLines(log));
             if (jvmLogFolder != null) {
                 Path dir = Files.createDirectories(jvmLogFolder.resolve("jvm-logs"));
-                String stem = org.fixbench.harness.ResultsWriter.safeName(benchmark + "-" + role);
+                String stem = org.fixbench.harness.results.ResultsWriter.safeName(benchmark + "-" + role);
                 Path kept = dir.resolve(stem + ".log");
                 for (int k = 2; Files.exists(kept); k++) {
                     kept = dir.resolve(stem + "-" + k + ".log");

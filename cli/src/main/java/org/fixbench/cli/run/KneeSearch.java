@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Locale;
 
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ComparisonTable;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesNames;
 
 /**
  * The highest rate an engine sustains within a latency objective, found in a bounded number of benchmarks: try the

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * A profiler over the measured runs only, in this JVM: started as the first measured run starts, paused as each run

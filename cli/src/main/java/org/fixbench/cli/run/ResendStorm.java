@@ -11,8 +11,8 @@ import java.util.Map;
 import org.fixbench.cli.results.ServerRestartTable;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunTrace;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.timed.RunTrace;
 
 /**
  * The {@code resend-storm} scenario inside a forked client: in each measured run, from {@link Plan#delayMillis()}

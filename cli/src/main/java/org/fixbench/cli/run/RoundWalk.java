@@ -3,7 +3,7 @@ package org.fixbench.cli.run;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * The rounds of an interleaved comparison, walked in their planned order ({@link RunOrder}): each engine's turn in

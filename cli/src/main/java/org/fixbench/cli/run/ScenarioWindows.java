@@ -3,7 +3,7 @@ package org.fixbench.cli.run;
 import java.util.List;
 
 import org.fixbench.cli.results.BurstTable;
-import org.fixbench.harness.RunTrace;
+import org.fixbench.harness.timed.RunTrace;
 
 /**
  * What the scenarios read from a run's windows ({@link RunTrace.Window}, {@link BurstTable#WINDOW_NANOS} each),

@@ -14,8 +14,8 @@ import java.util.Map;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.RunTrace;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.timed.RunTrace;
 
 /**
  * The {@code server-restart} scenario inside a forked client: {@link Plan#delayMillis()} into the measured run it

@@ -11,7 +11,7 @@ import java.util.Map;
 
 import org.fixbench.harness.ProgressListener;
 import static org.fixbench.cli.results.SlowConsumerTable.*;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * The {@code slow-consumer} scenario inside a forked client: in the measured run {@link Plan#stallRun()}, from
@@ -62,7 +62,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             String refused = slowClient.awaitLogon(r.connectTimeoutNanos());
             if (refused != null) {
                 slowClient.close();
-                throw new org.fixbench.harness.HarnessException(refused);
+                throw new org.fixbench.harness.api.HarnessException(refused);
             }
             SlowConsumer scenario = new SlowConsumer(slowClient, this, r.serverPid(), setup.serverPort);
             setup.sessions = r.sessions() - 1;

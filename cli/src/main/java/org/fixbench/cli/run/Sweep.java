@@ -18,12 +18,12 @@ import java.util.Map;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
-import org.fixbench.harness.HarnessException;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * Runs every engine at every rate, one benchmark at a time (never two at once), each in a fresh engine pair and
@@ -358,7 +358,7 @@ public final class Sweep implements ProgressListener {
                 out.println();
                 out.println("=== " + label(specs.get(i), merged.config().targetRatePerSecond()) + ": its "
                         + merged.runs().size() + " interleaved runs");
-                out.print(org.fixbench.harness.TextReport.summaries(merged));
+                out.print(org.fixbench.harness.results.TextReport.summaries(merged));
             }
         }
     }
@@ -414,7 +414,7 @@ public final class Sweep implements ProgressListener {
         String abortReason = null;
         Map<String, List<Integer>> notes = new LinkedHashMap<>();
         Map<String, List<Integer>> pinDescriptions = new LinkedHashMap<>();
-        Map<String, org.fixbench.harness.PinOutcome> pins = new LinkedHashMap<>();
+        Map<String, org.fixbench.harness.machine.PinOutcome> pins = new LinkedHashMap<>();
         int roundNumber = 0;
         for (BenchmarkResult r : rounds) {
             roundNumber++;
@@ -430,7 +430,7 @@ public final class Sweep implements ProgressListener {
                     notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
                 }
             }
-            for (org.fixbench.harness.PinOutcome p : r.pinning()) {
+            for (org.fixbench.harness.machine.PinOutcome p : r.pinning()) {
                 pinDescriptions.computeIfAbsent(p.describe(), d -> new ArrayList<>()).add(roundNumber);
                 pins.putIfAbsent(p.describe(), p);
             }
@@ -438,10 +438,10 @@ public final class Sweep implements ProgressListener {
         int all = rounds.size();
         List<String> mergedNotes = new ArrayList<>();
         notes.forEach((note, in) -> mergedNotes.add(note + roundsSuffix(in, all)));
-        List<org.fixbench.harness.PinOutcome> mergedPins = new ArrayList<>();
+        List<org.fixbench.harness.machine.PinOutcome> mergedPins = new ArrayList<>();
         pinDescriptions.forEach((d, in) -> {
-            org.fixbench.harness.PinOutcome p = pins.get(d);
-            mergedPins.add(new org.fixbench.harness.PinOutcome(p.role(), p.thread(), p.cpu(), p.pinned(),
+            org.fixbench.harness.machine.PinOutcome p = pins.get(d);
+            mergedPins.add(new org.fixbench.harness.machine.PinOutcome(p.role(), p.thread(), p.cpu(), p.pinned(),
                     p.note() + roundsSuffix(in, all)));
         });
         BenchmarkResult first = rounds.get(0);

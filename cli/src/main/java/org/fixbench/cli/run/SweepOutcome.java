@@ -2,7 +2,7 @@ package org.fixbench.cli.run;
 
 import java.util.List;
 
-import org.fixbench.harness.BenchmarkResult;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * What one call of a {@link Sweep} measured: its results, in the order planned (an interleaved sweep's runs merged

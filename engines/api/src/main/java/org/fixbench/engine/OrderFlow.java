@@ -148,9 +148,9 @@ public final class OrderFlow {
      * How a harness spaces this workload's orders sent on {@code sessions} sessions in turn: evenly, or for a paced
      * replay the log's gaps, each gap shared by the sessions' orders of that place in the log.
      */
-    public org.fixbench.harness.Pacing pacing(int sessions) {
-        return gapNanos == null ? org.fixbench.harness.Pacing.EVEN
-                : org.fixbench.harness.Pacing.ofGaps(gapNanos, sessions);
+    public org.fixbench.harness.api.Pacing pacing(int sessions) {
+        return gapNanos == null ? org.fixbench.harness.api.Pacing.EVEN
+                : org.fixbench.harness.api.Pacing.ofGaps(gapNanos, sessions);
     }
 
     /** Whether this is a replay at the log's own pacing. */

@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
-import org.fixbench.harness.NanoClock;
+import org.fixbench.harness.api.NanoClock;
 
 /**
  * A session that is logged on again when it ends during the benchmark, as an application would, rather than ending

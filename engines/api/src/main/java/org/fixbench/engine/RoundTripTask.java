@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-import org.fixbench.harness.Harness;
-import org.fixbench.harness.LatencyTask;
-import org.fixbench.harness.NanoClock;
-import org.fixbench.harness.Probe;
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.api.NanoClock;
+import org.fixbench.harness.api.Probe;
 
 /**
  * The FIX round trip as a harness task: {@link #run} sends a NewOrderSingle whose ClOrdID is the intended start;

@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.WaitStrategy;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.api.WaitStrategy;
 
 /**
  * Two different engines on the two ends of one session: one's server, the other's client, each with its own
@@ -61,9 +61,9 @@ public final class Interop {
         assertEquals(orders, run.sent(), "sent");
         assertEquals(orders, run.received(), "received");
         assertEquals(0, run.lost(), "lost");
-        for (org.fixbench.harness.RunReason reason : run.reasons()) {
-            org.junit.jupiter.api.Assertions.assertTrue(reason.kind().status() == org.fixbench.harness.RunStatus.SATURATED
-                    || reason.kind().status() == org.fixbench.harness.RunStatus.DISTURBED,
+        for (org.fixbench.harness.verdict.RunReason reason : run.reasons()) {
+            org.junit.jupiter.api.Assertions.assertTrue(reason.kind().status() == org.fixbench.harness.verdict.RunStatus.SATURATED
+                    || reason.kind().status() == org.fixbench.harness.verdict.RunStatus.DISTURBED,
                     "only not keeping up, or a busy machine, may mark a correctness run: " + run.reason());
         }
     }

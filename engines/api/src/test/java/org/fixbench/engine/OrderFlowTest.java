@@ -153,14 +153,14 @@ class OrderFlowTest {
         assertTrue(paced.name().endsWith(" paced"), paced.name());
         assertEquals(3, paced.size());
         // gaps 250 us and 750 us, then the mean gap (500 us) back to the first: 3 orders in 1.5 ms, 2,000/s
-        assertEquals(org.fixbench.harness.Pacing.ofGaps(new long[] {250_000, 750_000, 500_000}, 4), paced.pacing(4));
+        assertEquals(org.fixbench.harness.api.Pacing.ofGaps(new long[] {250_000, 750_000, 500_000}, 4), paced.pacing(4));
         assertEquals(2_000.0, paced.recordedRatePerSecond(), 1e-9);
         assertTrue(paced.describe().contains("the log's own mean: 2,000.0 orders/s a session"), paced.describe());
         OrderFlow even = OrderFlow.parse(log.toString());
         assertFalse(even.isPaced());
-        assertEquals(org.fixbench.harness.Pacing.EVEN, even.pacing(4));
+        assertEquals(org.fixbench.harness.api.Pacing.EVEN, even.pacing(4));
         assertEquals(0.0, even.recordedRatePerSecond());
-        assertEquals(org.fixbench.harness.Pacing.EVEN, OrderFlow.mixed(3).pacing(1));
+        assertEquals(org.fixbench.harness.api.Pacing.EVEN, OrderFlow.mixed(3).pacing(1));
     }
 
     @Test

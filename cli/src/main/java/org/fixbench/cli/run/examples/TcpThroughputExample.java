@@ -12,10 +12,10 @@ import java.util.concurrent.Callable;
 
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.BenchmarkResult;
-import org.fixbench.harness.ComparisonTable;
-import org.fixbench.harness.RunResult;
-import org.fixbench.harness.SeriesNames;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

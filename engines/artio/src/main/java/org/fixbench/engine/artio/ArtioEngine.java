@@ -25,7 +25,7 @@ public final class ArtioEngine implements FixEngine {
 
     @Override
     public List<String> comparisonProfiles() {
-        return org.fixbench.harness.Machine.cpus() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
+        return org.fixbench.harness.machine.Machine.cpus() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
     }
 
     @Override

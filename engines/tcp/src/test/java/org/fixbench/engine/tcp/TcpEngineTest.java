@@ -96,7 +96,7 @@ class TcpEngineTest extends EngineContractTest {
         org.fixbench.engine.RoundTripTask task = new org.fixbench.engine.RoundTripTask(
                 new EngineSpec(swapping, real.profile()), tmp.resolve("swap"), java.net.InetAddress.getLoopbackAddress(),
                 java.time.Duration.ofSeconds(20)).sessions(3);
-        org.fixbench.harness.BenchmarkResult result = new org.fixbench.harness.LatencyBenchmark(
+        org.fixbench.harness.results.BenchmarkResult result = new org.fixbench.harness.LatencyBenchmark(
                 config("swap").build(), System.out, org.fixbench.harness.ProgressListener.NONE)
                 .run(task, java.util.Map.of());
         assertTrue(result.aborted(), "a report on the wrong session must end the benchmark");
