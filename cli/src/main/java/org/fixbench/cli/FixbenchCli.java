@@ -30,6 +30,7 @@ public final class FixbenchCli implements Runnable {
 
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new FixbenchCli());
+        ScenarioCommand.addScenarioOptions(cli.getSubcommands().get("scenario"));
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

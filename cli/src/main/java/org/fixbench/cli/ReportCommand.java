@@ -36,9 +36,9 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws java.io.IOException {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
-        if (org.fixbench.cli.results.Scenarios.isScenario(read.environment())) { // a scenario's folder: its own report
+        if (org.fixbench.cli.scenario.ScenarioRegistry.ofFolder(read.environment()) != null) { // a scenario's folder: its own report
             org.fixbench.harness.results.AtomicFiles.writeString(target.resolve("report.md"),
-                    org.fixbench.cli.report.ScenarioReport.render(read, folder, target));
+                    org.fixbench.cli.scenario.ScenarioRun.report(read, folder, target));
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
         }

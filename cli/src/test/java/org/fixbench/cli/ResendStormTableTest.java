@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.cli.results.ResendStormTable;
-import org.fixbench.cli.results.SlowConsumerTable;
+import org.fixbench.cli.scenario.resendstorm.ResendStormTable;
+import org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
 import org.junit.jupiter.api.Test;
@@ -78,8 +78,8 @@ class ResendStormTableTest {
         Map<String, Object> m = round(20_000, 0, notSent, 300_000_000L, 1_000_000L, 0);
         m.put(ResendStormTable.CUT, true);
         m.put(ResendStormTable.TAKEN_WHILE_DOWN, taken);
-        m.put(org.fixbench.cli.results.ServerRestartTable.NOT_SENT, notSent);
-        m.put(org.fixbench.cli.results.ServerRestartTable.ATTEMPTS, 1);
+        m.put(org.fixbench.cli.scenario.serverrestart.ServerRestartTable.NOT_SENT, notSent);
+        m.put(org.fixbench.cli.scenario.serverrestart.ServerRestartTable.ATTEMPTS, 1);
         m.put(ResendStormTable.SESSION_ENDED_AFTER_CUT_NANOS, 1_000_000L);
         m.put(ResendStormTable.LOGGED_ON_AFTER_GAP_NANOS, 33_000_000L);
         m.put(ResendStormTable.LAST_SEQ_TO_SERVER, lastToServer);

@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.cli.results.ServerRestartTable;
-import org.fixbench.cli.results.SlowConsumerTable;
+import org.fixbench.cli.scenario.serverrestart.ServerRestartTable;
+import org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
 import org.junit.jupiter.api.Test;

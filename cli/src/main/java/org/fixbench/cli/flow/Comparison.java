@@ -1,7 +1,6 @@
 package org.fixbench.cli.flow;
 
 import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Hosts;
 import org.fixbench.cli.report.FolderReport;
 import org.fixbench.cli.options.Rates;
@@ -29,8 +28,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixEngine;
-import org.fixbench.cli.report.Charts;
-import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.machine.CpuTimes;
 import org.fixbench.harness.api.HarnessException;
 

@@ -639,12 +639,12 @@ public final class Charts {
     public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
                                          String endKey, String startLabel, String endLabel, String thresholdKey,
                                          String thresholdLabel) {
-        if (!(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_P50_NANOS) instanceof List<?> p50s)
-                || !(seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MAX_NANOS) instanceof List<?> maxes)
+        if (!(seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_P50_NANOS) instanceof List<?> p50s)
+                || !(seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_MAX_NANOS) instanceof List<?> maxes)
                 || p50s.isEmpty()) {
             return null;
         }
-        double windowSeconds = ((Number) seen.get(org.fixbench.cli.results.BurstTable.WINDOW_MILLIS)).doubleValue()
+        double windowSeconds = ((Number) seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_MILLIS)).doubleValue()
                 / 1e3;
         List<Double> xs = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.fixbench.cli.run;
 
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -78,6 +79,10 @@ public final class ForkedRun {
     private int identities;
     private Path gate;
     private String workload = "fixed";
+    /** The file a client writes before it kills the server: the orchestrator restarts a server only after it. */
+    public static final String KILL_MARK = "server-killed";
+    /** The file the orchestrator writes the restarted server's pid into, in the same folder. */
+    public static final String RESTARTED_PID = "server-restarted-pid";
     private ClientScenario.Plan scenario;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {
@@ -338,7 +343,7 @@ public final class ForkedRun {
             pins.addAll(reply.pinning());
             allLabels.put("engineNotes", new ArrayList<>(reply.engineNotes()));
             if (reply.scenarioRuns() != null) {
-                allLabels.put(org.fixbench.cli.results.SlowConsumerTable.SCENARIO_RUNS, reply.scenarioRuns());
+                allLabels.put(org.fixbench.cli.results.ScenarioKeys.SCENARIO_RUNS, reply.scenarioRuns());
             }
             warmup = reply.warmupIterations();
             late = reply.warmupLateReplies();
@@ -364,7 +369,7 @@ public final class ForkedRun {
     }
 
     /**
-     * Once {@code server} has died after the client left its kill mark ({@link ServerRestart#KILL_MARK}), starts the
+     * Once {@code server} has died after the client left its kill mark ({@link #KILL_MARK}), starts the
      * same server again at once on {@code port}, its output appended to the same log, and records how long it took from
      * the death to listening ({@code ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS}) in {@code labels}.
      */
@@ -379,7 +384,7 @@ public final class ForkedRun {
         again.set(file + 1, portAgain.toString());
         server.onExit().thenRun(() -> {
             long died = System.nanoTime();
-            if (!Files.exists(work.resolve(ServerRestart.KILL_MARK))) {
+            if (!Files.exists(work.resolve(KILL_MARK))) {
                 return; // it died of itself: the run ends as any other whose server exits
             }
             try {
@@ -388,15 +393,15 @@ public final class ForkedRun {
                         .start();
                 restarted.set(p);
                 children.add(p);
-                Path pid = work.resolve(ServerRestart.RESTARTED_PID);
-                Files.writeString(work.resolve(ServerRestart.RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
-                Files.move(work.resolve(ServerRestart.RESTARTED_PID + ".tmp"), pid,
+                Path pid = work.resolve(RESTARTED_PID);
+                Files.writeString(work.resolve(RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
+                Files.move(work.resolve(RESTARTED_PID + ".tmp"), pid,
                         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 out.println("[fork] the server was killed; started again, pid " + p.pid());
                 long deadline = died + 60_000_000_000L;
                 while (p.isAlive() && System.nanoTime() < deadline) {
                     if (Files.exists(portAgain) && !Files.readString(portAgain).isBlank()) {
-                        labels.put(org.fixbench.cli.results.ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS,
+                        labels.put(org.fixbench.cli.results.ScenarioKeys.SERVER_LISTENING_AFTER_DEATH_NANOS,
                                 System.nanoTime() - died);
                         return;
                     }

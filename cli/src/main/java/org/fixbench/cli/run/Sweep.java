@@ -17,7 +17,6 @@ import java.util.Map;
 
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.HarnessException;

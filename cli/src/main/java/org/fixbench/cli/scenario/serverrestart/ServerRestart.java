@@ -1,6 +1,14 @@
-package org.fixbench.cli.run;
+package org.fixbench.cli.scenario.serverrestart;
 
-import static org.fixbench.cli.results.ServerRestartTable.*;
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.run.Frames;
+import org.fixbench.cli.run.Relay;
+
+import org.fixbench.cli.scenario.ScenarioWindows;
+import org.fixbench.cli.scenario.SocketQueues;
+
+import static org.fixbench.cli.scenario.serverrestart.ServerRestartTable.*;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -28,9 +36,9 @@ import org.fixbench.harness.timed.RunTrace;
  */
 public final class ServerRestart implements ProgressListener, AutoCloseable {
     /** The file the client writes before it kills the server: the orchestrator restarts a server only after it. */
-    public static final String KILL_MARK = "server-killed";
+    public static final String KILL_MARK = ForkedRun.KILL_MARK;
     /** The file the orchestrator writes the restarted server's pid into, in the same folder. */
-    public static final String RESTARTED_PID = "server-restarted-pid";
+    public static final String RESTARTED_PID = ForkedRun.RESTARTED_PID;
 
     /** What the scenario does in each measured run. */
     public record Plan(long delayMillis) implements ClientScenario.Plan {
@@ -55,10 +63,10 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
                 @Override
                 public void task(RoundTripTask task) {
                     task.reconnecting(true).keepingSession(false);
-                    if (SlowConsumer.PROC_NET_TCP_READABLE) {
+                    if (SocketQueues.READABLE) {
                         // a fresh client is made once the server listens again (the relay would accept it before)
                         int port = setup.serverPort;
-                        task.serverReady(() -> SlowConsumer.SocketQueues.listening(port));
+                        task.serverReady(() -> SocketQueues.listening(port));
                     }
                     restart = new ServerRestart(relay, task, plan, r.serverPid(),
                             Path.of(r.workDirectory()).resolve(KILL_MARK));
@@ -252,7 +260,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
             }
         }
         m.put(FIRST_ANSWER_AFTER_KILL_NANOS, firstAnswer == Long.MAX_VALUE ? -1 : firstAnswer - kill);
-        long preFrom = Math.min(Burst.SETTLE_NANOS, Math.max(0, kill) / 2);
+        long preFrom = Math.min(ScenarioWindows.SETTLE_NANOS, Math.max(0, kill) / 2);
         long preP99 = kill <= 0 ? -1 : trace.percentileNanos(preFrom, kill, 99);
         m.put(PRE_P99_NANOS, preP99);
         m.put(ORDERS, trace.orders());
@@ -260,7 +268,7 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         m.put(NOT_SENT, task.ordersNotSent() - notSentBefore);
         long from = loggedOn < 0 ? -1 : kill + loggedOn;
         m.put(AFTER_P99_NANOS, from < 0 ? -1 : trace.percentileNanos(from, from + AFTER_WINDOW_NANOS, 99));
-        List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.BurstTable.WINDOW_NANOS);
+        List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.ScenarioKeys.WINDOW_NANOS);
         // back within the pre-kill p99: looked for from the log-on (the windows are by due time, 10 ms wide, and
         // the orders due while the session was gone are never sent, so a window that began before the log-on could
         // read "back" on the few orders sent after it), and counted from the kill
@@ -274,12 +282,12 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         m.put(LAST_SEQ_TO_CLIENT, downBefore == null ? -1 : downBefore.lastSeqNum());
         m.put(FIRST_SEQ_TO_SERVER, upAfter == null ? -1 : upAfter.firstSeqNum());
         m.put(FIRST_SEQ_TO_CLIENT, downAfter == null ? -1 : downAfter.firstSeqNum());
-        Burst.putWindows(m, windows);
+        ScenarioWindows.putWindows(m, windows);
         observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
         observed.add(m);
     }
 
-    /** One map per measured run (see {@link org.fixbench.cli.results.ServerRestartTable}), in run order. */
+    /** One map per measured run (see {@link org.fixbench.cli.scenario.serverrestart.ServerRestartTable}), in run order. */
     public List<Map<String, Object>> observed() {
         return new ArrayList<>(observed);
     }

@@ -1,4 +1,4 @@
-package org.fixbench.cli.run;
+package org.fixbench.cli.scenario.slowconsumer;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -22,7 +22,7 @@ import org.fixbench.engine.sbe.codec.UtcTimeWriter;
  * Logon with ResetSeqNumFlag=Y, Heartbeats answering TestRequests), or, for raw TCP, that engine's fixed-length
  * frames. Each order's ClOrdID is the {@link System#nanoTime} it came due, so each report read gives that order's
  * round trip from when it was due. Orders are written from a buffer of its own
- * ({@link org.fixbench.cli.results.SlowConsumerTable#SLOW_CLIENT_OUT_BYTES}); an order that
+ * ({@link org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable#SLOW_CLIENT_OUT_BYTES}); an order that
  * comes due while that buffer is full is not sent and is counted ({@link #notSent()}): the server has stopped taking
  * this session's orders. One thread, waking every {@link #TICK_NANOS}; nothing allocated per order.
  */
@@ -42,7 +42,7 @@ public final class SlowClient implements AutoCloseable {
     private final SocketChannel channel;
     private final int localPort;
     private final ByteBuffer out = ByteBuffer.allocateDirect(
-            org.fixbench.cli.results.SlowConsumerTable.SLOW_CLIENT_OUT_BYTES);
+            org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable.SLOW_CLIENT_OUT_BYTES);
     private final byte[] in = new byte[IN_BYTES];
     private final ByteBuffer inBuffer = ByteBuffer.wrap(in);
     private int inLength;

@@ -1,6 +1,15 @@
-package org.fixbench.cli.run;
+package org.fixbench.cli.scenario.resendstorm;
 
-import static org.fixbench.cli.results.ResendStormTable.*;
+import org.fixbench.cli.results.ScenarioKeys;
+import org.fixbench.cli.scenario.ProcessReadings;
+
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.Frames;
+import org.fixbench.cli.run.Relay;
+
+import org.fixbench.cli.scenario.ScenarioWindows;
+
+import static org.fixbench.cli.scenario.resendstorm.ResendStormTable.*;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -8,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.cli.results.ServerRestartTable;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.results.RunResult;
@@ -167,9 +175,9 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         gapOffNanos = 0;
         practice = warmup;
         long self = ProcessHandle.current().pid();
-        serverRssStartKb = SlowConsumer.rssKb(serverPid);
+        serverRssStartKb = ProcessReadings.rssKb(serverPid);
         serverRssPeakKb = serverRssStartKb;
-        clientRssStartKb = SlowConsumer.rssKb(self);
+        clientRssStartKb = ProcessReadings.rssKb(self);
         clientRssPeakKb = clientRssStartKb;
         allocatedBefore = allocatedBytes();
         allocatedByThreadBefore = allocatedByThread();
@@ -188,8 +196,8 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
             synchronized (this) {
                 next = step();
             }
-            long server = SlowConsumer.rssKb(serverPid);
-            long client = SlowConsumer.rssKb(self);
+            long server = ProcessReadings.rssKb(serverPid);
+            long client = ProcessReadings.rssKb(self);
             serverRssPeakKb = Math.max(serverRssPeakKb, server);
             clientRssPeakKb = Math.max(clientRssPeakKb, client);
             long now = System.nanoTime();
@@ -375,7 +383,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(REPLAY_ENDED_AFTER_GAP_NANOS, on == 0 || lastReplay < off ? -1 : lastReplay - off);
         m.put(FIRST_RESEND_REQUEST_AFTER_GAP_NANOS, firstAsk == Long.MAX_VALUE ? -1 : firstAsk - off);
         long end = Long.MAX_VALUE;
-        long preFrom = Math.min(Burst.SETTLE_NANOS, Math.max(0, gapStart) / 2);
+        long preFrom = Math.min(ScenarioWindows.SETTLE_NANOS, Math.max(0, gapStart) / 2);
         long preP99 = gapStart <= 0 ? -1 : trace.percentileNanos(preFrom, gapStart, 99);
         m.put(PRE_P99_NANOS, preP99);
         m.put(ORDERS, trace.orders());
@@ -386,7 +394,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(AFTER_P99_NANOS, gapEnd < 0 ? -1 : trace.percentileNanos(gapEnd, gapEnd + AFTER_WINDOW_NANOS, 99));
         m.put(AFTER_MAX_NANOS, gapEnd < 0 ? -1 : trace.percentileNanos(gapEnd, gapEnd + AFTER_WINDOW_NANOS, 100));
         m.put(WORST_NANOS, trace.percentileNanos(0, end, 100));
-        List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.BurstTable.WINDOW_NANOS);
+        List<RunTrace.Window> windows = trace.windows(org.fixbench.cli.results.ScenarioKeys.WINDOW_NANOS);
         m.put(BACK_AFTER_NANOS, gapEnd < 0 || preP99 < 0 ? -1 : ScenarioWindows.backAfterNanos(windows, preP99, gapEnd));
         m.put(DUPLICATE_ANSWERS, result.unmatchedSamples());
         m.put(SERVER_RSS_GROWTH_KB, serverRssStartKb < 0 ? -1 : serverRssPeakKb - serverRssStartKb);
@@ -402,7 +410,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         if (plan.cut()) {
             putCut(m, trace, on, off);
         }
-        Burst.putWindows(m, windows);
+        ScenarioWindows.putWindows(m, windows);
         observed.removeIf(x -> x.get(RUN).equals(number)); // a run measured again: its last attempt
         observed.add(m);
     }
@@ -415,7 +423,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(CUT, true);
         if (task != null) {
             m.put(TAKEN_WHILE_DOWN, task.ordersTakenWhileDown() - takenBefore);
-            m.put(ServerRestartTable.NOT_SENT, task.ordersNotSent() - notSentBefore);
+            m.put(ScenarioKeys.NOT_SENT, task.ordersNotSent() - notSentBefore);
             List<org.fixbench.engine.RoundTripTask.Reconnect> all = task.reconnects();
             List<org.fixbench.engine.RoundTripTask.Reconnect> ends = all.subList(Math.min(reconnectsBefore,
                     all.size()), all.size());
@@ -425,11 +433,11 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
             m.put(SESSION_ENDED_AFTER_CUT_NANOS, first == null || on == 0 ? -1 : first.endedNanos() - on);
             m.put(LOGGED_ON_AFTER_GAP_NANOS, last == null || last.loggedOnNanos() == 0 || on == 0 ? -1
                     : last.loggedOnNanos() - off);
-            m.put(ServerRestartTable.ATTEMPTS, ends.stream()
+            m.put(ScenarioKeys.ATTEMPTS, ends.stream()
                     .mapToInt(org.fixbench.engine.RoundTripTask.Reconnect::attempts).sum());
-            m.put(ServerRestartTable.SESSION_ENDS, ends.size());
+            m.put(ScenarioKeys.SESSION_ENDS, ends.size());
             if (first != null) {
-                m.put(ServerRestartTable.END_REASON, first.reason());
+                m.put(ScenarioKeys.END_REASON, first.reason());
             }
         }
         Relay.Link before = linkBefore;
@@ -446,7 +454,7 @@ public final class ResendStorm implements ProgressListener, AutoCloseable {
         m.put(FIRST_SEQ_TO_CLIENT, downAfter == null ? -1 : downAfter.firstSeqNum());
     }
 
-    /** One map per measured run (see {@link org.fixbench.cli.results.ResendStormTable}), in run order. */
+    /** One map per measured run (see {@link org.fixbench.cli.scenario.resendstorm.ResendStormTable}), in run order. */
     public List<Map<String, Object>> observed() {
         return new ArrayList<>(observed);
     }

@@ -1,4 +1,12 @@
-package org.fixbench.cli.run;
+package org.fixbench.cli.scenario.slowconsumer;
+
+import org.fixbench.cli.scenario.SocketQueues;
+
+import static org.fixbench.cli.scenario.ProcessReadings.fields;
+import static org.fixbench.cli.scenario.ProcessReadings.rssKb;
+
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.ForkedRun;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -10,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.harness.ProgressListener;
-import static org.fixbench.cli.results.SlowConsumerTable.*;
+import static org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable.*;
 import org.fixbench.harness.results.RunResult;
 
 /**
@@ -32,8 +40,6 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
      */
     static final long SOCKET_CHECK_NANOS = 500_000_000L;
     static final long RSS_NANOS = 500_000_000L;
-    /** Whether sockets can be looked up here at all (a socket not found then means it is gone). */
-    public static final boolean PROC_NET_TCP_READABLE = Files.isReadable(Path.of("/proc/net/tcp"));
 
     /** What the scenario does in one benchmark (the pair of measured runs). */
     public record Plan(int stallRun, long delayMillis, long stallMillis, int windowBytes, long slowRatePerSecond)
@@ -292,7 +298,7 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             // closed: a FIN leaves the client's socket in CLOSE_WAIT; a reset (a server closing with input unread)
             // takes it out of the kernel's table altogether
             if (w.closedAfterNanos < 0 && (client.ended() != null
-                    || (mine == null ? PROC_NET_TCP_READABLE : mine.closedByPeer()))) {
+                    || (mine == null ? SocketQueues.READABLE : mine.closedByPeer()))) {
                 w.closedAfterNanos = (client.ended() != null ? client.endedNanos() : now) - w.stallBegunNanos;
             }
             if (last) {
@@ -342,110 +348,6 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
             return null;
         }
         return null;
-    }
-
-    /** The resident set of a process in KiB, or -1 when it cannot be read. */
-    static long rssKb(long pid) {
-        if (pid <= 0) {
-            return -1;
-        }
-        try {
-            String status = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "status")),
-                    java.nio.charset.StandardCharsets.ISO_8859_1);
-            int at = status.indexOf("VmRSS:");
-            if (at < 0) {
-                return -1;
-            }
-            String[] f = fields(status.substring(at + 6, status.indexOf('\n', at) < 0 ? status.length()
-                    : status.indexOf('\n', at)));
-            return f.length == 0 ? -1 : Long.parseLong(f[0]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
-    /**
-     * The fields of a line split on spaces, without a regular expression: the watcher runs beside the measured
-     * run, so it must neither compile much nor take a CPU for long (with {@code String.split("\\s+")} and a
-     * reading every 20 ms (before 2026-11-26's change), the JIT compiled java.util.regex inside the stalled runs: 227 ms of CPU in a 4 s run,
-     * PrintCompilation, 2026-11-26).
-     */
-    static String[] fields(String line) {
-        List<String> f = new ArrayList<>(20);
-        int n = line.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && line.charAt(i) <= ' ') {
-                i++;
-            }
-            int start = i;
-            while (i < n && line.charAt(i) > ' ') {
-                i++;
-            }
-            if (i > start) {
-                f.add(line.substring(start, i));
-            }
-        }
-        return f.toArray(new String[0]);
-    }
-
-    /**
-     * One loopback TCP socket's line of {@code /proc/net/tcp} (IPv4) or {@code tcp6}: its state and the bytes in its
-     * send and receive queues.
-     */
-    public record SocketQueues(int state, long sendQueueBytes, long receiveQueueBytes) {
-        /** TCP_CLOSE_WAIT: the peer closed its side. */
-        boolean closedByPeer() {
-            return state == 0x08 || state == 0x07;
-        }
-
-        /** Whether a socket of this host listens on {@code port} (TCP_LISTEN), as the system says. */
-        public static boolean listening(int port) {
-            SocketQueues q = read(port, 0);
-            return q != null && q.state == 0x0A;
-        }
-
-        /** The socket whose local port is {@code localPort} and remote port {@code remotePort}, or null. */
-        static SocketQueues read(int localPort, int remotePort) {
-            for (String file : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-                try {
-                    String text = new String(Files.readAllBytes(Path.of(file)),
-                            java.nio.charset.StandardCharsets.ISO_8859_1);
-                    int from = 0;
-                    while (from < text.length()) {
-                        int end = text.indexOf('\n', from);
-                        end = end < 0 ? text.length() : end;
-                        SocketQueues q = parse(text.substring(from, end), localPort, remotePort);
-                        if (q != null) {
-                            return q;
-                        }
-                        from = end + 1;
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // not readable here: the figures stay unknown
-                }
-            }
-            return null;
-        }
-
-        /** {@code line} of {@code /proc/net/tcp} if it is the socket from {@code localPort} to {@code remotePort}. */
-        public static SocketQueues parse(String line, int localPort, int remotePort) {
-            String[] f = fields(line);
-            if (f.length < 5 || !f[0].endsWith(":")) {
-                return null;
-            }
-            if (port(f[1]) != localPort || port(f[2]) != remotePort) {
-                return null;
-            }
-            int colon = f[4].indexOf(':');
-            return new SocketQueues(Integer.parseInt(f[3], 16), Long.parseLong(f[4].substring(0, colon), 16),
-                    Long.parseLong(f[4].substring(colon + 1), 16));
-        }
-
-        private static int port(String address) {
-            int colon = address.lastIndexOf(':');
-            return colon < 0 ? -1 : Integer.parseInt(address.substring(colon + 1), 16);
-        }
     }
 
     @Override

@@ -1,4 +1,10 @@
-package org.fixbench.cli.results;
+package org.fixbench.cli.scenario.serverrestart;
+
+import org.fixbench.cli.scenario.ScenarioRounds;
+
+import org.fixbench.cli.results.ScenarioKeys;
+
+
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +23,8 @@ import org.fixbench.harness.results.BenchmarkResult;
  * before the kill and on the first message after it, and when latency was back within the pre-kill p99.
  */
 public final class ServerRestartTable {
-    public static final String RUN = SlowConsumerTable.RUN;
-    public static final String STATUS = BurstTable.STATUS;
+    public static final String RUN = ScenarioKeys.RUN;
+    public static final String STATUS = ScenarioKeys.STATUS;
     public static final String KILL_NANOS = "killNanosIntoRun";
     /** Why the server could not be killed (absent: it was). */
     public static final String KILL_FAILURE = "killFailure";
@@ -26,28 +32,28 @@ public final class ServerRestartTable {
     public static final String SESSION_ENDED_AFTER_KILL_NANOS = "sessionEndedAfterKillNanos";
     public static final String LOGGED_ON_AFTER_KILL_NANOS = "loggedOnAgainAfterKillNanos";
     public static final String FIRST_ANSWER_AFTER_KILL_NANOS = "firstAnswerAfterKillNanos";
-    public static final String ATTEMPTS = "logOnAttempts";
+    public static final String ATTEMPTS = ScenarioKeys.ATTEMPTS;
     /** How many times the session ended before it stayed up (more than 1: a log-on that did not last). */
-    public static final String SESSION_ENDS = "sessionEnds";
-    public static final String END_REASON = "sessionEndReason";
+    public static final String SESSION_ENDS = ScenarioKeys.SESSION_ENDS;
+    public static final String END_REASON = ScenarioKeys.END_REASON;
     public static final String LAST_REFUSAL = "lastRefusedLogOn";
-    public static final String ORDERS = BurstTable.ORDERS;
-    public static final String LOST = BurstTable.LOST;
-    public static final String NOT_SENT = "ordersNotSentWhileDown";
+    public static final String ORDERS = ScenarioKeys.ORDERS;
+    public static final String LOST = ScenarioKeys.LOST;
+    public static final String NOT_SENT = ScenarioKeys.NOT_SENT;
     public static final String PRE_P99_NANOS = "preKillP99Nanos";
     public static final String AFTER_P99_NANOS = "afterLogOnSecondP99Nanos";
     public static final String BACK_AFTER_NANOS = "backWithinPreKillP99AfterKillNanos";
-    public static final String DUPLICATE_ANSWERS = ResendStormTable.DUPLICATE_ANSWERS;
+    public static final String DUPLICATE_ANSWERS = ScenarioKeys.DUPLICATE_ANSWERS;
     /** MsgSeqNum (34) of the last message each way before the kill, and of the first after it (-1: none seen). */
     public static final String LAST_SEQ_TO_SERVER = "lastSeqNumToServerBeforeKill";
     public static final String LAST_SEQ_TO_CLIENT = "lastSeqNumToClientBeforeKill";
     public static final String FIRST_SEQ_TO_SERVER = "firstSeqNumToServerAfterKill";
     public static final String FIRST_SEQ_TO_CLIENT = "firstSeqNumToClientAfterKill";
     /** How long the forked server took from its death to listening again (a fresh JVM), from the orchestrator. */
-    public static final String SERVER_LISTENING_AFTER_DEATH_NANOS = "serverListeningAfterDeathNanos";
-    public static final String WINDOW_MILLIS = BurstTable.WINDOW_MILLIS;
-    public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
-    public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
+    public static final String SERVER_LISTENING_AFTER_DEATH_NANOS = ScenarioKeys.SERVER_LISTENING_AFTER_DEATH_NANOS;
+    public static final String WINDOW_MILLIS = ScenarioKeys.WINDOW_MILLIS;
+    public static final String WINDOW_P50_NANOS = ScenarioKeys.WINDOW_P50_NANOS;
+    public static final String WINDOW_MAX_NANOS = ScenarioKeys.WINDOW_MAX_NANOS;
     /** The orders due in this long after the fresh log-on: the restarted server's first second. */
     public static final long AFTER_WINDOW_NANOS = 1_000_000_000L;
 
@@ -89,9 +95,9 @@ public final class ServerRestartTable {
             if (!back.isEmpty()) {
                 long logOn = slowerMiddle(back.stream().map(r -> r.num(LOGGED_ON_AFTER_KILL_NANOS)).toList());
                 long first = slowerMiddle(back.stream().map(r -> r.num(FIRST_ANSWER_AFTER_KILL_NANOS)).toList());
-                v.append(v.length() > 0 ? "; " : "").append("logged on again ").append(BurstTable.millis(logOn))
+                v.append(v.length() > 0 ? "; " : "").append("logged on again ").append(ScenarioRounds.millis(logOn))
                         .append(" after the kill, first order answered ").append(first < 0 ? "never"
-                                : BurstTable.millis(first) + " after it");
+                                : ScenarioRounds.millis(first) + " after it");
                 if (back.size() > 1) {
                     v.append(back.size() % 2 == 0 ? " (the slower middle round)" : " (median of rounds)");
                 }
@@ -174,7 +180,7 @@ public final class ServerRestartTable {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
             b.append("| ").append(row.engine()).append(" | ")
                     .append(String.format(Locale.ROOT, "%,d/s", row.rate()))
-                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(PRE_P99_NANOS))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))))
                     .append(" | ").append(each(rs, r -> time(r.num(SESSION_ENDED_AFTER_KILL_NANOS))))
                     .append(" | ").append(each(rs, r -> time(r.num(SERVER_LISTENING_AFTER_DEATH_NANOS))))
                     .append(" | ").append(each(rs, r -> time(r.num(LOGGED_ON_AFTER_KILL_NANOS)) + " ("
@@ -184,9 +190,9 @@ public final class ServerRestartTable {
                             r.num(LOST) - r.num(NOT_SENT))))
                     .append(" | ").append(each(rs, r -> seq(r, LAST_SEQ_TO_SERVER, FIRST_SEQ_TO_SERVER)))
                     .append(" | ").append(each(rs, r -> seq(r, LAST_SEQ_TO_CLIENT, FIRST_SEQ_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(AFTER_P99_NANOS))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS))))
                     .append(" | ").append(each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
-                            : BurstTable.millis(r.num(BACK_AFTER_NANOS))))
+                            : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))))
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
                     .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
                     .append(" | ").append(row.verdict()).append(" |\n");
@@ -195,19 +201,13 @@ public final class ServerRestartTable {
     }
 
     private static String time(long nanos) {
-        return nanos < 0 ? "-" : BurstTable.millis(nanos);
+        return nanos < 0 ? "-" : ScenarioRounds.millis(nanos);
     }
 
     private static String seq(Round r, String last, String first) {
-        return seq(r.num(last), r.num(first));
+        return ScenarioRounds.seq(r.num(last), r.num(first));
     }
 
-    /** "last, first" of two MsgSeqNums, "-" for one not seen. */
-    static String seq(long last, long first) {
-        return last < 0 && first < 0 ? "-" : String.format(Locale.ROOT, "%s, %s",
-                last < 0 ? "-" : String.format(Locale.ROOT, "%,d", last),
-                first < 0 ? "-" : String.format(Locale.ROOT, "%,d", first));
-    }
 
     private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {
         return ScenarioRounds.each(rounds, f);

@@ -1,4 +1,10 @@
-package org.fixbench.cli.results;
+package org.fixbench.cli.scenario.resendstorm;
+
+import org.fixbench.cli.scenario.ScenarioRounds;
+
+import org.fixbench.cli.results.ScenarioKeys;
+
+
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +23,8 @@ import org.fixbench.harness.results.BenchmarkResult;
  * due in the second after the gap (new orders behind the replay), duplicates and both resident sets' growth.
  */
 public final class ResendStormTable {
-    public static final String RUN = SlowConsumerTable.RUN;
-    public static final String STATUS = BurstTable.STATUS;
+    public static final String RUN = ScenarioKeys.RUN;
+    public static final String STATUS = ScenarioKeys.STATUS;
     public static final String GAP_START_NANOS = "gapStartNanos";
     public static final String GAP_END_NANOS = "gapEndNanos";
     public static final String LOST_TO_SERVER = "messagesLostToServer";
@@ -34,8 +40,8 @@ public final class ResendStormTable {
     public static final String REPLAY_ENDED_AFTER_GAP_NANOS = "replayEndedAfterGapNanos";
     public static final String FIRST_RESEND_REQUEST_AFTER_GAP_NANOS = "firstResendRequestAfterGapNanos";
     public static final String PRE_P99_NANOS = "preGapP99Nanos";
-    public static final String ORDERS = BurstTable.ORDERS;
-    public static final String LOST = BurstTable.LOST;
+    public static final String ORDERS = ScenarioKeys.ORDERS;
+    public static final String LOST = ScenarioKeys.LOST;
     public static final String GAP_ORDERS = "gapOrders";
     public static final String GAP_ORDERS_LOST = "gapOrdersLost";
     public static final String GAP_P99_NANOS = "gapOrdersP99Nanos";
@@ -43,9 +49,9 @@ public final class ResendStormTable {
     public static final long AFTER_WINDOW_NANOS = 1_000_000_000L;
     public static final String AFTER_P99_NANOS = "afterGapSecondP99Nanos";
     public static final String AFTER_MAX_NANOS = "afterGapSecondWorstNanos";
-    public static final String WORST_NANOS = BurstTable.WORST_NANOS;
+    public static final String WORST_NANOS = ScenarioKeys.WORST_NANOS;
     public static final String BACK_AFTER_NANOS = "backWithinPreGapP99AfterGapEndNanos";
-    public static final String DUPLICATE_ANSWERS = "unmatchedOrDuplicateAnswers";
+    public static final String DUPLICATE_ANSWERS = ScenarioKeys.DUPLICATE_ANSWERS;
     public static final String SERVER_RSS_GROWTH_KB = "serverRssGrowthKb";
     public static final String CLIENT_RSS_GROWTH_KB = "clientRssGrowthKb";
     /**
@@ -76,9 +82,9 @@ public final class ResendStormTable {
     public static final String LAST_SEQ_TO_CLIENT = "lastSeqNumToClientBeforeCut";
     public static final String FIRST_SEQ_TO_SERVER = "firstSeqNumToServerAfterCut";
     public static final String FIRST_SEQ_TO_CLIENT = "firstSeqNumToClientAfterCut";
-    public static final String WINDOW_MILLIS = BurstTable.WINDOW_MILLIS;
-    public static final String WINDOW_P50_NANOS = BurstTable.WINDOW_P50_NANOS;
-    public static final String WINDOW_MAX_NANOS = BurstTable.WINDOW_MAX_NANOS;
+    public static final String WINDOW_MILLIS = ScenarioKeys.WINDOW_MILLIS;
+    public static final String WINDOW_P50_NANOS = ScenarioKeys.WINDOW_P50_NANOS;
+    public static final String WINDOW_MAX_NANOS = ScenarioKeys.WINDOW_MAX_NANOS;
 
     /** A pre-gap p99 above this: the engine was not keeping up before the gap (its "back" is then no measure). */
     public static final long SATURATED_BEFORE_NANOS = 100_000_000L;
@@ -122,7 +128,7 @@ public final class ResendStormTable {
             }
             v.append(medianBack < 0 ? "; latency not back within the pre-gap p99 by the run's end"
                     : medianBack == 0 ? "; latency back within the pre-gap p99 at the gap's end"
-                    : "; latency back within the pre-gap p99 " + BurstTable.millis(medianBack)
+                    : "; latency back within the pre-gap p99 " + ScenarioRounds.millis(medianBack)
                             + " after the gap's end");
             if (seen.size() > 1) {
                 v.append(seen.size() % 2 == 0 ? " (the slower middle round)" : " (median of rounds)");
@@ -130,14 +136,14 @@ public final class ResendStormTable {
             long saturatedBefore = seen.stream().filter(r -> r.num(PRE_P99_NANOS) > SATURATED_BEFORE_NANOS).count();
             if (saturatedBefore > 0) {
                 v.append(String.format(Locale.ROOT, "; in %d round(s) the pre-gap p99 was above %s already, so "
-                        + "\"back\" there says little", saturatedBefore, BurstTable.millis(SATURATED_BEFORE_NANOS)));
+                        + "\"back\" there says little", saturatedBefore, ScenarioRounds.millis(SATURATED_BEFORE_NANOS)));
             }
             if (dup > 0) {
                 v.append(String.format(Locale.ROOT, "; %,d answer(s) unmatched or twice", dup));
             }
             if (cut()) {
                 long taken = seen.stream().mapToLong(r -> r.num(TAKEN_WHILE_DOWN)).sum();
-                long notSent = seen.stream().mapToLong(r -> r.num(ServerRestartTable.NOT_SENT)).sum();
+                long notSent = seen.stream().mapToLong(r -> r.num(ScenarioKeys.NOT_SENT)).sum();
                 v.append(String.format(Locale.ROOT, "; while down, its client took %,d order(s) into the session "
                         + "and left %,d unsent", taken, notSent));
                 String kept = numbers(seen);
@@ -196,22 +202,22 @@ public final class ResendStormTable {
         for (Row row : rows) {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
             b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), BurstTable.millis(row.gapMillis()
+                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis()
                             * 1e6)))
-                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(PRE_P99_NANOS))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))))
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d of %,d (%s)",
                             r.num(GAP_ORDERS) - r.num(GAP_ORDERS_LOST), r.num(GAP_ORDERS),
-                            BurstTable.micros(r.num(GAP_P99_NANOS)))))
+                            ScenarioRounds.micros(r.num(GAP_P99_NANOS)))))
                     .append(" | ").append(each(rs, r -> pair(r, LOST_TO_SERVER, LOST_TO_CLIENT)))
                     .append(" | ").append(each(rs, r -> pair(r, RESEND_REQUESTS_TO_SERVER, RESEND_REQUESTS_TO_CLIENT)))
                     .append(" | ").append(each(rs, r -> pair(r, RESENT_TO_SERVER, RESENT_TO_CLIENT)))
                     .append(" | ").append(each(rs, r -> pair(r, GAP_FILLS_TO_SERVER, GAP_FILLS_TO_CLIENT)))
                     .append(" | ").append(each(rs, r -> r.num(REPLAY_ENDED_AFTER_GAP_NANOS) < 0 ? "no replay"
-                            : BurstTable.millis(r.num(REPLAY_ENDED_AFTER_GAP_NANOS))))
+                            : ScenarioRounds.millis(r.num(REPLAY_ENDED_AFTER_GAP_NANOS))))
                     .append(" | ").append(each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
-                            : r.num(BACK_AFTER_NANOS) == 0 ? "at once" : BurstTable.millis(r.num(BACK_AFTER_NANOS))))
-                    .append(" | ").append(each(rs, r -> BurstTable.micros(r.num(AFTER_P99_NANOS)) + " / "
-                            + BurstTable.micros(r.num(AFTER_MAX_NANOS))))
+                            : r.num(BACK_AFTER_NANOS) == 0 ? "at once" : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS)) + " / "
+                            + ScenarioRounds.micros(r.num(AFTER_MAX_NANOS))))
                     .append(" | ").append(each(rs, r -> kb(r.num(SERVER_RSS_GROWTH_KB)) + " / "
                             + kb(r.num(CLIENT_RSS_GROWTH_KB))))
                     .append(" | ").append(each(rs, r -> r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) < 0 ? "-"
@@ -238,17 +244,17 @@ public final class ResendStormTable {
         for (Row row : cut) {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
             b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), BurstTable.millis(row.gapMillis()
+                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis()
                             * 1e6)))
                     .append(" | ").append(each(rs, r -> r.num(SESSION_ENDED_AFTER_CUT_NANOS) < 0 ? "-"
-                            : BurstTable.millis(r.num(SESSION_ENDED_AFTER_CUT_NANOS))))
+                            : ScenarioRounds.millis(r.num(SESSION_ENDED_AFTER_CUT_NANOS))))
                     .append(" | ").append(each(rs, r -> (r.num(LOGGED_ON_AFTER_GAP_NANOS) < 0 ? "not logged on"
-                            : BurstTable.millis(r.num(LOGGED_ON_AFTER_GAP_NANOS))) + " ("
-                            + r.num(ServerRestartTable.ATTEMPTS) + ")"))
+                            : ScenarioRounds.millis(r.num(LOGGED_ON_AFTER_GAP_NANOS))) + " ("
+                            + r.num(ScenarioKeys.ATTEMPTS) + ")"))
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d / %,d",
-                            r.num(TAKEN_WHILE_DOWN), r.num(ServerRestartTable.NOT_SENT))))
-                    .append(" | ").append(each(rs, r -> ServerRestartTable.seq(r.num(LAST_SEQ_TO_SERVER), r.num(FIRST_SEQ_TO_SERVER))))
-                    .append(" | ").append(each(rs, r -> ServerRestartTable.seq(r.num(LAST_SEQ_TO_CLIENT), r.num(FIRST_SEQ_TO_CLIENT))))
+                            r.num(TAKEN_WHILE_DOWN), r.num(ScenarioKeys.NOT_SENT))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_SERVER), r.num(FIRST_SEQ_TO_SERVER))))
+                    .append(" | ").append(each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_CLIENT), r.num(FIRST_SEQ_TO_CLIENT))))
                     .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(LOST))))
                     .append(" |\n");
         }

@@ -1,4 +1,12 @@
-package org.fixbench.cli.results;
+package org.fixbench.cli.scenario.burst;
+
+import static org.fixbench.cli.scenario.ScenarioRounds.micros;
+import static org.fixbench.cli.scenario.ScenarioRounds.millis;
+
+import org.fixbench.cli.results.ScenarioKeys;
+
+import org.fixbench.cli.results.ResultLabels;
+
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,20 +27,20 @@ import org.fixbench.harness.results.BenchmarkResult;
  */
 public final class BurstTable {
     /** The labels key of what the scenario saw in each measured run (as slow-consumer's), and its entries' keys. */
-    public static final String SCENARIO_RUNS = SlowConsumerTable.SCENARIO_RUNS;
-    public static final String RUN = SlowConsumerTable.RUN;
-    public static final String STATUS = "status";
+    public static final String SCENARIO_RUNS = ScenarioKeys.SCENARIO_RUNS;
+    public static final String RUN = ScenarioKeys.RUN;
+    public static final String STATUS = ScenarioKeys.STATUS;
     public static final String BASE_RATE = "baseRatePerSecond";
     public static final String FACTOR = "factor";
     public static final String BURST_START_NANOS = "burstStartNanos";
     public static final String BURST_END_NANOS = "burstEndNanos";
-    public static final String ORDERS = "orders";
-    public static final String LOST = "lost";
+    public static final String ORDERS = ScenarioKeys.ORDERS;
+    public static final String LOST = ScenarioKeys.LOST;
     public static final String PRE_P99_NANOS = "preBurstP99Nanos";
     public static final String BURST_P99_NANOS = "burstP99Nanos";
     public static final String BURST_MAX_NANOS = "burstWorstNanos";
     public static final String AFTER_P99_NANOS = "afterBurstP99Nanos";
-    public static final String WORST_NANOS = "worstNanos";
+    public static final String WORST_NANOS = ScenarioKeys.WORST_NANOS;
     /** The burst's 10 ms windows, and those whose median was above the pre-burst p99. */
     public static final String BURST_WINDOWS = "burstWindows";
     public static final String BURST_WINDOWS_ABOVE = "burstWindowsAbovePreBurstP99";
@@ -42,9 +50,9 @@ public final class BurstTable {
     public static final String PEAK_AT_NANOS = "peakInFlightAtNanos";
     public static final String PRE_IN_FLIGHT = "preBurstPeakInFlight";
     public static final String BURST_MAX_LATENESS_NANOS = "burstSentLateByAtMostNanos";
-    public static final String WINDOW_MILLIS = "windowMillis";
-    public static final String WINDOW_P50_NANOS = "windowP50Nanos";
-    public static final String WINDOW_MAX_NANOS = "windowWorstNanos";
+    public static final String WINDOW_MILLIS = ScenarioKeys.WINDOW_MILLIS;
+    public static final String WINDOW_P50_NANOS = ScenarioKeys.WINDOW_P50_NANOS;
+    public static final String WINDOW_MAX_NANOS = ScenarioKeys.WINDOW_MAX_NANOS;
     /** The label of a burst benchmark's base rate (its configuration's rate is the run's mean). */
     public static final String BASE_RATE_LABEL = "burstBaseRatePerSecond";
 
@@ -52,9 +60,9 @@ public final class BurstTable {
     }
 
     /** The windows a burst run is cut into to see the queue build and drain. */
-    public static final long WINDOW_NANOS = 10_000_000L;
+    public static final long WINDOW_NANOS = ScenarioKeys.WINDOW_NANOS;
     /** Consecutive windows whose median is back within the pre-burst p99 that make latency "back". */
-    public static final int BACK_WINDOWS = 10;
+    public static final int BACK_WINDOWS = ScenarioKeys.BACK_WINDOWS;
     /**
      * The share of the burst's windows whose median may be above the pre-burst p99 in an engine that kept up: a
      * hiccup of the machine's, not a queue (a queue that builds through a burst is above in nearly all of them).
@@ -118,7 +126,7 @@ public final class BurstTable {
     public static List<Row> of(List<BenchmarkResult> results) {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(SlowConsumerTable.ENGINE_LABEL,
+            String engine = String.valueOf(r.labels().getOrDefault(ScenarioKeys.ENGINE_LABEL,
                     r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
             Object base = r.labels().get(BASE_RATE_LABEL);
             long baseRate = base instanceof Number n ? n.longValue() : r.config().targetRatePerSecond();
@@ -186,21 +194,5 @@ public final class BurstTable {
         return rounds.stream().map(f).collect(Collectors.joining(", "));
     }
 
-    static String micros(long nanos) {
-        if (nanos < 0) {
-            return "-";
-        }
-        if (nanos >= 1_000_000_000L) {
-            return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
-        }
-        if (nanos >= 1_000_000L) {
-            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
-    }
 
-    static String millis(double nanos) {
-        return nanos >= 1e9 ? String.format(Locale.ROOT, "%.2f s", nanos / 1e9)
-                : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
-    }
 }

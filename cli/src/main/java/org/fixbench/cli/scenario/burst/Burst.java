@@ -1,6 +1,10 @@
-package org.fixbench.cli.run;
+package org.fixbench.cli.scenario.burst;
 
-import static org.fixbench.cli.results.BurstTable.*;
+import org.fixbench.cli.run.ClientScenario;
+
+import org.fixbench.cli.scenario.ScenarioWindows;
+
+import static org.fixbench.cli.scenario.burst.BurstTable.*;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -22,8 +26,6 @@ import org.fixbench.harness.timed.RunTrace;
  * reads the run's orders one by one ({@link LatencyBenchmark#lastRunTrace()}) and keeps what {@link #observe} finds.
  */
 public final class Burst implements ProgressListener, ClientScenario {
-    /** The first stretch of the run is left out of its pre-burst p99: the run's own start, not its steady state. */
-    public static final long SETTLE_NANOS = 500_000_000L;
 
     /** What the scenario does in each measured run. */
     public record Plan(long baseRatePerSecond, int factor, long beforeMillis, long burstMillis, long afterMillis)
@@ -132,14 +134,8 @@ public final class Burst implements ProgressListener, ClientScenario {
         observed.add(seen);
     }
 
-    /** A run's 10 ms windows into what a scenario keeps of it: their span, and each one's median and worst. */
-    static void putWindows(Map<String, Object> m, List<RunTrace.Window> windows) {
-        m.put(WINDOW_MILLIS, WINDOW_NANOS / 1_000_000);
-        m.put(WINDOW_P50_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::p50Nanos).toList()));
-        m.put(WINDOW_MAX_NANOS, new ArrayList<>(windows.stream().map(RunTrace.Window::maxNanos).toList()));
-    }
 
-    /** One map per measured run (see {@link org.fixbench.cli.results.BurstTable}), in run order. */
+    /** One map per measured run (see {@link org.fixbench.cli.scenario.burst.BurstTable}), in run order. */
     @Override
     public ProgressListener listener() {
         return this;
@@ -156,12 +152,12 @@ public final class Burst implements ProgressListener, ClientScenario {
     }
 
     /**
-     * What one run's orders show: the p99 of the orders due before the burst (from {@link #SETTLE_NANOS}), the
-     * burst's own p99 and worst, and, in windows of {@link org.fixbench.cli.results.BurstTable#WINDOW_NANOS}:
+     * What one run's orders show: the p99 of the orders due before the burst (from {@link ScenarioWindows#SETTLE_NANOS}), the
+     * burst's own p99 and worst, and, in windows of {@link org.fixbench.cli.scenario.burst.BurstTable#WINDOW_NANOS}:
      * <ul>
      * <li>how many of the burst's windows had their median above that pre-burst p99 (it queued);</li>
      * <li>when latency was back after the burst: the start of the first window from the burst's end on from which
-     * {@link org.fixbench.cli.results.BurstTable#BACK_WINDOWS} windows in a row (or all to the run's end, if fewer) have their median within the
+     * {@link org.fixbench.cli.scenario.burst.BurstTable#BACK_WINDOWS} windows in a row (or all to the run's end, if fewer) have their median within the
      * pre-burst p99 and no order lost, measured from the burst's end (0: at once); -1 when that never came within the run. A hiccup
      * in the burst does not count here; one in the windows right after it does, as a queue would;</li>
      * <li>the most orders in flight in a window (Little's law: the time its orders waited for their replies over its
@@ -172,7 +168,7 @@ public final class Burst implements ProgressListener, ClientScenario {
      */
     public static Map<String, Object> observe(RunTrace trace, Plan plan, long burstStartNanos, long burstEndNanos) {
         Map<String, Object> m = new LinkedHashMap<>();
-        long preFrom = Math.min(SETTLE_NANOS, burstStartNanos / 2);
+        long preFrom = Math.min(ScenarioWindows.SETTLE_NANOS, burstStartNanos / 2);
         long preP99 = trace.percentileNanos(preFrom, burstStartNanos, 99);
         long end = Long.MAX_VALUE;
         m.put(BASE_RATE, plan.baseRatePerSecond());
@@ -218,7 +214,7 @@ public final class Burst implements ProgressListener, ClientScenario {
         m.put(PEAK_AT_NANOS, peakWindow < 0 ? -1 : windows.get(peakWindow).fromNanos());
         m.put(PRE_IN_FLIGHT, preInFlight);
         m.put(BURST_MAX_LATENESS_NANOS, latest);
-        putWindows(m, windows);
+        ScenarioWindows.putWindows(m, windows);
         return m;
     }
 }

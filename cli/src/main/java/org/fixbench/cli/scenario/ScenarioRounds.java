@@ -1,19 +1,24 @@
-package org.fixbench.cli.results;
+package org.fixbench.cli.scenario;
+
+
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 
 /** What the scenario tables that keep one map per measured run (resend-storm, server-restart) read alike. */
-final class ScenarioRounds {
+public final class ScenarioRounds {
     private ScenarioRounds() {
     }
 
     /** One round's measured run as its scenario saw it ({@code seen}: null when the round measured nothing). */
-    interface Visitor {
+    public interface Visitor {
         void round(BenchmarkResult result, String engine, long rate, int round, Map<?, ?> seen, String endedEarly);
     }
 
@@ -21,15 +26,15 @@ final class ScenarioRounds {
      * Calls {@code visitor} for every measured run of every result, in order, and once with no map (and why) for a
      * result that measured none.
      */
-    static void forEach(List<BenchmarkResult> results, Visitor visitor) {
+    public static void forEach(List<BenchmarkResult> results, Visitor visitor) {
         for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(SlowConsumerTable.ENGINE_LABEL,
+            String engine = String.valueOf(r.labels().getOrDefault(ScenarioKeys.ENGINE_LABEL,
                     r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
             long rate = r.config().targetRatePerSecond();
             int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
             String ended = r.aborted() ? r.abortReason() : null;
             boolean any = false;
-            if (r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> runs) {
+            if (r.labels().get(ScenarioKeys.SCENARIO_RUNS) instanceof List<?> runs) {
                 for (Object o : runs) {
                     if (o instanceof Map<?, ?> m) {
                         visitor.round(r, engine, rate, round, m, ended);
@@ -44,7 +49,32 @@ final class ScenarioRounds {
     }
 
     /** A table cell: {@code f} of each round, joined by commas; "-" when there is none. */
-    static <R> String each(List<R> rounds, Function<R, String> f) {
+    public static <R> String each(List<R> rounds, Function<R, String> f) {
         return rounds.isEmpty() ? "-" : rounds.stream().map(f).collect(Collectors.joining(", "));
+    }
+
+    /** A latency for a table: "-" when not read, else in ns, µs, ms or s as it is large. */
+    public static String micros(long nanos) {
+        if (nanos < 0) {
+            return "-";
+        }
+        if (nanos >= 1_000_000_000L) {
+            return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
+        }
+        if (nanos >= 1_000_000L) {
+            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
+    }
+    /** A span for a table: in ms, or in s from one second. */
+    public static String millis(double nanos) {
+        return nanos >= 1e9 ? String.format(Locale.ROOT, "%.2f s", nanos / 1e9)
+                : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+    }
+    /** "last, first" of two MsgSeqNums, "-" for one not seen. */
+    public static String seq(long last, long first) {
+        return last < 0 && first < 0 ? "-" : String.format(Locale.ROOT, "%s, %s",
+                last < 0 ? "-" : String.format(Locale.ROOT, "%,d", last),
+                first < 0 ? "-" : String.format(Locale.ROOT, "%,d", first));
     }
 }

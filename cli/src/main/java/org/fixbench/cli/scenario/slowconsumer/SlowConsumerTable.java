@@ -1,4 +1,8 @@
-package org.fixbench.cli.results;
+package org.fixbench.cli.scenario.slowconsumer;
+
+import org.fixbench.cli.results.ScenarioKeys;
+
+import org.fixbench.cli.results.ResultLabels;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,8 +42,8 @@ public final class SlowConsumerTable {
     public static final int SLOW_CLIENT_OUT_BYTES = 64 * 1024;
     public static final String SLOW_SESSION = "session 001";
     /** The labels key of what the scenario saw in each measured run, and the keys of each run's entry. */
-    public static final String SCENARIO_RUNS = "scenarioRuns";
-    public static final String RUN = "run";
+    public static final String SCENARIO_RUNS = ScenarioKeys.SCENARIO_RUNS;
+    public static final String RUN = ScenarioKeys.RUN;
     public static final String STALLED = "stalled";
     public static final String STALL_MILLIS = "stallMillis";
     public static final String STALL_START_MILLIS = "stallStartMillisIntoRun";
@@ -49,7 +53,7 @@ public final class SlowConsumerTable {
     public static final String REPORT_KERNEL_BYTES = "reportsInKernelBytes";
     public static final String STALL_ORDER_BYTES = "ordersSentInStallBytes";
     /** The label that names the engine as the command line did (profile and overrides). */
-    public static final String ENGINE_LABEL = "engineLabel";
+    public static final String ENGINE_LABEL = ScenarioKeys.ENGINE_LABEL;
     /**
      * The share of the orders the slow session sent during the stall that the server left unread, at the stall's
      * end, from which it is said to have back-pressured the session (less: an order caught on its way).
