@@ -2,8 +2,8 @@ package org.fixbench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.Probe;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,13 +1,13 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.run.BenchmarkSession;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.EmptyTask;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.EmptyTask;
+import org.fixbench.harness.results.BenchmarkResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

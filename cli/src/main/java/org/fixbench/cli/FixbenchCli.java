@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 
 import org.fixbench.harness.api.HarnessException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Entry point of {@code scripts/fixbench}. Bad input gets one line and exit status 2, never a stack trace. */
 @Command(name = "fixbench", mixinStandardHelpOptions = true, version = "fixbench 0.1.0", scope = CommandLine.ScopeType.INHERIT,

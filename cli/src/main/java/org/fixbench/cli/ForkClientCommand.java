@@ -1,18 +1,18 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.run.ForkedRun;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.fixbench.cli.run.ForkedRun;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,5 +1,12 @@
 package org.fixbench.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+
 import org.fixbench.cli.options.Hosts;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.options.Slo;
@@ -9,13 +16,6 @@ import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.EngineEnvironment;
 import org.fixbench.cli.run.KneeSearch;
 import org.fixbench.cli.run.Sweep;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.results.BenchmarkResult;
 import picocli.CommandLine.Command;

@@ -1,11 +1,11 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.report.FolderReport;
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.report.ComparisonReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.report.ComparisonReport;
+import org.fixbench.cli.report.FolderReport;
 import org.fixbench.harness.results.ResultsReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -11,7 +11,6 @@ import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.scenario.Scenario;
 import org.fixbench.cli.scenario.ScenarioRegistry;
 import org.fixbench.cli.scenario.ScenarioRun;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,6 +18,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * A scripted disturbance on top of the steady, coordinated-omission-corrected load, measured alike for every engine:

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
-import org.fixbench.cli.scenario.burst.BurstTable;
 import org.fixbench.cli.scenario.burst.Burst;
+import org.fixbench.cli.scenario.burst.BurstTable;
 import org.fixbench.harness.timed.RunTrace;
 import org.junit.jupiter.api.Test;
 

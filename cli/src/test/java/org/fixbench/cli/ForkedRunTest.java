@@ -1,7 +1,5 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.run.BenchmarkSession;
-import org.fixbench.cli.run.ForkedRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +13,8 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.ForkedRun;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

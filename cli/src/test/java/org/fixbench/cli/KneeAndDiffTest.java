@@ -1,7 +1,5 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.options.Slo;
-import org.fixbench.cli.run.KneeSearch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,8 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.results.Diff;
 import org.fixbench.cli.results.SummaryFile;
+import org.fixbench.cli.run.KneeSearch;
 import org.fixbench.engine.EngineSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

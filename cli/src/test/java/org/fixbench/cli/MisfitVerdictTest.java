@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.cli.report.ComparisonReport;
-import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.IdleThreads;
-import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
 import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 

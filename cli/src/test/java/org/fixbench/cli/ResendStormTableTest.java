@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.fixbench.cli.scenario.resendstorm.ResendStormTable;
 import org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable;
-import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.junit.jupiter.api.Test;
 
 /** The resend-storm verdict from what the scenario saw, on made-up rounds. */

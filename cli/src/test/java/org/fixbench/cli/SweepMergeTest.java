@@ -1,6 +1,5 @@
 package org.fixbench.cli;
 
-import org.fixbench.cli.run.Sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.cli.run.Sweep;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
-import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
 import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 

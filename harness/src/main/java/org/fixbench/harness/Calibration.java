@@ -1,11 +1,11 @@
 package org.fixbench.harness;
 
+import java.util.Locale;
+
 import org.fixbench.harness.api.EmptyTask;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.BenchmarkResult;
-
-import java.util.Locale;
 
 /**
  * What the clock and the harness themselves cost on this machine, measured before anything else so that results

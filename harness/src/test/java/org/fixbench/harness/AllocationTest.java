@@ -1,14 +1,13 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.api.Pacing;
-import org.fixbench.harness.api.Probe;
-import org.fixbench.harness.series.LatencySeries;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 
+import org.fixbench.harness.api.Pacing;
+import org.fixbench.harness.api.Probe;
+import org.fixbench.harness.series.LatencySeries;
 import org.junit.jupiter.api.Test;
 
 /** Recording must not allocate: measured with the JVM's per-thread allocation counter, not guessed. */

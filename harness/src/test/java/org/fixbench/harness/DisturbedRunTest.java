@@ -1,5 +1,13 @@
 package org.fixbench.harness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 import org.fixbench.harness.api.Harness;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.LatencyTask;
@@ -9,15 +17,6 @@ import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
 import org.fixbench.harness.verdict.RunReason;
 import org.fixbench.harness.verdict.RunStatus;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

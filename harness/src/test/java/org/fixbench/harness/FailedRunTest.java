@@ -1,17 +1,16 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunReason;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 class FailedRunTest {

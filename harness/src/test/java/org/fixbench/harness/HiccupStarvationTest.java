@@ -1,15 +1,5 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.machine.HiccupMeter;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.results.TextReport;
-import org.fixbench.harness.series.LatencySeries;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +10,17 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
 import org.HdrHistogram.Histogram;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.HiccupMeter;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.results.TextReport;
+import org.fixbench.harness.series.LatencySeries;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** A hiccup meter that could not get a CPU says so instead of reporting its own wait as pauses of the process. */

@@ -1,18 +1,16 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.timed.TimedRun;
-
-import org.fixbench.harness.api.Harness;
-import org.fixbench.harness.api.LatencyTask;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
 import java.util.Map;
 
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.timed.TimedRun;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** A task whose replies are read on the timed thread: the harness must poll it between sends and after them. */

@@ -1,13 +1,5 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.Remeasure;
-import org.fixbench.harness.results.ResultsReader;
-import org.fixbench.harness.results.ResultsWriter;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,6 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.Remeasure;
+import org.fixbench.harness.results.ResultsReader;
+import org.fixbench.harness.results.ResultsWriter;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

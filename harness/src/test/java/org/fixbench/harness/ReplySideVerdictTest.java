@@ -1,19 +1,5 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.verdict.Verdicts;
-
-import org.fixbench.harness.timed.TimedRun;
-
-import org.fixbench.harness.api.Harness;
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.LatencyTask;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunReason;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +9,17 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.LongUnaryOperator;
 
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.timed.TimedRun;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
+import org.fixbench.harness.verdict.Verdicts;
 import org.junit.jupiter.api.Test;
 
 /**

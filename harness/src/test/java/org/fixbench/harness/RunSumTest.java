@@ -1,11 +1,5 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunReason;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 /** One schedule split between hosts, added up ({@link RunResult#sumOf}): nothing lost, the worst kept. */

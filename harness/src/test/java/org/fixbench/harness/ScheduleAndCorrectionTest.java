@@ -1,17 +1,16 @@
 package org.fixbench.harness;
 
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 
 class ScheduleAndCorrectionTest {

@@ -1,19 +1,5 @@
 package org.fixbench.cli.flow;
 
-import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.cli.options.Hosts;
-import org.fixbench.cli.report.FolderReport;
-import org.fixbench.cli.options.Rates;
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.options.Slo;
-import org.fixbench.cli.report.ComparisonReport;
-import org.fixbench.cli.results.QueueRule;
-import org.fixbench.cli.run.BenchmarkSession;
-import org.fixbench.cli.run.Contender;
-import org.fixbench.cli.run.EngineEnvironment;
-import org.fixbench.cli.run.KneeSearch;
-import org.fixbench.cli.run.Sweep;
-import org.fixbench.cli.run.SweepOutcome;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -26,10 +12,24 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.fixbench.cli.options.Hosts;
+import org.fixbench.cli.options.Rates;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.options.Slo;
+import org.fixbench.cli.report.ComparisonReport;
+import org.fixbench.cli.report.FolderReport;
+import org.fixbench.cli.results.QueueRule;
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.EngineEnvironment;
+import org.fixbench.cli.run.KneeSearch;
+import org.fixbench.cli.run.Sweep;
+import org.fixbench.cli.run.SweepOutcome;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixEngine;
-import org.fixbench.harness.machine.CpuTimes;
 import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.machine.CpuTimes;
 
 /**
  * A comparison: engines side by side at each rate, measured, written and reported. {@code compare} runs one from its

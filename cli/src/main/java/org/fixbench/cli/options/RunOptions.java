@@ -1,14 +1,13 @@
 package org.fixbench.cli.options;
 
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import java.nio.file.Path;
-import java.time.Instant;
-
 import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.ResultsFolder;
 import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.results.ResultsFolder;
 import picocli.CommandLine.Option;
 
 /** The options every measuring command shares. Values are checked when the configuration is built. */

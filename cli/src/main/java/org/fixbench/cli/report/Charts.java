@@ -1,7 +1,5 @@
 package org.fixbench.cli.report;
 
-import org.fixbench.cli.results.SessionsTable;
-import org.fixbench.cli.results.SummaryFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -20,6 +18,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
+import org.fixbench.cli.results.SessionsTable;
+import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.ResultsWriter;
 import org.fixbench.harness.verdict.RunStatus;
 import org.knowm.xchart.AnnotationLine;

@@ -1,7 +1,5 @@
 package org.fixbench.cli.report;
 
-import org.fixbench.cli.results.JvmPauses;
-import org.fixbench.cli.results.ResultLabels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,14 +11,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.PairedStats;
+import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ComparisonTable;
-import org.fixbench.cli.results.PairedStats;
 import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
-import org.fixbench.harness.series.SeriesNames;
 import org.fixbench.harness.results.TextReport;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * {@code report.md}: per rate, engines side by side (each percentile of the round trip over all counted runs'

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.BenchmarkResult;

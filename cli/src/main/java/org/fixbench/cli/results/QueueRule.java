@@ -7,10 +7,10 @@ import java.util.Locale;
 
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ComparisonTable;
-import org.fixbench.harness.verdict.RunReason;
 import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
 import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * The sweep-wide half of the queue rule (the run-wide half, orders in flight, is the harness's): a run whose p50 is

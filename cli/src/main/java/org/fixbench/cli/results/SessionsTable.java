@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.results.ResultsReader;
-import org.fixbench.harness.verdict.RunStatus;
 import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * The sessions sweep's table ({@code fixbench analyze sessions}): per engine and rate, one row per session count

@@ -1,6 +1,5 @@
 package org.fixbench.cli.run;
 
-import org.fixbench.cli.options.RunOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,13 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.cli.options.RunOptions;
 import org.fixbench.harness.Calibration;
-import org.fixbench.harness.machine.Environment;
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.api.LatencyTask;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.LatencyTask;
+import org.fixbench.harness.machine.Environment;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsWriter;
 import org.fixbench.harness.results.RunResult;
 import org.fixbench.harness.series.SeriesData;

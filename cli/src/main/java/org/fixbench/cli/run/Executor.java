@@ -11,11 +11,11 @@ import java.util.Map;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.results.BenchmarkResult;
 
 /**
  * Runs one benchmark of a sweep, the same way for every engine: in this process ({@link InProcess}), or with the

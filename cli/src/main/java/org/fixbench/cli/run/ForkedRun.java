@@ -1,6 +1,5 @@
 package org.fixbench.cli.run;
 
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,9 +23,9 @@ import java.util.concurrent.TimeUnit;
 import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.ProbeRing;
-import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
 
 /**

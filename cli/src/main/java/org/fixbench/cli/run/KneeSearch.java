@@ -1,10 +1,10 @@
 package org.fixbench.cli.run;
 
-import org.fixbench.cli.options.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.fixbench.cli.options.Slo;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ComparisonTable;

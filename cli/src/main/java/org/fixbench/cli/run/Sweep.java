@@ -1,8 +1,5 @@
 package org.fixbench.cli.run;
 
-import org.fixbench.cli.results.JvmPauses;
-import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.cli.options.RunOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -15,13 +12,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
 
 /**

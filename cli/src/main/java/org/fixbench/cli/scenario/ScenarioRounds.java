@@ -1,7 +1,5 @@
 package org.fixbench.cli.scenario;
 
-
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -15,16 +15,16 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsFolder;
 import org.fixbench.harness.results.ResultsWriter;
 import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
 import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

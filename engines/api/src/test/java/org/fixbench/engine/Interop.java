@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * Two different engines on the two ends of one session: one's server, the other's client, each with its own

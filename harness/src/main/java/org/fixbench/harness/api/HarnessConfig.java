@@ -1,9 +1,9 @@
 package org.fixbench.harness.api;
 
-import org.fixbench.harness.machine.Machine;
-
 import java.util.Arrays;
 import java.util.Objects;
+
+import org.fixbench.harness.machine.Machine;
 
 /**
  * Everything that decides how a benchmark runs. Immutable; built and validated by {@link Builder}, whose

@@ -1,6 +1,5 @@
 package org.fixbench.harness.machine;
 
-
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

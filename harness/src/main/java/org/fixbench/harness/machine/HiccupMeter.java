@@ -1,11 +1,11 @@
 package org.fixbench.harness.machine;
 
-import org.fixbench.harness.series.LatencySeries;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
+
+import org.fixbench.harness.series.LatencySeries;
 
 /**
  * A jHiccup-style pause meter: a daemon thread that asks to sleep for {@link #SLEEP_NANOS} and records by how

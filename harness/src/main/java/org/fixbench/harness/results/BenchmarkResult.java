@@ -1,11 +1,11 @@
 package org.fixbench.harness.results;
 
+import java.util.List;
+import java.util.Map;
+
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
 import org.fixbench.harness.verdict.RunStatus;
-
-import java.util.List;
-import java.util.Map;
 
 /**
  * All a benchmark produced: its runs (warm-up never among them), where its threads ran, and, if it ended

@@ -1,12 +1,12 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.series.SeriesData;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+
+import org.fixbench.harness.series.SeriesData;
 
 /**
  * Several benchmarks side by side: a row per percentile, a column per benchmark, each cell that percentile of all

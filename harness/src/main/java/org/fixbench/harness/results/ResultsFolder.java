@@ -1,9 +1,5 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.machine.Machine;
-
-import org.fixbench.harness.api.HarnessException;
-
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,6 +9,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.stream.Stream;
+
+import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.machine.Machine;
 
 /**
  * Creates the folder a benchmark writes into, never reusing one that holds anything: results are never

@@ -1,13 +1,5 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.WaitStrategy;
-import org.fixbench.harness.machine.CpuWait;
-import org.fixbench.harness.machine.PinOutcome;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.verdict.RunReason;
-import org.fixbench.harness.verdict.RunStatus;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -23,6 +15,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.machine.CpuWait;
+import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
 
 /**
  * A results folder read back into the {@link BenchmarkResult}s that {@link ResultsWriter} wrote: {@code summary.json}

@@ -1,16 +1,5 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.verdict.Verdicts;
-
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.HarnessException;
-import org.fixbench.harness.machine.CpuWait;
-import org.fixbench.harness.machine.PinOutcome;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.series.Timeline;
-import org.fixbench.harness.verdict.RunReason;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,6 +14,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.machine.CpuWait;
+import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.series.Timeline;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.Verdicts;
 
 /**
  * Output for machines, into a folder made by {@link ResultsFolder}:

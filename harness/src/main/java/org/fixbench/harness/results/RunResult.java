@@ -1,14 +1,14 @@
 package org.fixbench.harness.results;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.fixbench.harness.machine.CpuWait;
 import org.fixbench.harness.series.SeriesData;
 import org.fixbench.harness.series.SeriesNames;
 import org.fixbench.harness.verdict.RunReason;
 import org.fixbench.harness.verdict.RunStatus;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One measured run. {@code series} maps a series key ({@link SeriesNames}) to what it recorded, in a stable

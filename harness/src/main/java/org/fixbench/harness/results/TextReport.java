@@ -1,15 +1,14 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.series.Micros;
-
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunReason;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.series.Micros;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunReason;
 
 /**
  * Output for people, in JLBH's shapes: a line per series per run, and a SUMMARY table per series across runs.

@@ -1,9 +1,9 @@
 package org.fixbench.harness.timed;
 
-import org.fixbench.harness.api.HarnessException;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+
+import org.fixbench.harness.api.HarnessException;
 
 /**
  * Which iteration of the current run a sample answers, and which are still unanswered.

@@ -11,8 +11,8 @@ import org.fixbench.harness.api.NanoClock;
 import org.fixbench.harness.machine.CompilerThreads;
 import org.fixbench.harness.machine.MachineWatch;
 import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunStatus;
 import org.fixbench.harness.timed.TimedRun;
+import org.fixbench.harness.verdict.RunStatus;
 import org.fixbench.harness.verdict.Verdicts;
 
 /**

@@ -1,14 +1,5 @@
 package org.fixbench.harness.api;
 
-import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.ManualClock;
-import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.ScriptedTask;
-
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
-import org.fixbench.harness.verdict.RunReason;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,6 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ManualClock;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.ScriptedTask;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
+import org.fixbench.harness.verdict.RunReason;
 import org.junit.jupiter.api.Test;
 
 class PacingTest {

@@ -1,6 +1,5 @@
 package org.fixbench.harness.machine;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

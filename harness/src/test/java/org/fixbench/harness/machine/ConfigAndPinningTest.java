@@ -1,10 +1,5 @@
 package org.fixbench.harness.machine;
 
-import org.fixbench.harness.LatencyBenchmark;
-
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.series.SeriesNames;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import net.openhft.affinity.Affinity;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.series.SeriesNames;
 import org.junit.jupiter.api.Test;
 
 class ConfigAndPinningTest {

@@ -1,6 +1,5 @@
 package org.fixbench.harness.machine;
 
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,21 +1,5 @@
 package org.fixbench.harness.results;
 
-import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.ManualClock;
-import org.fixbench.harness.ScriptedTask;
-
-import org.fixbench.harness.api.Harness;
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.api.HarnessException;
-import org.fixbench.harness.api.Probe;
-import org.fixbench.harness.machine.CpuWait;
-import org.fixbench.harness.machine.Environment;
-import org.fixbench.harness.machine.PinOutcome;
-import org.fixbench.harness.series.SeriesData;
-import org.fixbench.harness.series.SeriesNames;
-import org.fixbench.harness.verdict.RunReason;
-import org.fixbench.harness.verdict.RunStatus;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -34,6 +18,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ManualClock;
+import org.fixbench.harness.ScriptedTask;
+import org.fixbench.harness.api.Harness;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.api.Probe;
+import org.fixbench.harness.machine.CpuWait;
+import org.fixbench.harness.machine.Environment;
+import org.fixbench.harness.machine.PinOutcome;
+import org.fixbench.harness.series.SeriesData;
+import org.fixbench.harness.series.SeriesNames;
+import org.fixbench.harness.verdict.RunReason;
+import org.fixbench.harness.verdict.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,5 @@
 package org.fixbench.harness.series;
 
-import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.ManualClock;
-import org.fixbench.harness.ScriptedTask;
-
-import org.fixbench.harness.results.BenchmarkResult;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ManualClock;
+import org.fixbench.harness.ScriptedTask;
+import org.fixbench.harness.results.BenchmarkResult;
 import org.junit.jupiter.api.Test;
 
 /** A run's timeline: one histogram per second of schedule, where a pause shows in the second it happened in. */

@@ -1,13 +1,5 @@
 package org.fixbench.harness.timed;
 
-import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.ManualClock;
-import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.ScriptedTask;
-
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.RunResult;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,6 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ManualClock;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.ScriptedTask;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.RunResult;
 import org.junit.jupiter.api.Test;
 
 class RunTraceTest {

@@ -1,9 +1,9 @@
 package org.fixbench.harness.verdict;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class RunReasonTest {

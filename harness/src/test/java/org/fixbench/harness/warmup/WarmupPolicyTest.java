@@ -1,13 +1,5 @@
 package org.fixbench.harness.warmup;
 
-import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.timed.TimedRun;
-import org.fixbench.harness.ManualClock;
-import org.fixbench.harness.ScriptedTask;
-
-import org.fixbench.harness.api.HarnessConfig;
-import org.fixbench.harness.results.BenchmarkResult;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,6 +12,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ManualClock;
+import org.fixbench.harness.ScriptedTask;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.timed.TimedRun;
 import org.junit.jupiter.api.Test;
 
 /** The warm-up ends when the compilers are quiet, and only then (or at its cap); warm-up and runs share one loop. */

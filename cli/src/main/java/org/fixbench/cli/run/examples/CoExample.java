@@ -1,17 +1,17 @@
 package org.fixbench.cli.run.examples;
 
-import org.fixbench.cli.options.Durations;
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.run.BenchmarkSession;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.cli.options.Durations;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.api.Harness;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.LatencyTask;
 import org.fixbench.harness.api.NanoClock;
-import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.results.ComparisonTable;
 import org.fixbench.harness.series.SeriesNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,5 @@
 package org.fixbench.cli.run.examples;
 
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.run.BenchmarkSession;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -21,15 +19,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.api.Harness;
 import org.fixbench.harness.api.LatencyTask;
 import org.fixbench.harness.api.NanoClock;
 import org.fixbench.harness.api.Probe;
-import org.fixbench.harness.ProgressListener;
-import org.fixbench.harness.series.SeriesNames;
 import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.ComparisonTable;
+import org.fixbench.harness.series.SeriesNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

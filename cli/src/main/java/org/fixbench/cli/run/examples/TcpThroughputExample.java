@@ -1,15 +1,15 @@
 package org.fixbench.cli.run.examples;
 
-import org.fixbench.cli.options.Rates;
-import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.run.BenchmarkSession;
-import org.fixbench.cli.run.Sweep;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.fixbench.cli.options.Rates;
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.Sweep;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.results.BenchmarkResult;

@@ -1,9 +1,5 @@
 package org.fixbench.cli.scenario.burst;
 
-import org.fixbench.cli.run.ClientScenario;
-
-import org.fixbench.cli.scenario.ScenarioWindows;
-
 import static org.fixbench.cli.scenario.burst.BurstTable.*;
 
 import java.io.Serializable;
@@ -12,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.scenario.ScenarioWindows;
 import org.fixbench.harness.LatencyBenchmark;
-import org.fixbench.harness.api.Pacing;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.Pacing;
 import org.fixbench.harness.results.RunResult;
 import org.fixbench.harness.timed.RunTrace;
 

@@ -3,11 +3,6 @@ package org.fixbench.cli.scenario.burst;
 import static org.fixbench.cli.scenario.ScenarioRounds.micros;
 import static org.fixbench.cli.scenario.ScenarioRounds.millis;
 
-import org.fixbench.cli.results.ScenarioKeys;
-
-import org.fixbench.cli.results.ResultLabels;
-
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 
 /**

@@ -1,14 +1,5 @@
 package org.fixbench.cli.scenario.resendstorm;
 
-import org.fixbench.cli.results.ScenarioKeys;
-import org.fixbench.cli.scenario.ProcessReadings;
-
-import org.fixbench.cli.run.ClientScenario;
-import org.fixbench.cli.run.Frames;
-import org.fixbench.cli.run.Relay;
-
-import org.fixbench.cli.scenario.ScenarioWindows;
-
 import static org.fixbench.cli.scenario.resendstorm.ResendStormTable.*;
 
 import java.io.Serializable;
@@ -17,6 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.results.ScenarioKeys;
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.Frames;
+import org.fixbench.cli.run.Relay;
+import org.fixbench.cli.scenario.ProcessReadings;
+import org.fixbench.cli.scenario.ScenarioWindows;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.results.RunResult;

@@ -1,11 +1,5 @@
 package org.fixbench.cli.scenario.resendstorm;
 
-import org.fixbench.cli.scenario.ScenarioRounds;
-
-import org.fixbench.cli.results.ScenarioKeys;
-
-
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.results.ScenarioKeys;
+import org.fixbench.cli.scenario.ScenarioRounds;
 import org.fixbench.harness.results.BenchmarkResult;
 
 /**

@@ -1,13 +1,5 @@
 package org.fixbench.cli.scenario.serverrestart;
 
-import org.fixbench.cli.run.ClientScenario;
-import org.fixbench.cli.run.ForkedRun;
-import org.fixbench.cli.run.Frames;
-import org.fixbench.cli.run.Relay;
-
-import org.fixbench.cli.scenario.ScenarioWindows;
-import org.fixbench.cli.scenario.SocketQueues;
-
 import static org.fixbench.cli.scenario.serverrestart.ServerRestartTable.*;
 
 import java.io.IOException;
@@ -19,6 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.run.Frames;
+import org.fixbench.cli.run.Relay;
+import org.fixbench.cli.scenario.ScenarioWindows;
+import org.fixbench.cli.scenario.SocketQueues;
 import org.fixbench.engine.RoundTripTask;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;

@@ -1,12 +1,8 @@
 package org.fixbench.cli.scenario.slowconsumer;
 
-import org.fixbench.cli.scenario.SocketQueues;
-
 import static org.fixbench.cli.scenario.ProcessReadings.fields;
 import static org.fixbench.cli.scenario.ProcessReadings.rssKb;
-
-import org.fixbench.cli.run.ClientScenario;
-import org.fixbench.cli.run.ForkedRun;
+import static org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable.*;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -17,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.run.ClientScenario;
+import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.scenario.SocketQueues;
 import org.fixbench.harness.ProgressListener;
-import static org.fixbench.cli.scenario.slowconsumer.SlowConsumerTable.*;
 import org.fixbench.harness.results.RunResult;
 
 /**

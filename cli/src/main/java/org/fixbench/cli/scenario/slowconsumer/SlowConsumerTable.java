@@ -1,9 +1,5 @@
 package org.fixbench.cli.scenario.slowconsumer;
 
-import org.fixbench.cli.results.ScenarioKeys;
-
-import org.fixbench.cli.results.ResultLabels;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
 import org.fixbench.harness.series.SeriesData;

@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.engine.Setting;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.Setting;
 import org.fixbench.engine.Versions;
 
 /** Artio (real-logic) on Aeron: a FixEngine + FixLibrary per role, each with its own ArchivingMediaDriver. */

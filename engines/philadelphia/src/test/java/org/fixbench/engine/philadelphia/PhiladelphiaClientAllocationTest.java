@@ -10,9 +10,9 @@ import java.util.Map;
 
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.RoundTripTask;
-import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.WaitStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
