@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.harness.Layers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,39 +33,19 @@ class LayersTest {
             Map.entry(BASE + ".scenario.slowconsumer", 4), Map.entry(BASE + ".scenario.burst", 4),
             Map.entry(BASE + ".scenario.resendstorm", 4), Map.entry(BASE + ".scenario.serverrestart", 4),
             Map.entry(BASE + ".flow", 5), Map.entry(BASE, 6));
-    private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.fixbench\\.cli(?:\\.[a-z]+)*)\\.[A-Z]");
     private static final Pattern STRING = Pattern.compile("\"(\\\\.|[^\"\\\\])*\"");
 
     @Test
     void everyArrowBetweenTheCommandLinesPackagesPointsDown() throws IOException {
-        Path sources = Path.of("src/main/java/org/fixbench/cli");
-        List<String> upward = new ArrayList<>();
-        int files = 0;
-        try (Stream<Path> walk = Files.walk(sources)) {
-            for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
-                files++;
-                List<String> lines = Files.readAllLines(file);
-                String from = lines.stream().filter(l -> l.startsWith("package ")).findFirst().orElseThrow()
-                        .replace("package ", "").replace(";", "").trim();
-                Integer fromLayer = LAYER.get(from);
-                assertTrue(fromLayer != null, file + ": package " + from + " has no layer");
-                for (int n = 0; n < lines.size(); n++) {
-                    if (lines.get(n).startsWith("package ")) {
-                        continue;
-                    }
-                    Matcher m = REFERENCE.matcher(STRING.matcher(lines.get(n)).replaceAll("\"\""));
-                    while (m.find()) {
-                        String to = m.group(1);
-                        Integer toLayer = LAYER.get(to);
-                        if (toLayer == null || toLayer > fromLayer || toLayer.equals(fromLayer) && !to.equals(from)) {
-                            upward.add(file.getFileName() + ":" + (n + 1) + " (" + from + " → " + to + ")");
-                        }
-                    }
-                }
-            }
-        }
-        assertTrue(files > 25, "read " + files + " files");
-        assertEquals(List.of(), upward, "upward arrows");
+        Layers.Scan scan = Layers.scan(Path.of("src/main/java/org/fixbench/cli"), BASE);
+        assertTrue(scan.files() > 25, "read " + scan.files() + " files");
+        assertEquals(List.of(), scan.packages().stream().filter(p -> !LAYER.containsKey(p)).toList(),
+                "packages with no layer");
+        assertEquals(List.of(), scan.arrows().stream().filter(a -> {
+            Integer to = LAYER.get(a.to());
+            Integer from = LAYER.get(a.from());
+            return to == null || to > from || to.equals(from) && !a.to().equals(a.from());
+        }).map(Layers.Arrow::toString).toList(), "upward arrows");
     }
 
     /**

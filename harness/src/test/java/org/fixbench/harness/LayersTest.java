@@ -6,20 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * The harness's packages are layers by purpose, and every arrow points down: the conductor ({@code LatencyBenchmark},
- * this package) → the warm-up (which drives the timed run's passes) → the timed run → results → verdicts → the task's API and configuration → the machine →
- * series. Read from the import lines and the fully qualified names in the main sources (strings left out), so a new
- * upward arrow fails here, with the file and line.
+ * this package) → the warm-up (which drives the timed run's passes) → the timed run → results → verdicts → the
+ * task's API and configuration → the machine → series. Read from the import lines and the fully qualified names in
+ * the main sources ({@link Layers}), so a new upward arrow fails here, with the file and line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.harness";
@@ -27,39 +23,15 @@ class LayersTest {
     private static final Map<String, Integer> LAYER = Map.of(BASE + ".series", 0, BASE + ".machine", 1,
             BASE + ".api", 2, BASE + ".verdict", 3, BASE + ".results", 4, BASE + ".timed", 5, BASE + ".warmup", 6,
             BASE, 7);
-    private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.fixbench\\.harness(?:\\.[a-z]+)*)\\.[A-Z]");
-    private static final Pattern STRING = Pattern.compile("\"(\\\\.|[^\"\\\\])*\"");
 
     @Test
     void everyArrowBetweenTheHarnesssPackagesPointsDown() throws IOException {
-        Path sources = Path.of("src/main/java/org/fixbench/harness");
-        List<String> upward = new ArrayList<>();
-        int files = 0;
-        try (Stream<Path> walk = Files.walk(sources)) {
-            for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
-                files++;
-                List<String> lines = Files.readAllLines(file);
-                String from = lines.stream().filter(l -> l.startsWith("package ")).findFirst().orElseThrow()
-                        .replace("package ", "").replace(";", "").trim();
-                Integer fromLayer = LAYER.get(from);
-                assertTrue(fromLayer != null, file + ": package " + from + " has no layer");
-                for (int n = 0; n < lines.size(); n++) {
-                    if (lines.get(n).startsWith("package ")) {
-                        continue;
-                    }
-                    Matcher m = REFERENCE.matcher(STRING.matcher(lines.get(n)).replaceAll("\"\""));
-                    while (m.find()) {
-                        String to = m.group(1);
-                        Integer toLayer = LAYER.get(to);
-                        if (toLayer == null || toLayer > fromLayer) {
-                            upward.add(file.getFileName() + ":" + (n + 1) + " (" + from + " → " + to + ")");
-                        }
-                    }
-                }
-            }
-        }
-        assertTrue(files > 40, "read " + files + " files");
-        assertEquals(List.of(), upward, "upward arrows");
+        Layers.Scan scan = Layers.scan(Path.of("src/main/java/org/fixbench/harness"), BASE);
+        assertTrue(scan.files() > 40, "read " + scan.files() + " files");
+        assertEquals(List.of(), scan.packages().stream().filter(p -> !LAYER.containsKey(p)).toList(),
+                "packages with no layer");
+        assertEquals(List.of(), scan.arrows().stream().filter(a -> !LAYER.containsKey(a.to())
+                || LAYER.get(a.to()) > LAYER.get(a.from())).map(Layers.Arrow::toString).toList(), "upward arrows");
     }
 
     /** The conductor stays a conductor: the timed loop, the warm-up, the verdicts and the lines live below it. */
