@@ -25,6 +25,11 @@ public final class ScenarioReport {
         String of(String label, long rate, Map<?, ?> seen);
     }
 
+    /** A number the scenario recorded in its folder's environment ({@code scenario.<key>}). */
+    public static Number recorded(Map<String, Object> env, String key) {
+        return (Number) ((Map<?, ?>) env.get("scenario")).get(key);
+    }
+
     /** A scenario report's title, command, machine, and why it stopped early or is partial, if it did or is. */
     public static StringBuilder reportHeader(String name, Map<String, Object> env, String partialReason) {
         Object stop = env.get(ResultLabels.STOP_REASON);

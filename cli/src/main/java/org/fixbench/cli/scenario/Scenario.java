@@ -8,6 +8,7 @@ import java.util.function.Predicate;
 
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.run.Sweep;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.results.BenchmarkResult;
 
@@ -56,6 +57,35 @@ public interface Scenario {
         public List<EngineSpec> specs(String defaults) {
             return EngineSpec.parseList(engines == null ? defaults : engines);
         }
+
+        /** The options, pinning by default, once {@code --runs} (the number of rounds) is found to be 1 or more. */
+        public RunOptions rounds() {
+            options.pinByDefault();
+            if (options.runs() < 1) {
+                throw new IllegalArgumentException("--runs must be 1 or more (was " + options.runs() + ")");
+            }
+            return options;
+        }
+
+        /**
+         * Refuses what a comparison of {@code specs} at {@code rates} with runs of {@code runNanos} would refuse, and
+         * reads the statuses that fail the command.
+         */
+        public void refusals(List<EngineSpec> specs, List<Long> rates, long runNanos) {
+            Sweep.plan(options, specs, rates, runNanos, Sweep.DEFAULT_WARMUP_NANOS);
+            options.failOnStatuses();
+        }
+    }
+
+    /**
+     * The verdicts kept in {@code summary.json} ({@code scenarioVerdicts}): per row of the scenario's table (made by
+     * {@code table} from the results), its engine, rate and verdict.
+     */
+    static <R> Function<List<BenchmarkResult>, List<Map<String, Object>>> verdicts(
+            Function<List<BenchmarkResult>, List<R>> table, Function<R, Object> engine, Function<R, Object> rate,
+            Function<R, Object> verdict) {
+        return results -> table.apply(results).stream().map(r -> Map.<String, Object>of("engine", engine.apply(r),
+                "rate", rate.apply(r), "verdict", verdict.apply(r))).toList();
     }
 
     /**

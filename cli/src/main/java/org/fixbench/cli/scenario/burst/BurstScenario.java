@@ -71,11 +71,7 @@ public final class BurstScenario implements Scenario {
         if (!options.flow().pacing(options.sessions()).isEven()) {
             throw new IllegalArgumentException("burst paces its runs itself: a paced --workload is not for it");
         }
-        options.pinByDefault();
-        int rounds = options.runs();
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
-        }
+        request.rounds();
         long burstMillis = o.burstNanos / 1_000_000;
         long leastRunMillis = BURST_DELAY_MILLIS + burstMillis + AFTER_BURST_MILLIS;
         long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
@@ -93,8 +89,7 @@ public final class BurstScenario implements Scenario {
             }
             plans.put(rate, plan);
         }
-        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
-        options.failOnStatuses();
+        request.refusals(specs, rateList, runMillis * 1_000_000L);
         int sessions = options.sessions();
 
         Map<String, Object> scenario = new LinkedHashMap<>();
@@ -118,19 +113,17 @@ public final class BurstScenario implements Scenario {
                     BURST_DELAY_MILLIS / 1e3);
             labels.put(BurstTable.BASE_RATE_LABEL, rate);
             return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
-        }, results -> BurstTable.of(results).stream().map(r -> Map.<String, Object>of(
-                "engine", r.engine(), "rate", r.baseRate(), "verdict", r.verdict())).toList());
+        }, Scenario.verdicts(BurstTable::of, r -> r.engine(), r -> r.baseRate(), r -> r.verdict()));
     }
 
     /** The burst scenario's report from its folder (charts of round 1 into {@code out/charts}). */
     @Override
     public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
                          String partialReason) {
-        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-        long burstMillis = ((Number) scenario.get("burstMillis")).longValue();
-        long runMillis = ((Number) scenario.get("runMillis")).longValue();
-        int sessions = ((Number) scenario.get("sessions")).intValue();
-        int factor = ((Number) scenario.get("factor")).intValue();
+        long burstMillis = ScenarioReport.recorded(env, "burstMillis").longValue();
+        long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
+        int sessions = ScenarioReport.recorded(env, "sessions").intValue();
+        int factor = ScenarioReport.recorded(env, "factor").intValue();
         StringBuilder b = ScenarioReport.reportHeader("burst", env, partialReason);
         b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
                 + "pair of JVMs, warmed up as `compare`'s (the warm-up goes through the run's shape, bursts "

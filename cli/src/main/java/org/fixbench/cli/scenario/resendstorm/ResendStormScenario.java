@@ -88,18 +88,13 @@ public final class ResendStormScenario implements Scenario {
             throw new IllegalArgumentException("--by must be lose or cut (was " + o.gapBy + ")");
         }
         boolean cut = o.gapBy.equals("cut");
-        options.pinByDefault();
-        int rounds = options.runs();
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
-        }
+        request.rounds();
         long gapMillis = o.gapNanos / 1_000_000;
         long leastRunMillis = GAP_DELAY_MILLIS + gapMillis + AFTER_GAP_MILLIS;
         long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
         List<EngineSpec> specs = request.specs(cut ? CUT_ENGINES : ENGINES);
         List<Long> rateList = Rates.parse(request.rates());
-        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
-        options.failOnStatuses();
+        request.refusals(specs, rateList, runMillis * 1_000_000L);
         int sessions = options.sessions();
         if (cut && sessions != 1) {
             throw new IllegalArgumentException("resend-storm --by cut carries one session (asked for " + sessions
@@ -134,8 +129,7 @@ public final class ResendStormScenario implements Scenario {
                     gapMillis, GAP_DELAY_MILLIS / 1e3);
             labels.put("gapMillis", gapMillis);
             return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
-        }, results -> ResendStormTable.of(results).stream().map(r -> Map.<String, Object>of(
-                "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
+        }, Scenario.verdicts(ResendStormTable::of, r -> r.engine(), r -> r.rate(), r -> r.verdict()));
     }
 
     /** The resend-storm scenario's report from its folder (charts of round 1 into {@code out/charts}). */
@@ -143,9 +137,9 @@ public final class ResendStormScenario implements Scenario {
     public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
                          String partialReason) {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-        long gapMillis = ((Number) scenario.get("gapMillis")).longValue();
-        long runMillis = ((Number) scenario.get("runMillis")).longValue();
-        int sessions = ((Number) scenario.get("sessions")).intValue();
+        long gapMillis = ScenarioReport.recorded(env, "gapMillis").longValue();
+        long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
+        int sessions = ScenarioReport.recorded(env, "sessions").intValue();
         StringBuilder b = ScenarioReport.reportHeader("resend-storm", env, partialReason);
         boolean cut = "cut".equals(scenario.get("gapBy"));
         if (cut) {

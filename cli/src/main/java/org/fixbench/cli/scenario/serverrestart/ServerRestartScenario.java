@@ -43,11 +43,7 @@ public final class ServerRestartScenario implements Scenario {
     @Override
     public Rounds plan(Request request) {
         RunOptions options = request.options();
-        options.pinByDefault();
-        int rounds = options.runs();
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
-        }
+        request.rounds();
         if (options.sessions() != 1) {
             throw new IllegalArgumentException("server-restart logs one session on again (--sessions was "
                     + options.sessions() + ")");
@@ -56,8 +52,7 @@ public final class ServerRestartScenario implements Scenario {
         long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
         List<EngineSpec> specs = request.specs(DEFAULT_ENGINES);
         List<Long> rateList = Rates.parse(request.rates());
-        Sweep.plan(options, specs, rateList, runMillis * 1_000_000L, Sweep.DEFAULT_WARMUP_NANOS); // refusals
-        options.failOnStatuses();
+        request.refusals(specs, rateList, runMillis * 1_000_000L);
         ServerRestart.Plan plan = new ServerRestart.Plan(KILL_DELAY_MILLIS);
         Map<String, Object> scenario = new LinkedHashMap<>();
         scenario.put("name", NAME);
@@ -76,17 +71,15 @@ public final class ServerRestartScenario implements Scenario {
             System.out.printf(Locale.ROOT, "the server killed %.1f s into the run and started again at once%n",
                     KILL_DELAY_MILLIS / 1e3);
             return forked.scenario(plan).run(Contender.of(spec), config, labels, null);
-        }, results -> ServerRestartTable.of(results).stream().map(r -> Map.<String, Object>of(
-                "engine", r.engine(), "rate", r.rate(), "verdict", r.verdict())).toList());
+        }, Scenario.verdicts(ServerRestartTable::of, r -> r.engine(), r -> r.rate(), r -> r.verdict()));
     }
 
     /** The server-restart scenario's report from its folder (charts of round 1 into {@code out/charts}). */
     @Override
     public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
                          String partialReason) {
-        Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
-        long runMillis = ((Number) scenario.get("runMillis")).longValue();
-        long killMillis = ((Number) scenario.get("killMillisIntoRun")).longValue();
+        long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
+        long killMillis = ScenarioReport.recorded(env, "killMillisIntoRun").longValue();
         StringBuilder b = ScenarioReport.reportHeader(NAME, env, partialReason);
         b.append(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
                 + "warmed up as `compare`'s, and one measured run of %.1f s. %.1f s into it, the client's JVM kills "

@@ -10,6 +10,7 @@ import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.report.Charts;
+import org.fixbench.cli.report.ScenarioReport;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.cli.run.Contender;
@@ -91,13 +92,9 @@ public final class SlowConsumerScenario implements Scenario {
         if (o.stallNanos < 100_000_000L) {
             throw new IllegalArgumentException("--stall must be 100ms or more (was " + o.stallNanos / 1_000_000 + "ms)");
         }
-        options.pinByDefault();
         long leastRunNanos = STALL_DELAY_MILLIS * 1_000_000L + o.stallNanos + AFTER_STALL_NANOS;
         long runNanos = Math.max(leastRunNanos, options.runNanosOr(leastRunNanos));
-        int rounds = options.runs();
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--runs must be 1 or more (was " + rounds + ")");
-        }
+        request.rounds();
         if (o.windowBytes < 1024 || o.windowBytes > (1 << 24)) {
             throw new IllegalArgumentException("--window must be 1024-16777216 bytes (was " + o.windowBytes + ")");
         }
@@ -120,8 +117,7 @@ public final class SlowConsumerScenario implements Scenario {
                         + "session(s) 1/s each or more of --rates %d (was %d)", sessions - 1, rate, slow));
             }
         }
-        Sweep.plan(options, specs, rateList, runNanos, Sweep.DEFAULT_WARMUP_NANOS); // refusals
-        options.failOnStatuses();
+        request.refusals(specs, rateList, runNanos);
         Map<String, Object> scenario = new LinkedHashMap<>();
         scenario.put("name", NAME);
         scenario.put("sessions", sessions);
@@ -144,8 +140,7 @@ public final class SlowConsumerScenario implements Scenario {
                     + " the others at %,d/s together%n", sessions, slow, o.stallNanos / 1e9, stallRun, rate - slow);
             return forked.scenario(new SlowConsumer.Plan(stallRun, STALL_DELAY_MILLIS, o.stallNanos / 1_000_000,
                     o.windowBytes, slow)).run(Contender.of(spec), config, labels, null);
-        }, results -> SlowConsumerTable.of(results).stream().map(r -> Map.<String, Object>of("engine", r.engine(),
-                "rate", r.rate(), "verdict", r.verdict())).toList());
+        }, Scenario.verdicts(SlowConsumerTable::of, r -> r.engine(), r -> r.rate(), r -> r.verdict()));
     }
 
 
@@ -160,14 +155,14 @@ public final class SlowConsumerScenario implements Scenario {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
         if (folder == null) {
             return report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(results),
-                    ((Number) scenario.get("sessions")).intValue(),
-                    ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L,
-                    ((Number) scenario.get("runMillis")).longValue() * 1_000_000L, windowBytes(scenario),
+                    ScenarioReport.recorded(env, "sessions").intValue(),
+                    ScenarioReport.recorded(env, "stallMillis").longValue() * 1_000_000L,
+                    ScenarioReport.recorded(env, "runMillis").longValue() * 1_000_000L, windowBytes(scenario),
                     slowClient(scenario), partialReason, true);
         }
-        long stallNanos = ((Number) scenario.get("stallMillis")).longValue() * 1_000_000L;
-        long runNanos = ((Number) scenario.get("runMillis")).longValue() * 1_000_000L;
-        int sessions = ((Number) scenario.get("sessions")).intValue();
+        long stallNanos = ScenarioReport.recorded(env, "stallMillis").longValue() * 1_000_000L;
+        long runNanos = ScenarioReport.recorded(env, "runMillis").longValue() * 1_000_000L;
+        int sessions = ScenarioReport.recorded(env, "sessions").intValue();
         int windowBytes = windowBytes(scenario);
         Object stop = env.get(ResultLabels.STOP_REASON);
         String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
