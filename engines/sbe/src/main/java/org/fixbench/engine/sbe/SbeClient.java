@@ -19,6 +19,7 @@ import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.app.AmendmentCodec;
 import org.fixbench.engine.sbe.app.OrderCodec;
+import org.fixbench.engine.sbe.app.OrderTemplate;
 import org.fixbench.engine.sbe.codec.FixMessage;
 import org.fixbench.engine.sbe.codec.FixWriter;
 import org.fixbench.engine.sbe.codec.UtcTimeWriter;
@@ -87,7 +88,11 @@ final class SbeClient implements EngineClient, FixSession.Application {
         java.math.BigDecimal price = new java.math.BigDecimal(Workload.PRICE);
         order.price().mantissa(price.unscaledValue().longValueExact()).exponent((byte) -price.scale());
         orderView.wrap(orderBuffer, 0, NewOrderSingleEncoder.BLOCK_LENGTH, NewOrderSingleEncoder.SCHEMA_VERSION);
+        orderTemplate = new OrderTemplate(orderView);
     }
+
+    /** The fixed order's body, laid out once from its model: per order only ClOrdID and TransactTime are written. */
+    private final OrderTemplate orderTemplate;
 
     @Override
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
@@ -301,14 +306,9 @@ final class SbeClient implements EngineClient, FixSession.Application {
             sendNext(clOrdId);
             return;
         }
-        int at = NewOrderSingleEncoder.clOrdIdEncodingOffset();
-        int length = orderBuffer.putLongAscii(at, clOrdId);
-        orderBuffer.setMemory(at + length, NewOrderSingleEncoder.clOrdIdLength() - length, (byte) 0);
-        at = NewOrderSingleEncoder.transactTimeEncodingOffset();
-        length = transactTime.format(System.currentTimeMillis(), orderBuffer, at);
-        orderBuffer.setMemory(at + length, NewOrderSingleEncoder.transactTimeLength() - length, (byte) 0);
-        FixWriter w = session.begin('D' << 8);
-        OrderCodec.newOrderSingleBody(orderView, w);
+        // TransactTime: the time of the session's last poll, as its SendingTime (and the server's report: one clock
+        // read a poll)
+        orderTemplate.body(session.begin('D' << 8), clOrdId, session.nowMillis());
         finish();
     }
 

@@ -107,6 +107,11 @@ public final class OrderPath {
         return ok;
     }
 
+    /** For tests: the OrderID and ExecID counter the next report follows. */
+    void countFrom(long n) {
+        counter = n;
+    }
+
     /** Whether the decoded order has the quantity the report needs. */
     public boolean hasQuantity() {
         return orderView.orderQty().mantissa() != DecimalDecoder.mantissaNullValue();
@@ -135,10 +140,50 @@ public final class OrderPath {
     }
 
     /**
-     * Builds the ExecutionReport for the decoded order in the model (TransactTime {@code nowMillis}) and writes its
-     * body into {@code w}, a message the session has begun.
+     * Writes the body of the ExecutionReport for the decoded order (TransactTime {@code nowMillis}) into {@code w}, a
+     * message the session has begun, from a template: the constant bytes between the values are laid out once
+     * ({@link FixWriter.Constant}); per report only OrderID's and ExecID's counter, the order's ClOrdID, Symbol, Side
+     * and OrderQty (from the order's model, also as LeavesQty) and TransactTime are written. The same bytes as
+     * {@link #referenceReportBody} (the report built in the SBE model and written from it), which
+     * {@code ReportTemplateTest} checks over generated orders.
      */
     public void reportBody(long nowMillis, FixWriter w) {
+        long n = ++counter;
+        int o = orderView.offset();
+        DirectBuffer b = orderView.buffer();
+        long qty = orderView.orderQty().mantissa();
+        byte qtyExponent = orderView.orderQty().exponent();
+        w.constant(REPORT_ORDER_ID).longValue(n)
+                .constant(REPORT_CL_ORD_ID).textValue(b, o + NewOrderSingleDecoder.clOrdIdEncodingOffset(),
+                        NewOrderSingleDecoder.clOrdIdLength())
+                .constant(REPORT_EXEC_ID).longValue(n)
+                .constant(REPORT_STATUS_SYMBOL).textValue(b, o + NewOrderSingleDecoder.symbolEncodingOffset(),
+                        NewOrderSingleDecoder.symbolLength())
+                .constant(REPORT_SIDE).charValue(orderView.sideRaw())
+                .constant(REPORT_ORDER_QTY).decimalValue(qty, qtyExponent)
+                .constant(REPORT_CUM_LEAVES).decimalValue(qty, qtyExponent)
+                .constant(REPORT_AVG_PX_TIME).timeValue(transactTime, nowMillis);
+    }
+
+    // the report's constant bytes, in the order OrderCodec.executionReportBody writes its fields
+    private static final FixWriter.Constant REPORT_ORDER_ID = FixWriter.Constant.of("37=" + Workload.ORDER_ID_PREFIX);
+    private static final FixWriter.Constant REPORT_CL_ORD_ID = FixWriter.Constant.of("11=");
+    private static final FixWriter.Constant REPORT_EXEC_ID = FixWriter.Constant.of("17=" + Workload.EXEC_ID_PREFIX);
+    private static final FixWriter.Constant REPORT_STATUS_SYMBOL = FixWriter.Constant.of("150="
+            + (char) ExecType.New.value() + "\u000139=" + (char) OrdStatus.New.value() + "\u000155=");
+    private static final FixWriter.Constant REPORT_SIDE = FixWriter.Constant.of("54=");
+    private static final FixWriter.Constant REPORT_ORDER_QTY = FixWriter.Constant.of("38=");
+    private static final FixWriter.Constant REPORT_CUM_LEAVES = FixWriter.Constant.of("14=" + Workload.CUM_QTY
+            + "\u0001151=");
+    private static final FixWriter.Constant REPORT_AVG_PX_TIME = FixWriter.Constant.of("6=" + Workload.AVG_PX
+            + "\u000160=");
+
+    /**
+     * The reference for {@link #reportBody}: the ExecutionReport built in the SBE model from the decoded order and
+     * written from the model ({@link OrderCodec#executionReportBody}), as cancels and replaces are; advances the
+     * same counter.
+     */
+    public void referenceReportBody(long nowMillis, FixWriter w) {
         long n = ++counter;
         counted(ExecutionReportEncoder.orderIdEncodingOffset(), ExecutionReportEncoder.orderIdLength(), ORDER_ID_PREFIX, n);
         copy(ExecutionReportEncoder.clOrdIdEncodingOffset(), NewOrderSingleEncoder.clOrdIdEncodingOffset(),

@@ -155,6 +155,68 @@ public final class FixWriter {
         return this;
     }
 
+    /**
+     * Bytes laid out once and written by whole eight-byte stores (a template's constant part: "tag=" with the fields
+     * around it that never change). The stores may write past its end, into room that what follows overwrites.
+     */
+    public static final class Constant {
+        private final long[] words;
+        private final int length;
+
+        private Constant(byte[] bytes) {
+            this.length = bytes.length;
+            this.words = new long[(bytes.length + 7) >>> 3];
+            for (int w = 0; w < words.length; w++) {
+                words[w] = FixMessage.packed(bytes, w << 3, Math.min(8, bytes.length - (w << 3)));
+            }
+        }
+
+        /** {@code text}'s bytes (ASCII; SOH written as \u0001). */
+        public static Constant of(String text) {
+            return of(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+
+        public static Constant of(byte[] bytes) {
+            if (bytes.length > 256) {
+                throw new IllegalArgumentException("a constant is at most 256 bytes (was " + bytes.length + ")");
+            }
+            return new Constant(bytes.clone());
+        }
+
+        public int length() {
+            return length;
+        }
+    }
+
+    /** A template's constant bytes (see {@link Constant}). */
+    public FixWriter constant(Constant c) {
+        long[] words = c.words;
+        int at = p;
+        byte[] bytes = this.bytes;
+        if (at < 0 || at + (words.length << 3) > bytes.length) {
+            throw new IndexOutOfBoundsException("message longer than its buffer");
+        }
+        for (int w = 0; w < words.length; w++) { // the span checked once above
+            Words.put(bytes, at + (w << 3), words[w]);
+        }
+        p = at + c.length;
+        return this;
+    }
+
+    /** A one-character value and SOH (its "tag=" written before, by {@link #constant}). */
+    public FixWriter charValue(byte value) {
+        bytes[p++] = value;
+        bytes[p++] = Framing.SOH;
+        return this;
+    }
+
+    /** A millisecond UTCTimestamp value and SOH. */
+    public FixWriter timeValue(UtcTimeWriter time, long epochMillis) {
+        p += time.format(epochMillis, bytes, p);
+        bytes[p++] = Framing.SOH;
+        return this;
+    }
+
     /** A number and SOH: the value of a field whose "tag=" came before (through {@link #raw}). */
     public FixWriter longValue(long value) {
         natural(value);
@@ -240,6 +302,11 @@ public final class FixWriter {
     /** A NUL-padded model text field: up to the first NUL or {@code capacity}. */
     public FixWriter textField(int tag, DirectBuffer source, int start, int capacity) {
         tag(tag);
+        return textValue(source, start, capacity);
+    }
+
+    /** A NUL-padded model text value and SOH (its "tag=" written before): up to the first NUL or {@code capacity}. */
+    public FixWriter textValue(DirectBuffer source, int start, int capacity) {
         byte[] from = source.byteArray();
         if (from != null && (capacity & 7) == 0 && p + capacity <= body.capacity()
                 && start + capacity <= source.capacity()) {
@@ -270,6 +337,11 @@ public final class FixWriter {
 
     public FixWriter decimalField(int tag, long mantissa, byte exponent) {
         tag(tag);
+        return decimalValue(mantissa, exponent);
+    }
+
+    /** A decimal value (the model's mantissa and exponent) and SOH (its "tag=" written before). */
+    public FixWriter decimalValue(long mantissa, byte exponent) {
         if (exponent >= 0) {
             natural(mantissa);
             for (int k = 0; k < exponent; k++) {
