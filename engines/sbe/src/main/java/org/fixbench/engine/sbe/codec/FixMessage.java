@@ -498,8 +498,20 @@ public final class FixMessage {
             return false;
         }
         int start = starts[k];
+        byte[] array = buffer.byteArray();
+        int at = array == null ? -1 : Framing.arrayBase(buffer) + start;
+        if (n >= 8 && at >= 0 && at + n <= array.length) {
+            // whole words, the last one ending with the value (overlapping the one before): a CompID of 15 bytes is
+            // two compares
+            for (int i = 0; i + 8 < n; i += 8) {
+                if (Words.get(array, at + i) != (long) LONG_VIEW.get(expected, i)) {
+                    return false;
+                }
+            }
+            return Words.get(array, at + n - 8) == (long) LONG_VIEW.get(expected, n - 8);
+        }
         int i = 0;
-        for (; i + 8 <= n; i += 8) { // a word at a time: a CompID of 15 bytes is one compare and 7 bytes
+        for (; i + 8 <= n; i += 8) { // a word at a time
             if (buffer.getLong(start + i, java.nio.ByteOrder.LITTLE_ENDIAN) != (long) LONG_VIEW.get(expected, i)) {
                 return false;
             }
@@ -527,6 +539,19 @@ public final class FixMessage {
     public static long parseLong(DirectBuffer buffer, int start, int length) {
         if (length < 1 || length > 18) {
             return -2;
+        }
+        byte[] array = buffer.byteArray();
+        int at = array == null ? -1 : Framing.arrayBase(buffer) + start;
+        if (at >= 0 && at + length <= array.length) {
+            long value = 0;
+            for (int i = at; i < at + length; i++) {
+                int d = array[i] - '0';
+                if (d < 0 || d > 9) {
+                    return -2;
+                }
+                value = value * 10 + d;
+            }
+            return value;
         }
         long value = 0;
         for (int i = 0; i < length; i++) {

@@ -38,6 +38,8 @@ public final class Framing {
         }
         this.maxMessageBytes = maxMessageBytes;
         this.begin = begin(beginString);
+        this.begin8 = FixMessage.packed(begin, 0, 8);
+        this.begin4 = begin.length == 12 ? FixMessage.packed(begin, 8, 4) : -1;
     }
 
     /** "8=" BeginString SOH "9=": the bytes every message of that BeginString starts with. */
@@ -92,6 +94,75 @@ public final class Framing {
     }
 
     private int frame(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
+        errorTag = 0;
+        byte[] array = buffer.byteArray();
+        if (array != null && available >= 32) {
+            int at = arrayBase(buffer) + offset;
+            if (at >= 0 && at + available <= array.length) {
+                int result = frameWords(array, at, available);
+                if (result != SLOW_PATH && (result <= 0 || !verifyChecksum
+                        || (checksum(buffer, offset, offset + result - TRAILER_LENGTH) & 0xFF) == declaredChecksum)) {
+                    return result;
+                }
+            }
+        }
+        return frameBytes(buffer, offset, available, verifyChecksum);
+    }
+
+    /** {@link #frameWords}: the message is not the usual one; the byte-by-byte path judges it. */
+    private static final int SLOW_PATH = Integer.MIN_VALUE;
+    /** "SOH 10=" and the SOH that ends the CheckSum's three digits, as the eight bytes from the body's last SOH. */
+    private static final long TRAILER_WORD = SOH | '1' << 8 | '0' << 16 | (long) '=' << 24 | (long) SOH << 56;
+    private static final long TRAILER_MASK = 0xFF000000FFFFFFFFL;
+    private final long begin8;
+    private final long begin4;
+    private int declaredChecksum;
+
+    /**
+     * The usual message, read from its array by whole words: the BeginString and "9=" compared as two words, the
+     * BodyLength's digits, and the trailer's fixed bytes as one word. Returns its length (with
+     * {@link #declaredChecksum} set), {@link #INCOMPLETE}, or {@link #SLOW_PATH} for anything else (then
+     * {@link #frameBytes} finds what is wrong and says so, as it always has). Needs 32 bytes at hand.
+     */
+    private int frameWords(byte[] array, int at, int available) {
+        int prefix = begin.length;
+        if (prefix != 12 || Words.get(array, at) != begin8 || (Words.get(array, at + 8) & 0xFFFFFFFFL) != begin4) {
+            return SLOW_PATH;
+        }
+        int i = at + prefix;
+        int end = at + available;
+        int bodyLength = 0;
+        byte b;
+        while ((b = array[i]) != SOH) {
+            if (b < '0' || b > '9' || i - at - prefix >= 7) {
+                return SLOW_PATH;
+            }
+            bodyLength = bodyLength * 10 + (b - '0');
+            if (++i == end) {
+                return SLOW_PATH;
+            }
+        }
+        int headerLength = i + 1 - at;
+        long total = (long) headerLength + bodyLength + TRAILER_LENGTH;
+        if (i == at + prefix || total > maxMessageBytes) {
+            return SLOW_PATH;
+        }
+        if (available < total) {
+            return INCOMPLETE;
+        }
+        long trailer = Words.get(array, at + headerLength + bodyLength - 1); // its SOH, "10=", three digits, SOH
+        int d0 = (int) (trailer >>> 32 & 0xFF) - '0';
+        int d1 = (int) (trailer >>> 40 & 0xFF) - '0';
+        int d2 = (int) (trailer >>> 48 & 0xFF) - '0';
+        if ((trailer & TRAILER_MASK) != TRAILER_WORD || d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) {
+            return SLOW_PATH;
+        }
+        declaredChecksum = d0 * 100 + d1 * 10 + d2;
+        return (int) total;
+    }
+
+    /** The byte-by-byte path alone, as every message took it before {@link #frameWords} (tests compare the two). */
+    int frameBytes(DirectBuffer buffer, int offset, int available, boolean verifyChecksum) {
         errorTag = 0;
         byte[] begin = this.begin;
         int prefix = Math.min(available, begin.length);
