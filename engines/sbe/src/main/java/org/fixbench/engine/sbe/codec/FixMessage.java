@@ -540,19 +540,6 @@ public final class FixMessage {
         if (length < 1 || length > 18) {
             return -2;
         }
-        byte[] array = buffer.byteArray();
-        int at = array == null ? -1 : Framing.arrayBase(buffer) + start;
-        if (at >= 0 && at + length <= array.length) {
-            long value = 0;
-            for (int i = at; i < at + length; i++) {
-                int d = array[i] - '0';
-                if (d < 0 || d > 9) {
-                    return -2;
-                }
-                value = value * 10 + d;
-            }
-            return value;
-        }
         long value = 0;
         for (int i = 0; i < length; i++) {
             byte b = buffer.getByte(start + i);
