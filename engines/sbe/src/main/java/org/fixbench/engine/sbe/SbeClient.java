@@ -40,8 +40,9 @@ import org.fixbench.engine.sbe.session.SessionRecord;
 
 /**
  * The initiator, single-threaded: the sending thread logs on, sends and, in {@link #poll()}, receives and keeps the
- * session alive. The NewOrderSingle lives in one SBE model whose ClOrdID and TransactTime change per order:
- * nothing is allocated per order.
+ * session alive. The fixed NewOrderSingle lives in one SBE model, laid out once as a template ({@link OrderTemplate}):
+ * per order only its ClOrdID and TransactTime (the time of the session's last poll, as its SendingTime) are written;
+ * a workload's orders are filled into their models and written from them. Nothing is allocated per order.
  */
 final class SbeClient implements EngineClient, FixSession.Application {
     private final SessionConfig config;
