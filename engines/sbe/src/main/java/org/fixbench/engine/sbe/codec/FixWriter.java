@@ -82,9 +82,7 @@ public final class FixWriter {
 
     public FixWriter charField(int tag, byte value) {
         tag(tag);
-        bytes[p++] = value;
-        bytes[p++] = Framing.SOH;
-        return this;
+        return charValue(value);
     }
 
     public FixWriter longField(int tag, long value) {
@@ -267,9 +265,7 @@ public final class FixWriter {
     /** A millisecond UTCTimestamp field, written by {@code time}. */
     public FixWriter timeField(int tag, UtcTimeWriter time, long epochMillis) {
         tag(tag);
-        p += time.format(epochMillis, bytes, p);
-        bytes[p++] = Framing.SOH;
-        return this;
+        return timeValue(time, epochMillis);
     }
 
     /** A value written by the caller straight into the body: returns where it goes; call {@link #endField}. */
