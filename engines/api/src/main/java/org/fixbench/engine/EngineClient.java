@@ -63,6 +63,16 @@ public interface EngineClient extends AutoCloseable {
     }
 
     /**
+     * Whether the order of the last {@link #send} that threw was numbered and kept in the session anyway (its write
+     * failed as the connection went): a client that then logs on again keeping its session ({@link #logOnAgain})
+     * resends it when the peer asks, so it was taken, not lost. Asked only right after a send threw; false where a
+     * failed send keeps nothing.
+     */
+    default boolean keptFailedSend() {
+        return false;
+    }
+
+    /**
      * Whether {@link #sendWhileDown} may run on the sending thread while {@link #logOnAgain} runs on another (a client
      * whose session is safe to share between threads); if not, orders due during the log-on are not sent.
      */

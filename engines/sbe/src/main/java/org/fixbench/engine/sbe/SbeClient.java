@@ -300,17 +300,30 @@ final class SbeClient implements EngineClient, FixSession.Application {
 
     @Override
     public void send(long clOrdId) {
-        if (session.endReason() != null && !storing) {
-            throw new IllegalStateException("session ended during the benchmark: " + session.endReason());
+        try {
+            if (session.endReason() != null && !storing) {
+                throw new IllegalStateException("session ended during the benchmark: " + session.endReason());
+            }
+            if (cursor != null) {
+                sendNext(clOrdId);
+                return;
+            }
+            // TransactTime: the time of the session's last poll, as its SendingTime (and the server's report: one
+            // clock read a poll)
+            orderTemplate.body(session.begin('D' << 8), clOrdId, session.nowMillis());
+            finish();
+        } catch (RuntimeException e) {
+            keptFailedSend = e instanceof FixSession.KeptUnwritten;
+            throw e;
         }
-        if (cursor != null) {
-            sendNext(clOrdId);
-            return;
-        }
-        // TransactTime: the time of the session's last poll, as its SendingTime (and the server's report: one clock
-        // read a poll)
-        orderTemplate.body(session.begin('D' << 8), clOrdId, session.nowMillis());
-        finish();
+    }
+
+    /** Whether the last send that threw had its order numbered and kept ({@link FixSession.KeptUnwritten}). */
+    private boolean keptFailedSend;
+
+    @Override
+    public boolean keptFailedSend() {
+        return keptFailedSend;
     }
 
     /** The workload's next order: its model filled from the flow, encoded from the model. */

@@ -28,6 +28,17 @@ import org.fixbench.engine.sbe.codec.RejectReason;
  */
 public final class FixSession {
 
+    /**
+     * Thrown by {@link #send} when the connection failed as the message was written: the session has ended, and the
+     * message was numbered and kept all the same, so a session that logs on again with its record resends it when the
+     * peer asks for it. Any other end found by a send is a plain {@link IllegalStateException}, with nothing kept.
+     */
+    public static final class KeptUnwritten extends IllegalStateException {
+        KeptUnwritten(String message) {
+            super(message);
+        }
+    }
+
     /** What the session hands up. Called on the polling thread. */
     public interface Application {
         /**

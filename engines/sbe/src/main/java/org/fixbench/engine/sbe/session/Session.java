@@ -159,7 +159,7 @@ final class Session implements SessionProxy.Outbox {
             sender.send(beforeWrite, now);
         } catch (SessionSender.SendFailed e) {
             end(EndReason.SEND_FAILED, e.getMessage());
-            throw new IllegalStateException("session ended: " + endReason);
+            throw new FixSession.KeptUnwritten("session ended: " + endReason); // SessionSender#send kept it
         }
     }
 

@@ -1,12 +1,13 @@
 package org.fixbench.engine.sbe.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.WritableByteChannel;
+import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
@@ -17,7 +18,12 @@ import org.junit.jupiter.api.Test;
 /** What the sender keeps for resends, whether or not the connection took the message. */
 class SessionSenderTest {
     /** A connection cut as the message is written: every write fails, as on a reset connection. */
-    private static final class CutChannel implements WritableByteChannel {
+    private static final class CutChannel implements ByteChannel {
+        @Override
+        public int read(ByteBuffer dst) {
+            return 0;
+        }
+
         @Override
         public int write(ByteBuffer src) throws IOException {
             throw new IOException("Connection reset by peer");
@@ -52,5 +58,23 @@ class SessionSenderTest {
         store.buffer().getBytes(at, kept);
         String text = new String(kept, StandardCharsets.US_ASCII);
         assertTrue(text.contains("\u000135=8\u0001") && text.contains("\u000111=42\u0001"), text);
+    }
+
+    @Test
+    void aSendWhoseWriteFailedSaysItsMessageWasKeptAndALaterSendToTheEndedSessionDoesNot() {
+        Properties p = new Properties();
+        p.setProperty("validation", "session");
+        SessionConfig config = SessionConfig.of(p, "CLIENT", "SERVER", false);
+        SessionRecord record = new SessionRecord(1 << 20, 1 << 10).allocate();
+        FixSession session = new FixSession(config, new CutChannel(), (s, m) -> true, () -> 1_764_300_000_000L,
+                line -> { }, record);
+        long seq = record.nextSenderSeq();
+        session.begin('D' << 8).bytesField(11, "42".getBytes(StandardCharsets.US_ASCII));
+        assertThrows(FixSession.KeptUnwritten.class, session::send, "the write failed: the order was kept");
+        assertTrue(record.store().offset(seq) >= 0, "kept for a resend");
+        session.begin('D' << 8).bytesField(11, "43".getBytes(StandardCharsets.US_ASCII));
+        IllegalStateException later = assertThrows(IllegalStateException.class, session::send);
+        assertFalse(later instanceof FixSession.KeptUnwritten, "the session had ended: nothing was kept");
+        assertTrue(record.store().offset(seq + 1) < 0, "not numbered");
     }
 }
