@@ -218,8 +218,8 @@ class FixMessageTest {
      * A message with the tags of the message before, in the same order, is indexed by the shape recorded (see
      * FixMessage.record: from the second of a run of messages alike); every other message tag by tag. Either way the index must be the one a fresh index
      * gives: random runs of messages that keep the shape (values changed) or break it (a tag changed, written with a
-     * leading zero, a field dropped or added, a repeat, an empty value, a data field, the dictionary switched, the
-     * table's stamps wrapping), compared field by field, tag by tag, and by their CheckSum.
+     * leading zero, a field dropped or added, a repeat, an empty value, an SOH inside a value, a data field, the
+     * dictionary switched, the table's stamps wrapping), compared field by field, tag by tag, and by their CheckSum.
      */
     @Test
     void aMessageShapedAsTheOneBeforeIndexesAsInAFreshIndex() {
@@ -254,6 +254,10 @@ class FixMessageTest {
                 if (!f[0].equals("35") && !f[0].equals("93") && !f[1].isEmpty()) {
                     f[1] = randomValue(random);
                 }
+            }
+            if (random.nextInt(24) == 0) { // an SOH inside a value: a field more, or one without '='
+                String[] f = next.get(1 + random.nextInt(next.size() - 1));
+                f[1] = f[1] + "|" + (random.nextBoolean() ? "x" : "5=");
             }
             int dataAt = -1;
             for (int k = 0; k < next.size(); k++) {
