@@ -41,9 +41,7 @@ class SessionSenderTest {
 
     @Test
     void aReportWhoseWriteFailedIsKeptUnderTheNumberItUsedSoThatItIsResentNotGapFilled() {
-        Properties p = new Properties();
-        p.setProperty("validation", "session");
-        SessionConfig config = SessionConfig.of(p, "SERVER", "CLIENT", true);
+        SessionConfig config = config("SERVER", "CLIENT", true);
         SessionRecord record = new SessionRecord(1 << 20, 1 << 10).allocate();
         long now = 1_764_300_000_000L;
         SessionSender sender = new SessionSender(config, new CutChannel(), record, now);
@@ -62,9 +60,7 @@ class SessionSenderTest {
 
     @Test
     void aSendWhoseWriteFailedSaysItsMessageWasKeptAndALaterSendToTheEndedSessionDoesNot() {
-        Properties p = new Properties();
-        p.setProperty("validation", "session");
-        SessionConfig config = SessionConfig.of(p, "CLIENT", "SERVER", false);
+        SessionConfig config = config("CLIENT", "SERVER", false);
         SessionRecord record = new SessionRecord(1 << 20, 1 << 10).allocate();
         FixSession session = new FixSession(config, new CutChannel(), (s, m) -> true, () -> 1_764_300_000_000L,
                 line -> { }, record);
@@ -76,5 +72,12 @@ class SessionSenderTest {
         IllegalStateException later = assertThrows(IllegalStateException.class, session::send);
         assertFalse(later instanceof FixSession.KeptUnwritten, "the session had ended: nothing was kept");
         assertTrue(record.store().offset(seq + 1) < 0, "not numbered");
+    }
+
+    /** A session-validating config for {@code sender} speaking to {@code target}. */
+    private static SessionConfig config(String sender, String target, boolean acceptor) {
+        Properties p = new Properties();
+        p.setProperty("validation", "session");
+        return SessionConfig.of(p, sender, target, acceptor);
     }
 }
