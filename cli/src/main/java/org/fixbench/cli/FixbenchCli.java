@@ -1,9 +1,11 @@
 package org.fixbench.cli;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
 import org.fixbench.harness.api.HarnessException;
+import org.fixbench.harness.results.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -25,10 +27,36 @@ public final class FixbenchCli implements Runnable {
     }
 
     public static void main(String[] args) {
+        // for the whole life of the process, shutdown hooks included
+        System.setOut(Secrets.masking(System.out));
+        System.setErr(Secrets.masking(System.err));
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    /**
+     * Runs one command. What it prints, on {@code out}, {@code err} and the process's own streams, never holds a
+     * secret it was given ({@link Secrets}): each is shown as ***.
+     */
+    public static int execute(String[] args, PrintWriter givenOut, PrintWriter givenErr) {
+        PrintStream wasOut = System.out;
+        PrintStream wasErr = System.err;
+        System.setOut(Secrets.masking(wasOut));
+        System.setErr(Secrets.masking(wasErr));
+        PrintWriter out = new PrintWriter(Secrets.masking(givenOut), true);
+        PrintWriter err = new PrintWriter(Secrets.masking(givenErr), true);
+        try {
+            return run(args, out, err);
+        } finally {
+            out.flush();
+            err.flush();
+            System.out.flush();
+            System.err.flush();
+            System.setOut(wasOut);
+            System.setErr(wasErr);
+        }
+    }
+
+    private static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new FixbenchCli());
         ScenarioCommand.addScenarioOptions(cli.getSubcommands().get("scenario"));
         cli.setOut(out);

@@ -677,9 +677,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             return;
         }
         Files.createDirectories(to.getParent());
-        try (var in = Files.newInputStream(from)) {
-            Files.copy(in, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
+        org.fixbench.harness.results.AtomicFiles.copy(from, to, true); // a host's secrets are this process's too
     }
 
     /** Every host's results of this slot, read back; per rate, their runs as one. */

@@ -118,7 +118,9 @@ public record ClusterFile(Path file, String server, List<String> clients, String
         }
         try {
             List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
-            return (lines.isEmpty() ? "" : lines.get(0)).toCharArray();
+            String password = lines.isEmpty() ? "" : lines.get(0);
+            org.fixbench.harness.results.Secrets.add(password); // never printed, nor written
+            return password.toCharArray();
         } catch (IOException e) {
             throw new IllegalArgumentException("--cluster " + file + ": password-file " + passwordFile
                     + " cannot be read: " + e.getMessage());

@@ -191,7 +191,8 @@ public final class ClusterNode {
             relay.start();
             PrintStream was = System.out;
             PrintStream wasErr = System.err;
-            try (PrintStream out = new PrintStream(Files.newOutputStream(Path.of(log)), true, StandardCharsets.UTF_8)) {
+            try (PrintStream out = org.fixbench.harness.results.Secrets.masking(new PrintStream(
+                    Files.newOutputStream(Path.of(log)), true, StandardCharsets.UTF_8))) {
                 System.setOut(out);
                 System.setErr(out);
                 PrintWriter w = new PrintWriter(out, true);

@@ -221,6 +221,69 @@ class NetnsClusterTest {
     }
 
     /**
+     * A gateway that wants a Password (engines/external's TestGateway, started on the server host by its engine
+     * file's command, which holds the password as it is), the Logon's Password read from a secret file: every file of
+     * the results folder, and everything printed, is searched for the password; one hit fails. The hosts log in with
+     * a password too, which is searched for likewise.
+     */
+    @Test
+    void aGatewaysPasswordIsNowhereInWhatTheClusterWritesOrPrints() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        network();
+        List<String> hosts = List.of(host(1), host(2)); // the external engine serves one session: one client host
+        byte[] random = new byte[6];
+        new java.security.SecureRandom().nextBytes(random);
+        String secret = "Pl4nted-cluster-" + java.util.HexFormat.of().formatHex(random);
+        Path pw = Files.writeString(tmp.resolve("gw-password"), secret + "\n");
+        Files.setPosixFilePermissions(pw, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path engine = tmp.resolve("gateway.properties");
+        Files.writeString(engine, ("command=" + thisJava() + " -Xmx64m -cp " + System.getProperty("java.class.path")
+                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} " + secret
+                + " ack-fill\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\nlogonFields=553=trader|554=${file:" + pw
+                + "}\nidle=backoff\nstartTimeoutMillis=30000\n").replace("\\", "\\\\"));
+        Path login = Files.writeString(tmp.resolve("login-password"), PASSWORD + "\n");
+        Path file = Files.writeString(tmp.resolve("cluster-gateway.properties"), String.join("\n",
+                "server=" + hosts.get(0), "clients=" + hosts.get(1), "user=root", "ssh-port=" + SSH_PORT,
+                "password-file=" + login.getFileName(), "port=" + FIX_PORT, "java=" + thisJava(), ""));
+        Path results = tmp.resolve("results");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,external:"
+                    + engine, "--rates", "300", "--runs", "1", "--duration", "1s", "--warmup", "300ms",
+                    "--warmup-cap", "2s", "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
+        } finally {
+            System.setOut(was);
+        }
+        String all = out + "\n" + err + "\n" + printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.println(all);
+        assertTrue(status == 0 || status == 1, "status " + status + ": " + err);
+        org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
+        assertEquals(2, read.results().size(), read.results().toString());
+        for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
+            assertEquals(0, b.runs().get(0).lost(), b.name() + ": every order answered");
+        }
+        for (String s : List.of(secret, PASSWORD)) {
+            assertTrue(!all.contains(s), "printed: " + s);
+            int files = 0;
+            try (Stream<Path> walk = Files.walk(results)) {
+                for (Path f : walk.filter(Files::isRegularFile).toList()) {
+                    files++;
+                    String bytes = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+                    assertTrue(!bytes.contains(s), results.relativize(f) + " holds " + s);
+                }
+            }
+            assertTrue(files > 10, "searched the results and the hosts': " + files + " files");
+        }
+        assertTrue(Files.readString(results.resolve("environment.json")).contains("554=${file:" + pw + "}"),
+                "the reference is recorded, not what it read");
+    }
+
+    /**
      * A client host that dies mid-run (every process in its namespace killed, its SSH server too) is named in the
      * report, and what was measured before it died is kept; nothing is left running on the other hosts.
      */

@@ -10,8 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.engine.EngineSpec;
+import org.fixbench.harness.results.Secrets;
 
-/** What the results record of each engine × profile: versions, the profile file, its content and SHA-256. */
+/**
+ * What the results record of each engine × profile: versions, the profile file, its content and SHA-256. A secret in
+ * the profile ({@link Secrets}) is recorded as ***; the SHA-256 is then that of the recorded text followed by a line
+ * holding the secrets' {@link Secrets#fingerprint}, so that two files that differ only in a secret still differ here.
+ * Without a secret in it, it is the SHA-256 of the profile's text (of the file itself, when run without overrides).
+ */
 public final class EngineEnvironment {
     private EngineEnvironment() {
     }
@@ -29,9 +35,16 @@ public final class EngineEnvironment {
                 e.put("overrides", spec.overrides()); // the content and hash below are of the profile as run
             }
             try {
-                byte[] bytes = spec.effectiveProfile().getBytes(StandardCharsets.UTF_8);
-                e.put("profileSha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
-                e.put("profileContent", new String(bytes, StandardCharsets.UTF_8));
+                String text = spec.effectiveProfile();
+                String recorded = Secrets.mask(text);
+                String hashed = recorded.equals(text) ? text : recorded + "\n" + Secrets.fingerprint(text) + "\n";
+                e.put("profileSha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                        .digest(hashed.getBytes(StandardCharsets.UTF_8))));
+                if (!recorded.equals(text)) {
+                    e.put("profileSecrets", "masked as " + Secrets.MASK + "; profileSha256 is of profileContent and a "
+                            + "line of their PBKDF2 fingerprint");
+                }
+                e.put("profileContent", recorded);
             } catch (IllegalArgumentException | NoSuchAlgorithmException ex) {
                 e.put("profileSha256", "unreadable: " + ex.getMessage());
             }

@@ -432,7 +432,7 @@ public final class ForkedRun {
             for (int k = 2; Files.exists(kept); k++) {
                 kept = dir.resolve(stem + "-" + k + ".log");
             }
-            Files.copy(log, kept);
+            org.fixbench.harness.results.AtomicFiles.copy(log, kept, false);
         } catch (IOException | RuntimeException e) {
             out.println("[fork] cannot keep the server's log: " + e.getMessage());
         }
@@ -478,7 +478,7 @@ public final class ForkedRun {
                 for (int k = 2; Files.exists(kept); k++) {
                     kept = dir.resolve(stem + "-" + k + ".log");
                 }
-                Files.copy(log, kept);
+                org.fixbench.harness.results.AtomicFiles.copy(log, kept, false);
             }
             return pauses;
         } catch (IOException | RuntimeException e) {

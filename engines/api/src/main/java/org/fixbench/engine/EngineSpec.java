@@ -146,7 +146,16 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
             }
             overrides.put(key, value);
         }
-        return new EngineSpec(engine, profile, overrides);
+        EngineSpec spec = new EngineSpec(engine, profile, overrides);
+        for (String secret : engine.secrets(spec.profileFile())) {
+            org.fixbench.harness.results.Secrets.add(secret);
+            if (spec.label().contains(secret)) {
+                throw new IllegalArgumentException(engine.name() + ":" + profile + ": a secret is given on the command "
+                        + "line, where it would name every result: give it in the engine file, or there as ${env:NAME} "
+                        + "or ${file:PATH}");
+            }
+        }
+        return spec;
     }
 
     public static List<EngineSpec> parseList(String commaSeparated) {
@@ -183,6 +192,10 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
                 String extension = name.substring(name.lastIndexOf('.'));
                 Path file = folder.resolve(spec.engine().name() + "-" + FILES.size() + extension);
                 Path tmp = folder.resolve(file.getFileName() + ".tmp");
+                // it may hold a secret the profile holds: its owner's alone, and removed with the folder
+                Files.deleteIfExists(tmp);
+                Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(tmp, spec.effectiveProfile(), StandardCharsets.UTF_8);
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 FILES.put(spec.label(), file);

@@ -58,6 +58,16 @@ public interface FixEngine {
      */
     java.util.List<Setting> settings();
 
+    /**
+     * The values of the profile file {@code profileFile} that are secrets (a Logon's Password, a value it reads from
+     * an environment variable or a file): {@link EngineSpec#parse} adds them to
+     * {@link org.fixbench.harness.results.Secrets}, so that no result, log or console line of this process holds one.
+     * None by default. @throws IllegalArgumentException (one line) when a value it refers to cannot be read
+     */
+    default java.util.List<String> secrets(java.nio.file.Path profileFile) {
+        return java.util.List.of();
+    }
+
     /** Versions of the engine and the libraries it runs on, recorded with every result. */
     Map<String, String> versions();
 

@@ -1,5 +1,6 @@
 package org.fixbench.engine.external;
 
+import org.fixbench.harness.results.Secrets;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,8 +37,9 @@ public final class Check {
      * Checks the acceptor {@code file} describes, at {@code server} (null: the file's address, else started by its
      * command); prints to {@code out}; returns 0 when one order got its ExecutionReport, else 1.
      */
-    public static int run(Path file, InetSocketAddress server, Duration wait, PrintStream out) throws Exception {
+    public static int run(Path file, InetSocketAddress server, Duration wait, PrintStream printTo) throws Exception {
         EngineFile engine = EngineFile.read(file);
+        PrintStream out = Secrets.masking(printTo);
         Map<Integer, String> names = fieldNames();
         out.println("check " + engine.name() + " (" + file + "): " + engine.clientCompId() + " -> "
                 + engine.serverCompId() + ", " + engine.beginString());
@@ -194,7 +196,7 @@ public final class Check {
                     continue;
                 }
                 String tag = f.substring(0, eq);
-                String value = tag.equals("554") || tag.equals("925") ? "***" : f.substring(eq + 1);
+                String value = isSecretTag(tag) ? Secrets.MASK : Secrets.mask(f.substring(eq + 1));
                 String name;
                 try {
                     name = names.getOrDefault(Integer.parseInt(tag), "?");
@@ -204,6 +206,14 @@ public final class Check {
                 sb.append(String.format("%n     %5s %-22s %s", tag, name, value));
             }
             return sb.toString();
+        }
+
+        private static boolean isSecretTag(String tag) {
+            try {
+                return EngineFile.SECRET_TAGS.contains(Integer.parseInt(tag));
+            } catch (NumberFormatException e) {
+                return false;
+            }
         }
 
         private static String typeName(String type) {

@@ -14,11 +14,20 @@ import java.util.TreeMap;
 
 import org.fixbench.engine.Setting;
 import org.fixbench.engine.Workload;
+import org.fixbench.harness.results.Secrets;
 
 /**
  * An engine file ({@code fix-configs/external/NAME.properties}, or any file named by its path): how a FIX acceptor
  * fixbench did not build is started or reached, the session it expects, and the order to send it. Read strictly: an
  * unknown key, a missing CompID or a malformed field is refused in one line naming the file.
+ *
+ * <p>Any value, or any field's value in {@code logonFields} and {@code order}, may be a reference read when the file
+ * is: {@code ${env:NAME}} (an environment variable) or {@code ${file:PATH}} (the first line of a file, by an absolute
+ * path or one under {@code ~/}, the user's home), so that the file can be committed and shared. A
+ * reference to a variable that is not set or a file that is not there is refused in one line naming the key; a
+ * secret file that others may read gets a warning line. {@link #secrets}: every value read through a reference, and
+ * the values of {@link #SECRET_TAGS} in {@code logonFields}; each is added to {@link Secrets}, so that nothing this
+ * process writes or prints holds it.
  *
  * @param command          the shell command that starts the acceptor, placeholders filled in ({@link #PLACEHOLDERS});
  *                         empty when the acceptor runs elsewhere
@@ -33,7 +42,17 @@ public record EngineFile(Path file, String name, String command, String address,
                          List<String> requires, String install, String clientCompId, String serverCompId,
                          String beginString, int heartBtIntSeconds, boolean resetSeqNumFlag, byte[] logonFields,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
-                         String jvmFlags) {
+                         String jvmFlags, List<String> secrets) {
+
+    /**
+     * Logon tags whose values are secret even when written in the file as they are: RawData (96), Password (554),
+     * NewPassword (925), EncryptedPassword (1402), EncryptedNewPassword (1404).
+     */
+    public static final java.util.Set<Integer> SECRET_TAGS = java.util.Set.of(96, 554, 925, 1402, 1404);
+    private static final java.util.regex.Pattern REFERENCE = java.util.regex.Pattern.compile(
+            "\\$\\{(env|file):([^}]*)}");
+    /** The secret files this process already warned of. */
+    private static final java.util.Set<Path> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public static final List<String> BEGIN_STRINGS = List.of("FIX.4.2", "FIX.4.4", "FIXT.1.1");
     /** What {@link #command} may hold, filled in when the acceptor is started. */
@@ -67,7 +86,8 @@ public record EngineFile(Path file, String name, String command, String address,
             Setting.choice("resetSeqNumFlag", "Y", "whether the Logon carries ResetSeqNumFlag=Y (both sides start at "
                     + "1)", "Y", "N"),
             Setting.text("logonFields", "", "the Logon's other fields as TAG=VALUE separated by |, e.g. "
-                    + "553=trader|554=secret or 1137=9"),
+                    + "553=trader|554=${env:GW_PASSWORD} or 1137=9; any value may be ${env:NAME} or ${file:PATH} "
+                    + "(absolute or ~/), and is then secret, as Password 554 and its kin are: shown as ***"),
             Setting.text("order", DEFAULT_ORDER, "the NewOrderSingle's fields as TAG=VALUE separated by |, in any "
                     + "order; ClOrdID (11, the intended start time in ns) and TransactTime (60) are the client's"),
             Setting.choice("idle", "spin", "what the client's one thread does between reads: spin, yield (a CPU "
@@ -80,6 +100,7 @@ public record EngineFile(Path file, String name, String command, String address,
 
     public EngineFile {
         requires = List.copyOf(requires);
+        secrets = List.copyOf(secrets);
         logonFields = logonFields.clone();
         orderFields = orderFields.clone();
     }
@@ -102,12 +123,14 @@ public record EngineFile(Path file, String name, String command, String address,
         } catch (IOException e) {
             throw new IllegalArgumentException("engine file " + file + ": cannot be read (" + e.getMessage() + ")");
         }
-        return of(file, p);
+        return of(file, p, System::getenv);
     }
 
-    /** The settings given as {@code p}, from {@code file}. */
-    static EngineFile of(Path file, Properties p) {
+    /** The settings given as {@code p}, from {@code file}; references to the environment read by {@code env}. */
+    static EngineFile of(Path file, Properties p, java.util.function.UnaryOperator<String> env) {
         String where = "engine file " + file + ": ";
+        List<String> secrets = new ArrayList<>();
+        p = resolved(file, p, env, secrets);
         List<String> known = SETTINGS.stream().map(Setting::key).toList();
         for (String key : new java.util.TreeSet<>(p.stringPropertyNames())) {
             if (!known.contains(key)) {
@@ -118,8 +141,8 @@ public record EngineFile(Path file, String name, String command, String address,
         for (Setting s : SETTINGS) {
             String v = p.getProperty(s.key());
             if (v != null && s.kind() != Setting.Kind.TEXT && s.problem(v) != null) {
-                throw new IllegalArgumentException(where + s.key() + " " + s.problem(v) + " (was '" + v.trim()
-                        + "')");
+                throw new IllegalArgumentException(where + s.key() + " " + s.problem(v) + " (was '"
+                        + Secrets.mask(v.trim()) + "')");
             }
         }
         String client = value(p, "clientCompId");
@@ -135,7 +158,13 @@ public record EngineFile(Path file, String name, String command, String address,
             }
         }
         String begin = p.getProperty("beginString", "FIX.4.4").trim();
-        Map<Integer, String> logon = fields(where, "logonFields", value(p, "logonFields"));
+        Map<Integer, String> logon = fields(where, "logonFields", value(p, "logonFields"), file, env, secrets);
+        logon.forEach((tag, v) -> {
+            if (SECRET_TAGS.contains(tag) && !secrets.contains(v)) {
+                secrets.add(v);
+            }
+        });
+        secrets.forEach(Secrets::add);
         if (begin.equals("FIXT.1.1") && !logon.containsKey(1137)) {
             throw new IllegalArgumentException(where + "beginString FIXT.1.1 needs DefaultApplVerID in logonFields "
                     + "(e.g. logonFields=1137=9 for FIX.5.0SP2)");
@@ -145,7 +174,9 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "(was " + begin + ")");
         }
         String orderText = p.getProperty("order");
-        Map<Integer, String> order = fields(where, "order", orderText == null ? DEFAULT_ORDER : orderText.trim());
+        Map<Integer, String> order = fields(where, "order", orderText == null ? DEFAULT_ORDER : orderText.trim(), file,
+                env, secrets);
+        secrets.forEach(Secrets::add);
         if (order.isEmpty()) {
             throw new IllegalArgumentException(where + "order holds no field");
         }
@@ -171,7 +202,106 @@ public record EngineFile(Path file, String name, String command, String address,
                 p.getProperty("resetSeqNumFlag", "Y").trim().equals("Y"), bytes(logon), bytes(order),
                 p.getProperty("idle", "spin").trim(),
                 Integer.parseInt(p.getProperty("startTimeoutMillis", "20000").trim()),
-                Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"));
+                Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), secrets);
+    }
+
+    /**
+     * {@code p} with the references in every key but logonFields and order (whose fields are read one by one) read;
+     * each value read added to {@code secrets}.
+     */
+    private static Properties resolved(Path file, Properties p, java.util.function.UnaryOperator<String> env,
+                                       List<String> secrets) {
+        Properties out = new Properties();
+        for (String key : p.stringPropertyNames()) {
+            String v = p.getProperty(key);
+            if (key.equals(Setting.JVM_FLAGS.key()) && REFERENCE.matcher(v).find()) {
+                throw new IllegalArgumentException("engine file " + file + ": jvmFlags cannot hold ${env:...} or "
+                        + "${file:...} (the client JVM's flags are used as written)");
+            }
+            out.setProperty(key, key.equals("logonFields") || key.equals("order") ? v
+                    : resolve(file, key, v, env, secrets));
+        }
+        return out;
+    }
+
+    /** {@code text} with each {@code ${env:NAME}} and {@code ${file:PATH}} replaced by what it names. */
+    static String resolve(Path file, String key, String text, java.util.function.UnaryOperator<String> env,
+                          List<String> secrets) {
+        java.util.regex.Matcher m = REFERENCE.matcher(text);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String value = m.group(1).equals("env") ? fromEnvironment(file, key, m.group(2).trim(), env)
+                    : fromFile(file, key, m.group(2).trim(), env);
+            if (!secrets.contains(value)) {
+                secrets.add(value);
+            }
+            Secrets.add(value);
+            m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(value));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    private static String fromEnvironment(Path file, String key, String name,
+                                          java.util.function.UnaryOperator<String> env) {
+        String where = "engine file " + file + ": " + key + " refers to ${env:" + name + "}, ";
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException(where + "which is not the name of an environment variable (letters, "
+                    + "digits and _)");
+        }
+        String value = env.apply(name);
+        if (value == null) {
+            throw new IllegalArgumentException(where + "which is not set (export " + name + "=... before fixbench "
+                    + "runs)");
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(where + "which is empty");
+        }
+        return value.strip();
+    }
+
+    private static String fromFile(Path file, String key, String name, java.util.function.UnaryOperator<String> env) {
+        String where = "engine file " + file + ": " + key + " refers to ${file:" + name + "}, ";
+        Path path;
+        if (name.equals("~") || name.startsWith("~/")) {
+            String home = env.apply("HOME");
+            path = Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home)
+                    .resolve(name.equals("~") ? "" : name.substring(2));
+        } else if (Path.of(name).isAbsolute()) {
+            path = Path.of(name);
+        } else {
+            throw new IllegalArgumentException(where + "which is neither an absolute path nor under ~/ (a relative path "
+                    + "would be read from wherever the file is copied to)");
+        }
+        path = path.normalize();
+        if (!Files.exists(path)) {
+            throw new IllegalArgumentException(where + "which does not exist (" + path + ")");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException(where + "which is not a file (" + path + ")");
+        }
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(where + "which cannot be read (" + path + ": " + e.getMessage() + ")");
+        }
+        String value = text.lines().findFirst().orElse("").strip();
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException(where + "whose first line is empty (" + path + ")");
+        }
+        try {
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.getPosixFilePermissions(path);
+            if ((perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)
+                    || perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)) && WARNED.add(path)) {
+                System.err.println("fixbench: warning: " + where.substring(0, where.length() - 2) + " (" + path
+                        + "), which others can read (" + java.nio.file.attribute.PosixFilePermissions.toString(perms)
+                        + "): chmod 600 " + path);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // no POSIX permissions here: nothing to warn of
+        }
+        return value;
     }
 
     private static String value(Properties p, String key) {
@@ -189,6 +319,12 @@ public record EngineFile(Path file, String name, String command, String address,
 
     /** "TAG=VALUE|TAG=VALUE" as fields by tag (in tag order); each tag a number, each value printable, none twice. */
     static Map<Integer, String> fields(String where, String key, String text) {
+        return fields(where, key, text, Path.of("."), System::getenv, new ArrayList<>());
+    }
+
+    /** As {@link #fields(String, String, String)}, each value's references read (what they give added to secrets). */
+    static Map<Integer, String> fields(String where, String key, String text, Path file,
+                                       java.util.function.UnaryOperator<String> env, List<String> secrets) {
         Map<Integer, String> fields = new TreeMap<>();
         if (text.isEmpty()) {
             return fields;
@@ -202,10 +338,14 @@ public record EngineFile(Path file, String name, String command, String address,
             } catch (NumberFormatException e) {
                 tag = -1;
             }
-            String value = eq < 0 ? "" : field.substring(eq + 1);
+            String given = eq < 0 ? "" : field.substring(eq + 1);
+            boolean referred = REFERENCE.matcher(given).find();
+            String value = tag <= 0 ? given : resolve(file, key + " tag " + tag, given, env, secrets);
             if (tag <= 0 || value.isEmpty() || !value.chars().allMatch(c -> c >= ' ' && c < 127)) {
-                throw new IllegalArgumentException(where + key + " holds '" + field + "', which is not TAG=VALUE (a "
-                        + "positive tag number, a printable value; fields separated by |)");
+                boolean secret = referred || SECRET_TAGS.contains(tag);
+                throw new IllegalArgumentException(where + key + " holds " + (secret ? "tag " + tag + " with a value "
+                        + (referred ? "read from " + given + " " : "") + "(secret, not shown)" : "'" + field + "'")
+                        + ", which is not TAG=VALUE (a positive tag number, a printable value; fields separated by |)");
             }
             if (CLIENT_WRITES.contains(tag)) {
                 throw new IllegalArgumentException(where + key + " sets tag " + tag + ", which the client writes "
@@ -260,7 +400,7 @@ public record EngineFile(Path file, String name, String command, String address,
         return null;
     }
 
-    /** The engine file's lines for the results: its keys and values as read (Password values shown as ***). */
+    /** The engine file's lines for the results: its keys and values as read (every secret shown as ***). */
     public Map<String, String> describe() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("file", file.toString());
@@ -272,25 +412,24 @@ public record EngineFile(Path file, String name, String command, String address,
         return d;
     }
 
-    /** {@code text} with the Logon's Password (554) and NewPassword (925) values replaced by ***. */
-    public String maskingPasswords(String text) {
+    /** {@code text} with every secret of this file (and of this process) replaced by ***. */
+    public String masking(String text) {
         String masked = text;
-        for (String f : new String(logonFields, StandardCharsets.US_ASCII).split("\u0001")) {
-            if ((f.startsWith("554=") || f.startsWith("925=")) && f.length() > 4) {
-                masked = masked.replace(f.substring(4), "***");
-            }
+        for (String secret : secrets) {
+            masked = masked.replace(secret, Secrets.MASK);
         }
-        return masked;
+        return Secrets.mask(masked);
     }
 
-    /** Fields as TAG=VALUE|..., with Password (554) and NewPassword (925) masked. */
-    static String masked(String soh) {
+    /** Fields as TAG=VALUE|..., every secret masked. */
+    String masked(String soh) {
         List<String> out = new ArrayList<>();
         for (String f : soh.split("\u0001")) {
-            if (f.isEmpty()) {
-                continue;
+            if (!f.isEmpty()) {
+                int eq = f.indexOf('=');
+                out.add(SECRET_TAGS.contains(Integer.parseInt(f.substring(0, eq))) ? f.substring(0, eq + 1)
+                        + Secrets.MASK : masking(f));
             }
-            out.add(f.startsWith("554=") || f.startsWith("925=") ? f.substring(0, 4) + "***" : f);
         }
         return String.join("|", out);
     }

@@ -48,6 +48,12 @@ public final class ExternalEngine implements FixEngine {
         return EngineFile.SETTINGS;
     }
 
+    /** Every value the file reads through a reference, and its Logon's passwords ({@link EngineFile#secrets}). */
+    @Override
+    public List<String> secrets(Path profileFile) {
+        return EngineFile.read(profileFile).secrets();
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();

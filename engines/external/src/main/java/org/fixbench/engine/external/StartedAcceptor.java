@@ -59,7 +59,7 @@ final class StartedAcceptor implements EngineServer {
         process = startPinned(builder);
         hook = new Thread(this::stop, "fixbench-acceptor-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        setup.note(file.name() + " acceptor: pid " + process.pid() + ": " + file.maskingPasswords(command));
+        setup.note(file.name() + " acceptor: pid " + process.pid() + ": " + file.masking(command));
         long deadline = System.nanoTime() + file.startTimeoutMillis() * 1_000_000L;
         InetSocketAddress probe = new InetSocketAddress(address.getAddress().isAnyLocalAddress()
                 ? java.net.InetAddress.getLoopbackAddress() : address.getAddress(), address.getPort());
@@ -85,7 +85,7 @@ final class StartedAcceptor implements EngineServer {
         }
         setup.note(file.name() + " acceptor CPUs: " + cpusAllowed(process.pid()));
         System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + cpusAllowed(process.pid())
-                + ": " + file.maskingPasswords(command));
+                + ": " + file.masking(command));
         return address;
     }
 
