@@ -25,12 +25,19 @@ final class CheckCommand implements Callable<Integer> {
             description = "how long to wait for the order's reports (default: 2s)")
     long waitNanos = 2_000_000_000L;
 
+    @Option(names = "--reset-sequence-numbers", description = "with resetSeqNumFlag=N: forget the numbers kept "
+            + "from earlier connections first, so that the Logon starts at 1 (the gateway's new day)")
+    boolean resetSequenceNumbers;
+
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
         if (!spec.engine().name().equals("external")) {
             throw new IllegalArgumentException("check takes an external engine (external:NAME or external:FILE), not "
                     + spec.engine().name() + ": the suite's own engines are checked by its tests");
+        }
+        if (resetSequenceNumbers) {
+            spec.engine().startSequenceNumbersAgain(spec.profileFile()).forEach(System.out::println);
         }
         return org.fixbench.engine.external.Check.run(spec.profileFile(),
                 server == null ? null : Hosts.remote(server), Duration.ofNanos(waitNanos), System.out);

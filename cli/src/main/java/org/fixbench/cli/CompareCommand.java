@@ -71,8 +71,18 @@ final class CompareCommand implements Callable<Integer> {
             description = "time allowed to connect and log on (default: 10s)")
     long connectTimeoutNanos = 10_000_000_000L;
 
+    @Option(names = "--reset-sequence-numbers", description = "engines whose sessions keep their sequence numbers "
+            + "between connections (external with resetSeqNumFlag=N): forget them first, so that the first Logon "
+            + "starts at 1 (the gateway's new day)")
+    boolean resetSequenceNumbers;
+
     @Override
     public Integer call() throws IOException {
+        if (resetSequenceNumbers && engines != null) {
+            for (org.fixbench.engine.EngineSpec spec : org.fixbench.engine.EngineSpec.parseList(engines)) {
+                spec.engine().startSequenceNumbersAgain(spec.profileFile()).forEach(System.out::println);
+            }
+        }
         Comparison comparison = new Comparison();
         comparison.options = options;
         comparison.engines = engines;

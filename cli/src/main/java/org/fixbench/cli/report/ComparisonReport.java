@@ -226,8 +226,15 @@ public final class ComparisonReport {
                     md.append("  measured again: ").append(TextReport.remeasureText(run.remeasure())).append('\n');
                 }
             }
-            for (String series : List.of(SeriesNames.END_TO_END, RoundTripTask.CLIENT_TO_SERVER,
-                    RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT, SeriesNames.HICCUPS)) {
+            List<String> shown = new java.util.ArrayList<>(List.of(SeriesNames.END_TO_END,
+                    RoundTripTask.CLIENT_TO_SERVER, RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT));
+            // the stages of an order's life the engine reports (an external gateway's ack and fill), in its order
+            if (!r.countedRuns().isEmpty()) {
+                r.countedRuns().get(0).series().keySet().stream()
+                        .filter(name -> name.startsWith(RoundTripTask.STAGE_PREFIX)).forEach(shown::add);
+            }
+            shown.add(SeriesNames.HICCUPS);
+            for (String series : shown) {
                 if (!r.countedRuns().isEmpty() && r.countedRuns().get(0).series().containsKey(series)) {
                     md.append(TextReport.summary(r, series));
                 }

@@ -38,6 +38,23 @@ public interface FixEngine {
     }
 
     /**
+     * Whether each session's reports come in the order of its orders (the k-th report answers the k-th order), as
+     * every engine fixbench built answers; false for a gateway that may answer order N+1 before order N: its reports
+     * are then matched to their orders by ClOrdID alone.
+     */
+    default boolean reportsInOrder() {
+        return true;
+    }
+
+    /**
+     * The stages of an order's life its client reports ({@link ReportListener#onStage}), each a latency series of its
+     * own from the order's intended send time, named as given (e.g. {@code order->ack}); none by default.
+     */
+    default java.util.List<String> stages() {
+        return java.util.List.of();
+    }
+
+    /**
      * Whether its server calls the {@link ServerHooks} (order received, report sending), so that the one-way legs and
      * the server's processing can be measured; false for an acceptor fixbench did not build (a black box): its legs
      * are reported as not measured, never read from hooks nobody called.
@@ -65,6 +82,14 @@ public interface FixEngine {
      * None by default. @throws IllegalArgumentException (one line) when a value it refers to cannot be read
      */
     default java.util.List<String> secrets(java.nio.file.Path profileFile) {
+        return java.util.List.of();
+    }
+
+    /**
+     * Forgets the sequence numbers the profile's sessions kept between connections, so that the next Logon starts at
+     * 1 (a venue's new day): what was forgotten, one line each; nothing for an engine that keeps none (the default).
+     */
+    default java.util.List<String> startSequenceNumbersAgain(java.nio.file.Path profileFile) throws java.io.IOException {
         return java.util.List.of();
     }
 

@@ -17,6 +17,13 @@ public interface ReportListener {
         onExecutionReport(clOrdId);
     }
 
+    /**
+     * Order {@code clOrdId} reached stage {@code stage}, an index into the engine's {@link FixEngine#stages()} (its
+     * first ack, say), now: timed from the order's intended send time, its ClOrdID. Nothing by default.
+     */
+    default void onStage(int stage, long clOrdId) {
+    }
+
     /** Session {@code session} (0-based) ended without being asked to. */
     default void onDisconnect(int session, String reason) {
         onDisconnect(reason);
@@ -49,6 +56,11 @@ public interface ReportListener {
             @Override
             public void onWrongAnswer(int ignored, String reason) {
                 listener.onWrongAnswer(session, reason);
+            }
+
+            @Override
+            public void onStage(int stage, long clOrdId) {
+                listener.onStage(stage, clOrdId);
             }
         };
     }

@@ -25,11 +25,17 @@ import org.fixbench.harness.api.Probe;
  * exact schedule at 1/N of the rate, offset by its index, and sends never bunch. Each session's k-th report must
  * echo that session's k-th order. The legs are not measured (the server's hooks cannot tell sessions apart); each
  * session's latency is a probe of its own, {@link #sessionProbeName}.
+ *
+ * <p>An engine whose reports may come in any order ({@link FixEngine#reportsInOrder()} false: a gateway that matches
+ * in parallel) has each report matched to its order by its ClOrdID alone; the harness counts one it cannot match, or
+ * gets twice.
  */
 public final class RoundTripTask implements LatencyTask, ReportListener, ServerHooks {
     public static final String CLIENT_TO_SERVER = "client->server";
     public static final String SERVER_PROCESSING = "server processing";
     public static final String SERVER_TO_CLIENT = "server->client";
+    /** What the names of an engine's {@link FixEngine#stages()} begin with: {@code order->ack}. */
+    public static final String STAGE_PREFIX = "order->";
 
     private static final int RING = 1 << 20;
     /** The least ring a session has, however many sessions: 2,048 orders unanswered (8,192 up to 128 sessions). */
@@ -60,6 +66,8 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     private int firstIdentity;
     private int identities;
     private boolean toleratingGaps;
+    /** Reports may come in any order ({@link FixEngine#reportsInOrder()} false): matched by ClOrdID alone. */
+    private final boolean anyOrder;
     private OrderFlow flow = OrderFlow.fixed();
     private SessionState[] states;
     private int mask = RING - 1;
@@ -105,6 +113,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                           InetAddress bindAddress, Duration connectTimeout, InetSocketAddress remoteServer,
                           Path probeRingFile) {
         this.engine = engine;
+        this.anyOrder = !engine.reportsInOrder();
         this.profile = profile;
         this.profileFile = profileFile;
         this.label = label;
@@ -274,6 +283,11 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             serverProcessing = harness.addProbe(SERVER_PROCESSING);
             serverToClient = harness.addProbe(SERVER_TO_CLIENT);
         }
+        List<String> stageNames = engine.stages();
+        stages = new Probe[stageNames.size()];
+        for (int i = 0; i < stages.length; i++) {
+            stages[i] = harness.addProbe(stageNames.get(i));
+        }
         setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread)
                 .withSessions(sessions).withFlow(flow);
         if (identities > 0) {
@@ -351,7 +365,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             return;
         }
         long now = clock.nanoTime();
-        if (toleratingGaps) {
+        if (toleratingGaps || anyOrder) {
             clientReceived.getAndIncrement();
             harness.sample(clOrdId, now);
             return;
@@ -445,11 +459,21 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
 
     // ---- client side, on the client's receiving thread
 
+    /** The engine's {@link FixEngine#stages()}, a probe each; empty for engines that report none. */
+    private Probe[] stages = new Probe[0];
+
+    @Override
+    public void onStage(int stage, long clOrdId) {
+        if (stage >= 0 && stage < stages.length) {
+            stages[stage].sampleNanos(clock.nanoTime() - clOrdId);
+        }
+    }
+
     @Override
     public void onExecutionReport(long clOrdId) {
         long now = clock.nanoTime();
         long k = clientReceived.getAndIncrement();
-        if (toleratingGaps) {
+        if (toleratingGaps || anyOrder) {
             harness.sample(clOrdId, now);
             return;
         }

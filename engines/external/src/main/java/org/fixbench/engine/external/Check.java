@@ -102,8 +102,9 @@ public final class Check {
                 printer.flush();
                 if (answered.get() == clOrdId && ended.length() == 0) {
                     out.println("READY: the order's ExecutionReport echoed ClOrdID " + clOrdId
-                            + (client.laterReports() > 0 ? "; " + client.laterReports() + " later report(s) of it, "
-                            + "counted and not timed in a benchmark" : ""));
+                            + (client.otherReports() > 0 ? "; " + client.otherReports() + " other report(s) of it, "
+                            + "counted and not timed in a benchmark" : "") + (client.unsolicitedTotal() > 0
+                            ? "; messages that answer no order, taken and not answered: " + client.unsolicited() : ""));
                     return 0;
                 }
                 out.println("NOT READY: " + (ended.length() > 0 ? ended : "no ExecutionReport echoing ClOrdID "
@@ -217,19 +218,7 @@ public final class Check {
         }
 
         private static String typeName(String type) {
-            return switch (type) {
-                case "A" -> "Logon";
-                case "5" -> "Logout";
-                case "0" -> "Heartbeat";
-                case "1" -> "TestRequest";
-                case "2" -> "ResendRequest";
-                case "3" -> "Reject";
-                case "4" -> "SequenceReset";
-                case "D" -> "NewOrderSingle";
-                case "8" -> "ExecutionReport";
-                case "j" -> "BusinessMessageReject";
-                default -> "message";
-            };
+            return MessageTypes.name(type);
         }
     }
 }

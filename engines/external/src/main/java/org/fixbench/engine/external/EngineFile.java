@@ -42,7 +42,15 @@ public record EngineFile(Path file, String name, String command, String address,
                          List<String> requires, String install, String clientCompId, String serverCompId,
                          String beginString, int heartBtIntSeconds, boolean resetSeqNumFlag, byte[] logonFields,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
-                         String jvmFlags, List<String> secrets) {
+                         String jvmFlags, String sequenceStore, int timedReport, List<String> secrets) {
+
+    /** {@code timedReport}: the first ExecutionReport of the order ends its round trip. */
+    public static final int TIMED_FIRST = 0;
+    /** {@code timedReport=ack}: its first ExecutionReport with ExecType 0 (New), past any PendingNew. */
+    public static final int TIMED_ACK = 1;
+    /** {@code timedReport=filled}: the ExecutionReport with OrdStatus 2 (Filled), the one that completes it. */
+    public static final int TIMED_FILLED = 2;
+    private static final List<String> TIMED = List.of("first", "ack", "filled");
 
     /**
      * Logon tags whose values are secret even when written in the file as they are: RawData (96), Password (554),
@@ -84,7 +92,16 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "(DefaultApplVerID)", "FIX.4.2", "FIX.4.4", "FIXT.1.1"),
             Setting.integer("heartBtInt", 1, 3_600, "30", "the HeartBtInt the Logon proposes, seconds"),
             Setting.choice("resetSeqNumFlag", "Y", "whether the Logon carries ResetSeqNumFlag=Y (both sides start at "
-                    + "1)", "Y", "N"),
+                    + "1); N: each session's numbers and sent messages are kept in sequenceStore between connections, "
+                    + "runs and commands, as a venue that keeps them for the day expects", "Y", "N"),
+            Setting.choice("timedReport", "first", "which ExecutionReport ends an order's round trip: the first "
+                    + "(whatever it says: a PendingNew is timed at the gateway's front door), the first ack (ExecType "
+                    + "0), or the fill that completes it (OrdStatus 2; an order never filled is lost). Whichever it "
+                    + "is, order->first report, order->ack and order->fill are series of their own",
+                    "first", "ack", "filled"),
+            Setting.text("sequenceStore", "", "with resetSeqNumFlag=N, the folder of each session's kept numbers (a "
+                    + "file per CompID pair; default ~/.fixbench/sequence-numbers); --reset-sequence-numbers of check "
+                    + "and compare starts them again at 1"),
             Setting.text("logonFields", "", "the Logon's other fields as TAG=VALUE separated by |, e.g. "
                     + "553=trader|554=${env:GW_PASSWORD} or 1137=9; any value may be ${env:NAME} or ${file:PATH} "
                     + "(absolute or ~/), and is then secret, as Password 554 and its kin are: shown as ***"),
@@ -202,7 +219,8 @@ public record EngineFile(Path file, String name, String command, String address,
                 p.getProperty("resetSeqNumFlag", "Y").trim().equals("Y"), bytes(logon), bytes(order),
                 p.getProperty("idle", "spin").trim(),
                 Integer.parseInt(p.getProperty("startTimeoutMillis", "20000").trim()),
-                Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), secrets);
+                Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), value(p, "sequenceStore"),
+                TIMED.indexOf(p.getProperty("timedReport", "first").trim()), secrets);
     }
 
     /**
@@ -387,6 +405,11 @@ public record EngineFile(Path file, String name, String command, String address,
                 .replace("{home}", home.toString()).replace("{clientCompId}", clientCompId)
                 .replace("{serverCompId}", serverCompId).replace("{beginString}", beginString)
                 .replace("{heartBtInt}", Integer.toString(heartBtIntSeconds));
+    }
+
+    /** {@code timedReport} as the file names it: first, ack or filled. */
+    public String timedReportName() {
+        return TIMED.get(timedReport);
     }
 
     /** The first of {@link #requires} missing under {@code home}, or null when every one is there. */

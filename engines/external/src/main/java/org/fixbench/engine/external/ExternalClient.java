@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.function.Consumer;
@@ -24,10 +25,23 @@ import org.fixbench.engine.sbe.session.SessionRecord;
  * order: ClOrdID (the intended start time), the file's fields as prepared bytes, TransactTime. Nothing is allocated
  * per order or per report on the usual path.
  *
- * <p>Replies: the first ExecutionReport echoing an order's ClOrdID ends its round trip; a later one for an order
- * already answered (a fill after the acknowledgement) is counted, not timed. A reject (ExecutionReport with
- * ExecType 8, BusinessMessageReject, session Reject) ends the benchmark naming its Text; so does an ExecutionReport
- * whose ClOrdID is absent or not one this client sent.
+ * <p>Replies: the first ExecutionReport echoing the ClOrdID of an order still outstanding (or its first ack, or the
+ * fill that completes it: the file's {@code timedReport}) ends that order's round trip, in whatever order the reports
+ * come (a gateway that matches in parallel acknowledges order N+1 before order
+ * N); a later one for an order already answered (a fill after the acknowledgement) is counted, not timed; a resent
+ * one (PossDupFlag=Y) of an order this client did not send (one of an earlier connection, resent at the gateway's
+ * Logon) is counted. A reject (ExecutionReport with ExecType 8; a BusinessMessageReject or session Reject about an
+ * order: RefMsgType D, F or G, or naming a ClOrdID sent) ends the benchmark naming its Text; so does an
+ * ExecutionReport whose ClOrdID is absent or not one this client sent. Any other application message (News,
+ * TradingSessionStatus, ..., a BusinessMessageReject of something else) is taken and counted per MsgType, never
+ * answered with a reject: a load client that rejects a venue's notices starts a reject loop with its gateway.
+ *
+ * <p>Each order's first report, first ack (ExecType 0) and completing fill (OrdStatus 2) are also handed to the
+ * listener as its {@linkplain ExternalEngine#stages() stages}, each timed from the order's intended send time.
+ *
+ * <p>With {@code resetSeqNumFlag=N} the session's numbers and sent messages are kept in a file
+ * ({@link #recordFile}), so that each connection, in this process or a later one, goes on from where the last ended,
+ * as a venue that keeps sequence numbers for the day expects.
  */
 final class ExternalClient implements EngineClient, FixSession.Application {
     private static final int CL_ORD_ID = 11;
@@ -43,11 +57,32 @@ final class ExternalClient implements EngineClient, FixSession.Application {
     private FixSession session;
     private ReportListener listener;
     private volatile boolean closing;
-    /** The first ClOrdID sent, and the latest answered (ClOrdIDs rise with the schedule): -1 before any. */
+    /** What an order's reports so far were: any, an ack (ExecType 0), a fill completing it (OrdStatus 2). */
+    private static final long SEEN = 1;
+    private static final long ACKED = 2;
+    private static final long FILLED = 4;
+    /** Orders sent and not yet answered (by the report {@code timedReport} names), by ClOrdID: their reports so far. */
+    private final org.agrona.collections.Long2LongHashMap outstanding = new org.agrona.collections.Long2LongHashMap(
+            1 << 17, org.agrona.collections.Hashing.DEFAULT_LOAD_FACTOR, -1);
+    /** The latest orders answered, by ClOrdID (a ring of their ClOrdIDs evicts the oldest): their reports so far. */
+    private final org.agrona.collections.Long2LongHashMap answered = new org.agrona.collections.Long2LongHashMap(
+            1 << 19, org.agrona.collections.Hashing.DEFAULT_LOAD_FACTOR, -1);
+    /** Which report ends an order's round trip: {@link EngineFile#TIMED_FIRST}, {@code _ACK} or {@code _FILLED}. */
+    private final int timed;
+    private final long[] answeredRing = new long[1 << 18];
+    private long answeredCount;
+    /** The first and last ClOrdID sent: a report of one between them answered long ago is a later report too. */
     private long firstSent = -1;
-    private long lastAnswered = -1;
-    private long laterReports;
+    private long lastSent = -1;
+    private long otherReports;
+    private long resentReports;
     private long rejects;
+    /** Application messages that answer no order, per MsgType ({@link FixMessage#typeKey}). */
+    private final long[] unsolicited = new long[1 << 15];
+    private long unsolicitedTotal;
+    /** BusinessMessageRejects and session Rejects about no order fixbench sent: counted, the last one's words kept. */
+    private long otherRejects;
+    private String lastOtherReject;
     /** What the Logon's answer said, for {@code check}: null until logged on. */
     private volatile String logonAnswer;
     /** For {@code check}: given every byte read and written on the connection (null: nothing is copied). */
@@ -80,6 +115,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
                 .withBeginString(file.beginString(), file.logonFields());
         this.idle = org.fixbench.engine.sbe.SbeEngine.idle(file.idle());
         this.orderFields = file.orderFields();
+        this.timed = file.timedReport();
     }
 
     @Override
@@ -96,7 +132,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         }
         channel = c;
         session = new FixSession(config, tee == null ? c : teed(c, tee), this, SystemEpochClock.INSTANCE, log,
-                new SessionRecord(config.storeBytes(), config.storeMessages()).allocate());
+                record());
         session.sendLogon(file.resetSeqNumFlag());
         long deadline = System.nanoTime() + Math.min(timeout.toNanos(), file.logonTimeoutMillis() * 1_000_000L);
         while (!session.isLoggedOn()) {
@@ -165,17 +201,91 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         logonAnswer = "logged on as " + file.clientCompId() + " to " + s.counterpartyCompId();
     }
 
+    /**
+     * The session's record: in memory when each Logon resets the numbers; else the one kept in {@link #recordFile}
+     * (its numbers and the messages it can resend go on from the last connection's).
+     */
+    private SessionRecord record() throws IOException {
+        if (file.resetSeqNumFlag()) {
+            return new SessionRecord(config.storeBytes(), config.storeMessages()).allocate();
+        }
+        Path path = recordFile(file);
+        SessionRecord r = SessionRecord.inFile(path, PERSISTENT_STORE_BYTES, PERSISTENT_STORE_MESSAGES);
+        log.accept((r.recovered() ? "sequence numbers go on from " : "sequence numbers start at 1 in ") + path);
+        return r;
+    }
+
+    /** A kept session's store: 16 MiB of sent messages, 65,536 of them, for the gateway's ResendRequests. */
+    static final int PERSISTENT_STORE_BYTES = 16 << 20;
+    static final int PERSISTENT_STORE_MESSAGES = 1 << 16;
+
+    /**
+     * Where a session with {@code resetSeqNumFlag=N} keeps its numbers: the file's {@code sequenceStore} folder, by
+     * default {@code ~/.fixbench/sequence-numbers}, a file per CompID pair and BeginString.
+     */
+    static Path recordFile(EngineFile file) {
+        Path folder = file.sequenceStore().isEmpty() ? defaultSequenceStore() : Path.of(file.sequenceStore());
+        return folder.resolve(org.fixbench.harness.results.ResultsWriter.safeName(file.beginString() + "-"
+                + file.clientCompId() + "-" + file.serverCompId()) + ".session");
+    }
+
+    static Path defaultSequenceStore() {
+        String home = System.getenv("HOME");
+        return Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home, ".fixbench",
+                "sequence-numbers");
+    }
+
     @Override
     public boolean onMessage(FixSession s, FixMessage m) {
         if (m.isType('8')) {
             report(m);
             return true;
         }
-        if (m.isType('j')) {
+        if (m.isType('j') && aboutAnOrder(m, 379)) {
             rejected("BusinessMessageReject", m, 380);
             return true;
         }
-        return false; // answered with a BusinessMessageReject by the session, as any type it does not take
+        if (m.isType('j')) {
+            otherReject("BusinessMessageReject", m, 380);
+        }
+        // News, TradingSessionStatus, ...: taken and counted, never rejected
+        int key = m.typeKey();
+        if (key >= 0 && key < unsolicited.length) {
+            unsolicited[key]++;
+        }
+        unsolicitedTotal++;
+        return true;
+    }
+
+    /**
+     * Whether a reject refers to an order fixbench sent: its RefMsgType (372) is D, F or G, or its {@code refIdTag}
+     * (BusinessRejectRefID, 379) holds a ClOrdID sent; without RefMsgType and reference, it is taken as one.
+     */
+    private boolean aboutAnOrder(FixMessage m, int refIdTag) {
+        int type = m.find(372);
+        if (type >= 0) {
+            if (m.length(type) == 1) {
+                byte t = m.buffer().getByte(m.start(type));
+                if (t == 'D' || t == 'F' || t == 'G') {
+                    return true;
+                }
+            }
+            long ref = refIdTag > 0 ? m.longValue(refIdTag) : -1;
+            return ref >= 0 && sentOrAnswered(ref);
+        }
+        long ref = refIdTag > 0 ? m.longValue(refIdTag) : -1;
+        return ref < 0 || sentOrAnswered(ref);
+    }
+
+    private boolean sentOrAnswered(long clOrdId) {
+        return outstanding.containsKey(clOrdId) || answered.containsKey(clOrdId);
+    }
+
+    private void otherReject(String what, FixMessage m, int reasonTag) {
+        otherRejects++;
+        lastOtherReject = what + " of " + (m.has(372) ? "MsgType " + m.text(372) : "message " + m.text(45))
+                + (m.has(reasonTag) ? ", reason " + m.text(reasonTag) : "") + ": " + (m.has(58) ? m.text(58)
+                : "(no Text)");
     }
 
     private void report(FixMessage m) {
@@ -184,6 +294,46 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         int execType = m.find(150);
         if (execType >= 0 && m.length(execType) == 1 && m.buffer().getByte(m.start(execType)) == '8') {
             rejected("ExecutionReport with ExecType=8 (Rejected)", m, 103);
+            return;
+        }
+        long open = clOrdId < 0 ? -1 : outstanding.get(clOrdId);
+        long done = open >= 0 || clOrdId < 0 ? -1 : answered.get(clOrdId);
+        if (open >= 0 || done >= 0) {
+            long was = open >= 0 ? open : done;
+            boolean ack = isFlag(m, 150, '0');
+            boolean filled = isFlag(m, 39, '2');
+            if ((was & SEEN) == 0) {
+                listener.onStage(ExternalEngine.STAGE_FIRST_REPORT, clOrdId);
+            }
+            if (ack && (was & ACKED) == 0) {
+                listener.onStage(ExternalEngine.STAGE_ACK, clOrdId);
+            }
+            if (filled && (was & FILLED) == 0) {
+                listener.onStage(ExternalEngine.STAGE_FILL, clOrdId);
+            }
+            long now = was | SEEN | (ack ? ACKED : 0) | (filled ? FILLED : 0);
+            boolean ends = open >= 0 && (timed == EngineFile.TIMED_FIRST || (timed == EngineFile.TIMED_ACK && ack)
+                    || (timed == EngineFile.TIMED_FILLED && filled));
+            if (ends) {
+                outstanding.remove(clOrdId);
+                answered(clOrdId, now);
+                listener.onExecutionReport(clOrdId);
+                return;
+            }
+            if (open >= 0) {
+                outstanding.put(clOrdId, now);
+            } else {
+                answered.put(clOrdId, now);
+            }
+            otherReports++; // a fill after the ack, or a report before the one timed: counted, not timed
+            return;
+        }
+        if (clOrdId >= 0 && clOrdId >= firstSent && clOrdId <= lastSent && firstSent >= 0) {
+            otherReports++; // a later report of an order answered longer ago than the ring remembers
+            return;
+        }
+        if (m.isFlag(43, 'Y')) {
+            resentReports++; // resent by the gateway (of an earlier connection's order): counted, not timed
             return;
         }
         if (k < 0) {
@@ -196,12 +346,22 @@ final class ExternalClient implements EngineClient, FixSession.Application {
                     + "sent (" + m.text(CL_ORD_ID) + ")");
             return;
         }
-        if (lastAnswered >= 0 && clOrdId <= lastAnswered && clOrdId >= firstSent) {
-            laterReports++; // a fill, or any later report of an order already answered: counted, not timed
-            return;
+        listener.onWrongAnswer(0, file.name() + ": an ExecutionReport whose ClOrdID (11) is not one fixbench "
+                + "sent (" + m.text(CL_ORD_ID) + ")");
+    }
+
+    /** Remembers an answered order and its reports so far; the oldest of the ring's is forgotten. */
+    private void answered(long clOrdId, long reports) {
+        int slot = (int) (answeredCount++ & (answeredRing.length - 1));
+        if (answeredCount > answeredRing.length) {
+            answered.remove(answeredRing[slot]);
         }
-        lastAnswered = clOrdId;
-        listener.onExecutionReport(clOrdId);
+        answeredRing[slot] = clOrdId;
+        answered.put(clOrdId, reports);
+    }
+
+    private static boolean isFlag(FixMessage m, int tag, char value) {
+        return m.isFlag(tag, value);
     }
 
     private void rejected(String what, FixMessage m, int reasonTag) {
@@ -215,6 +375,10 @@ final class ExternalClient implements EngineClient, FixSession.Application {
 
     @Override
     public void onSessionReject(FixSession s, FixMessage m) {
+        if (m.has(372) && !aboutAnOrder(m, -1)) {
+            otherReject("session Reject", m, 373);
+            return;
+        }
         rejects++;
         listener.onWrongAnswer(0, file.name() + ": a session Reject of message " + m.text(45) + " (RefTagID "
                 + (m.has(371) ? m.text(371) : "-") + ", reason " + (m.has(373) ? m.text(373) : "-") + "): Text: "
@@ -249,6 +413,8 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         if (firstSent < 0) {
             firstSent = clOrdId;
         }
+        lastSent = clOrdId;
+        outstanding.put(clOrdId, 0);
         FixWriter w = session.begin('D' << 8);
         w.longField(CL_ORD_ID, clOrdId).raw(orderFields).timeField(TRANSACT_TIME, transactTime,
                 System.currentTimeMillis());
@@ -267,13 +433,43 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         return read;
     }
 
-    /** Later reports of orders already answered (fills), counted. */
-    long laterReports() {
-        return laterReports;
+    /** Reports of orders that did not end a round trip (a fill after the ack; one before the report timed), counted. */
+    long otherReports() {
+        return otherReports;
     }
 
     long rejects() {
         return rejects;
+    }
+
+    /** Reports the gateway resent (PossDupFlag=Y) of orders this client did not send. */
+    long resentReports() {
+        return resentReports;
+    }
+
+    /**
+     * The application messages that answered no order, as "News (35=B) 12, TradingSessionStatus (35=h) 3", and the
+     * rejects about no order; empty when none came.
+     */
+    String unsolicited() {
+        StringBuilder sb = new StringBuilder();
+        for (int key = 0; key < unsolicited.length; key++) {
+            if (unsolicited[key] > 0) {
+                String type = key >> 8 == 0 ? "?" : "" + (char) (key >> 8) + ((key & 0xff) == 0 ? "" : (char) (key
+                        & 0xff));
+                sb.append(sb.length() == 0 ? "" : ", ").append(MessageTypes.name(type)).append(" (35=").append(type)
+                        .append(") ").append(unsolicited[key]);
+            }
+        }
+        if (otherRejects > 0) {
+            sb.append(sb.length() == 0 ? "" : "; ").append(otherRejects).append(" of them rejects about no order "
+                    + "fixbench sent (the last: ").append(lastOtherReject).append(')');
+        }
+        return sb.toString();
+    }
+
+    long unsolicitedTotal() {
+        return unsolicitedTotal;
     }
 
     /** The session, for {@code check}. */

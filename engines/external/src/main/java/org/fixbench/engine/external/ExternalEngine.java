@@ -11,6 +11,7 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.FixConfigs;
 import org.fixbench.engine.FixEngine;
+import org.fixbench.engine.RoundTripTask;
 import org.fixbench.engine.Setting;
 
 /**
@@ -37,6 +38,25 @@ public final class ExternalEngine implements FixEngine {
         return List.of();
     }
 
+    /** {@link #stages()}: an order's first report, its first ack (ExecType 0), the fill that completes it. */
+    public static final int STAGE_FIRST_REPORT = 0;
+    public static final int STAGE_ACK = 1;
+    public static final int STAGE_FILL = 2;
+    public static final List<String> STAGES = List.of(RoundTripTask.STAGE_PREFIX + "first report",
+            RoundTripTask.STAGE_PREFIX + "ack", RoundTripTask.STAGE_PREFIX + "fill");
+
+    /** Each from the order's intended send time: its first report, its first ack, the fill that completes it. */
+    @Override
+    public List<String> stages() {
+        return STAGES;
+    }
+
+    /** A gateway may answer orders in any order: each report is matched to its order by its ClOrdID. */
+    @Override
+    public boolean reportsInOrder() {
+        return false;
+    }
+
     /** A black box: no probe inside it, so the legs are not measured. */
     @Override
     public boolean serverTimesLegs() {
@@ -52,6 +72,18 @@ public final class ExternalEngine implements FixEngine {
     @Override
     public List<String> secrets(Path profileFile) {
         return EngineFile.read(profileFile).secrets();
+    }
+
+    /** With resetSeqNumFlag=N: removes the session's kept numbers ({@link ExternalClient#recordFile}). */
+    @Override
+    public List<String> startSequenceNumbersAgain(Path profileFile) throws java.io.IOException {
+        EngineFile file = EngineFile.read(profileFile);
+        if (file.resetSeqNumFlag()) {
+            return List.of();
+        }
+        Path kept = ExternalClient.recordFile(file);
+        return List.of(file.name() + ": sequence numbers start again at 1 (" + (java.nio.file.Files.deleteIfExists(kept)
+                ? "removed " : "none kept yet in ") + kept + ")");
     }
 
     @Override
@@ -172,8 +204,16 @@ public final class ExternalEngine implements FixEngine {
         @Override
         public void close() {
             client.close();
-            setup.note(file.name() + ": " + client.laterReports() + " later ExecutionReports of orders already "
-                    + "answered (fills) counted, not timed; " + client.rejects() + " rejects");
+            setup.note(file.name() + ": " + client.otherReports() + " ExecutionReports that ended no round trip "
+                    + "(fills after the ack, reports before the one timed: " + file.timedReportName() + ") counted, not "
+                    + "timed, over the warm-up and the runs; " + client.rejects() + " rejects"
+                    + (client.resentReports() > 0 ? "; " + client.resentReports() + " reports resent (PossDupFlag=Y) "
+                    + "of orders of an earlier connection, counted" : ""));
+            if (client.unsolicitedTotal() > 0) {
+                setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
+                        + "answered: "
+                        + client.unsolicited());
+            }
         }
     }
 }

@@ -132,14 +132,45 @@ final class StartedAcceptor implements EngineServer {
         for (Path log : new Path[] {err, out}) {
             try {
                 if (log != null && Files.exists(log) && Files.size(log) > 0) {
-                    List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
-                    return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+                    List<String> lines = lastLines(log, 5);
+                    return String.join(" | ", lines.subList(lines.size() > 5 ? 1 : 0, lines.size()));
                 }
             } catch (IOException e) {
                 return "(its output could not be read: " + e.getMessage() + ")";
             }
         }
         return "(no output)";
+    }
+
+    /** How much of the end of an acceptor's log is read: a gateway that logs every message writes gigabytes. */
+    private static final int TAIL_BYTES = 64 * 1024;
+
+    /**
+     * The last {@code count} lines of {@code log}, read from its last {@value #TAIL_BYTES} bytes only; when more came
+     * before them, a first line saying how many bytes were left out.
+     */
+    static List<String> lastLines(Path log, int count) throws IOException {
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(log)) {
+            long size = channel.size();
+            long from = Math.max(0, size - TAIL_BYTES);
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate((int) (size - from));
+            while (bytes.hasRemaining() && channel.read(bytes, from + bytes.position()) > 0) {
+                // until the end
+            }
+            List<String> lines = new ArrayList<>(new String(bytes.array(), 0, bytes.position(),
+                    StandardCharsets.ISO_8859_1).lines().toList());
+            if (from > 0 && !lines.isEmpty()) {
+                lines.remove(0); // the first may be cut
+            }
+            long leftOut = from;
+            while (lines.size() > count) {
+                leftOut += lines.remove(0).length() + 1;
+            }
+            if (leftOut > 0) {
+                lines.add(0, "(" + String.format(java.util.Locale.ROOT, "%,d", leftOut) + " earlier bytes left out)");
+            }
+            return lines;
+        }
     }
 
     /** {@code Cpus_allowed_list} of a process, from /proc. */
@@ -205,13 +236,12 @@ final class StartedAcceptor implements EngineServer {
             try {
                 if (Files.exists(log) && Files.size(log) > 0) {
                     String stream = log.getFileName().toString().replace(".log", "");
-                    List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
-                    int from = Math.max(0, lines.size() - 200);
-                    if (from > 0) {
-                        System.out.println("[" + file.name() + " " + stream + "] (" + from + " earlier lines left out)");
+                    List<String> lines = lastLines(log, 200);
+                    if (lines.size() > 200) {
+                        System.out.println("[" + file.name() + " " + stream + "] " + lines.get(0));
                     }
-                    lines.subList(from, lines.size()).forEach(l -> System.out.println("[" + file.name() + " " + stream
-                            + "] " + l));
+                    lines.subList(lines.size() > 200 ? 1 : 0, lines.size()).forEach(l -> System.out.println("["
+                            + file.name() + " " + stream + "] " + l));
                 }
             } catch (IOException e) {
                 System.out.println("[" + file.name() + "] its output could not be read: " + e.getMessage());

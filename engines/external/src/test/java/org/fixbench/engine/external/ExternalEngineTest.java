@@ -38,6 +38,7 @@ class ExternalEngineTest {
         @Override
         public void onExecutionReport(long clOrdId) {
             reports.add(clOrdId);
+            events.add("timed " + clOrdId);
         }
 
         @Override
@@ -49,7 +50,14 @@ class ExternalEngineTest {
         public void onWrongAnswer(int session, String reason) {
             ends.add("wrong answer: " + reason);
         }
+
+        @Override
+        public void onStage(int stage, long clOrdId) {
+            events.add(ExternalEngine.STAGES.get(stage) + " " + clOrdId);
+        }
     };
+    /** Each stage, and each timed report ("timed ClOrdID"), in the order they came. */
+    private final List<String> events = new CopyOnWriteArrayList<>();
 
     private Path file(String mode, String password, String... extra) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
@@ -63,7 +71,7 @@ class ExternalEngineTest {
         for (String line : extra) {
             sb.append(line).append('\n');
         }
-        Path file = dir.resolve("gateway-" + mode.replace(':', '-') + ".properties");
+        Path file = dir.resolve("gateway-" + mode.replaceAll("[^A-Za-z0-9-]", "-") + ".properties");
         Files.writeString(file, sb.toString().replace("\\", "\\\\"));
         return file;
     }
@@ -104,7 +112,7 @@ class ExternalEngineTest {
             assertNull(server.failure());
         }
         String notes = String.join("\n", setup.notes());
-        assertTrue(notes.contains("20 later ExecutionReports"), notes);
+        assertTrue(notes.contains("20 ExecutionReports that ended no round trip"), notes);
         assertTrue(notes.contains("version: test-gateway 1.0"), notes);
         assertTrue(notes.contains("554=***") && !notes.contains("s3cret"), notes);
     }
@@ -122,7 +130,7 @@ class ExternalEngineTest {
         assertTrue(out.contains("<- received ExecutionReport (35=8)") && out.contains("150 ExecType               F"),
                 out);
         assertTrue(out.contains("READY: the order's ExecutionReport echoed ClOrdID")
-                && out.contains("1 later report(s)"), out);
+                && out.contains("1 other report(s)"), out);
         assertTrue(out.contains("<- received Logout (35=5)"), out);
     }
 
@@ -262,5 +270,124 @@ class ExternalEngineTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, server::start);
         assertEquals("missing is not installed (no/such/binary is missing): apt-get install -y no-such-package",
                 e.getMessage());
+    }
+    /** Sends {@code orders} orders 1 ms apart, then polls until each is answered (or 10 s); the ClOrdIDs sent. */
+    private List<Long> sendAndAnswer(EngineClient client, int orders) {
+        List<Long> sent = new java.util.ArrayList<>();
+        long base = System.nanoTime();
+        int before = reports.size();
+        for (int i = 0; i < orders; i++) {
+            client.send(base + i);
+            sent.add(base + i);
+            pollUntil(client, () -> false, 1);
+        }
+        pollUntil(client, () -> reports.size() - before >= orders, 10_000);
+        pollUntil(client, () -> false, 100); // the last fills, notices
+        return sent;
+    }
+
+    @Test
+    void newsAndTradingSessionStatusAreTakenAndCountedNeverRejected() throws Exception {
+        // the gateway answers a client's BusinessMessageReject with its own, as a venue does: a client that rejects
+        // the notices takes that answer for an order's reject (before: "order rejected by BusinessMessageReject")
+        EngineSetup setup = setup(file("ack-fill,news:5", "s3cret"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            List<Long> sent = sendAndAnswer(client, 100);
+            assertEquals(sent, reports, "each order answered once: " + ends);
+            assertTrue(ends.isEmpty(), ends.toString());
+            assertNull(server.failure());
+        }
+        String notes = String.join("\n", setup.notes());
+        java.util.regex.Matcher news = java.util.regex.Pattern.compile("News \\(35=B\\) (\\d+), "
+                + "TradingSessionStatus \\(35=h\\) (\\d+)").matcher(notes);
+        assertTrue(news.find(), notes);
+        assertTrue(Long.parseLong(news.group(1)) >= 5 && news.group(1).equals(news.group(2)), notes);
+        assertTrue(notes.contains("0 rejects"), notes);
+    }
+
+    @Test
+    void reportsInAnyOrderAreEachMatchedToTheirOrder() throws Exception {
+        EngineSetup setup = setup(file("ack-fill,shuffle:4", "s3cret"));
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            List<Long> sent = sendAndAnswer(client, 40);
+            assertTrue(ends.isEmpty(), ends.toString());
+            assertEquals(new java.util.TreeSet<>(sent), new java.util.TreeSet<>(reports), "every order answered once");
+            assertEquals(40, reports.size());
+            assertFalse(sent.equals(reports), "the gateway did answer out of order: " + reports);
+        }
+        String notes = String.join("\n", setup.notes());
+        assertTrue(notes.contains("40 ExecutionReports that ended no round trip"), "each fill counted: " + notes);
+    }
+
+    @Test
+    void sequenceNumbersKeptForTheDayGoOnFromConnectionToConnection() throws Exception {
+        Path day = Files.createDirectories(dir.resolve("gateway-day"));
+        Path kept = Files.createDirectories(dir.resolve("kept"));
+        Path file = file("ack-fill,day:" + day, "s3cret", "resetSeqNumFlag=N", "sequenceStore=" + kept);
+        ExternalEngine engine = new ExternalEngine();
+        for (int connection = 1; connection <= 3; connection++) {
+            EngineSetup setup = setup(file);
+            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+                client.connect(server.start(), listener, Duration.ofSeconds(20));
+                sendAndAnswer(client, 5);
+                assertTrue(ends.isEmpty(), "connection " + connection + ": " + ends);
+            }
+        }
+        assertEquals(15, reports.size());
+        // a Logon at 1 is what the gateway refuses now: the numbers are its day's
+        List<String> reset = engine.startSequenceNumbersAgain(file);
+        assertEquals(1, reset.size(), reset.toString());
+        assertTrue(reset.get(0).contains("sequence numbers start again at 1 (removed " + kept), reset.toString());
+        EngineSetup setup = setup(file);
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            InetSocketAddress address = server.start();
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> client.connect(address, listener, Duration.ofSeconds(20)));
+            assertTrue(e.getMessage().contains("too low"), e.getMessage());
+        }
+        // and ResetSeqNumFlag=Y is refused
+        setup = setup(file("ack-fill,day:" + day, "s3cret"));
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            InetSocketAddress address = server.start();
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> client.connect(address, listener, Duration.ofSeconds(20)));
+            assertTrue(e.getMessage().contains("ResetSeqNumFlag=Y refused"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theReportTimedIsTheOneTheFileNamesAndEachStageIsTimedOnce() throws Exception {
+        for (String timed : List.of("first", "ack", "filled")) {
+            reports.clear();
+            events.clear();
+            EngineSetup setup = setup(file("ack-fill,pending-new", "s3cret", "timedReport=" + timed));
+            ExternalEngine engine = new ExternalEngine();
+            List<Long> sent;
+            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+                client.connect(server.start(), listener, Duration.ofSeconds(20));
+                sent = sendAndAnswer(client, 10);
+            }
+            assertTrue(ends.isEmpty(), ends.toString());
+            assertEquals(sent, reports, timed);
+            for (long id : sent) {
+                List<String> mine = events.stream().filter(e -> e.endsWith(" " + id)).map(e -> e.substring(0,
+                        e.lastIndexOf(' '))).toList();
+                String at = switch (timed) {
+                    case "first" -> "order->first report";
+                    case "ack" -> "order->ack";
+                    default -> "order->fill";
+                };
+                List<String> expected = new java.util.ArrayList<>(List.of("order->first report", "order->ack",
+                        "order->fill"));
+                expected.add(expected.indexOf(at) + 1, "timed");
+                assertEquals(expected, mine, timed + ": PendingNew, then New, then the fill; timed at " + at);
+            }
+            String notes = String.join("\n", setup.notes());
+            assertTrue(notes.contains("20 ExecutionReports that ended no round trip") && notes.contains(timed), notes);
+        }
     }
 }

@@ -38,19 +38,44 @@ import quickfix.fix44.ExecutionReport;
 /**
  * A gateway for the external engine's tests, on QuickFIX/J: not the suite's CompIDs, a Logon that must carry the
  * right Password (553/554), and two ExecutionReports per order (New, then Filled), as a venue's gateway answers.
- * Started as a process by an engine file's command: {@code TestGateway PORT SENDER TARGET PASSWORD MODE}. Its modes
- * play the faults: {@code ack-fill} (the gateway), {@code reject} (every order rejected), {@code no-clordid} (reports
- * without ClOrdID), {@code die-after:N} (halts after N orders), {@code exit} (exits before listening),
- * {@code deaf} (listens, never answers a Logon), {@code never-listen} (runs, never listens).
+ * Started as a process by an engine file's command: {@code TestGateway PORT SENDER TARGET PASSWORD MODE[,MODE...]}.
+ * Its modes play the faults: {@code ack-fill} (the gateway), {@code reject} (every order rejected), {@code no-clordid}
+ * (reports without ClOrdID), {@code die-after:N} (halts after N orders), {@code exit} (exits before listening),
+ * {@code deaf} (listens, never answers a Logon), {@code never-listen} (runs, never listens). And what a venue does:
+ * {@code news:MS} (a News and a TradingSessionStatus to every session every MS ms), {@code shuffle:N} (the reports of
+ * each N orders sent in reverse order, a window sent at the latest 5 ms after its first order), {@code day:DIR}
+ * (sequence numbers kept for the day in a file store in DIR, and a Logon with ResetSeqNumFlag=Y refused),
+ * {@code pending-new} (a PendingNew at once, before the ack).
  */
 public final class TestGateway implements Application {
     private final String password;
     private final String mode;
     private final AtomicLong orders = new AtomicLong();
+    /** shuffle:N: the reports of the window's orders, held until it is full or 5 ms old; 0: sent at once. */
+    private final int window;
+    private final java.util.List<Message[]> held = new java.util.ArrayList<>();
+    private long heldSinceNanos;
+    private final boolean day;
 
     private TestGateway(String password, String mode) {
         this.password = password;
         this.mode = mode;
+        this.window = Integer.parseInt(option(mode, "shuffle:", "0"));
+        this.day = !option(mode, "day:", "").isEmpty();
+    }
+
+    /** The value of {@code prefix}VALUE among the comma-separated modes, else {@code fallback}. */
+    static String option(String modes, String prefix, String fallback) {
+        for (String m : modes.split(",")) {
+            if (m.startsWith(prefix)) {
+                return m.substring(prefix.length());
+            }
+        }
+        return fallback;
+    }
+
+    private static boolean has(String modes, String mode) {
+        return java.util.List.of(modes.split(",")).contains(mode);
     }
 
     public static void main(String[] args) throws Exception {
@@ -60,7 +85,7 @@ public final class TestGateway implements Application {
         String password = args[3];
         String mode = args[4];
         System.out.println("test gateway: port " + port + ", " + sender + " <- " + target + ", mode " + mode);
-        switch (mode) {
+        switch (mode.split(",")[0]) {
             case "exit" -> {
                 System.err.println("test gateway: told to exit before listening");
                 System.exit(3);
@@ -87,13 +112,40 @@ public final class TestGateway implements Application {
             default -> {
             }
         }
+        String dayStore = option(mode, "day:", "");
         String settings = "[DEFAULT]\nConnectionType=acceptor\nStartTime=00:00:00\nEndTime=00:00:00\n"
-                + "SocketAcceptPort=" + port + "\nSocketTcpNoDelay=Y\nUseDataDictionary=Y\nResetOnLogon=Y\n"
+                + "SocketAcceptPort=" + port + "\nSocketTcpNoDelay=Y\nUseDataDictionary=Y\nResetOnLogon="
+                + (dayStore.isEmpty() ? "Y" : "N\nFileStorePath=" + dayStore) + "\n"
                 + "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=" + sender + "\nTargetCompID=" + target + "\n";
         SessionSettings s = new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.UTF_8)));
-        SocketAcceptor acceptor = new SocketAcceptor(new TestGateway(password, mode), new MemoryStoreFactory(), s,
-                new DefaultMessageFactory());
+        TestGateway gateway = new TestGateway(password, mode);
+        SocketAcceptor acceptor = new SocketAcceptor(gateway, dayStore.isEmpty() ? new MemoryStoreFactory()
+                : new quickfix.FileStoreFactory(s), s, new DefaultMessageFactory());
         acceptor.start();
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        long newsMillis = Long.parseLong(option(mode, "news:", "0"));
+        if (newsMillis > 0) {
+            AtomicLong notices = new AtomicLong();
+            timer.scheduleAtFixedRate(() -> {
+                for (SessionID id : acceptor.getSessions()) {
+                    Session session = Session.lookupSession(id);
+                    if (session != null && session.isLoggedOn()) {
+                        quickfix.fix44.News news = new quickfix.fix44.News(new quickfix.field.Headline(
+                                "market notice " + notices.incrementAndGet()));
+                        quickfix.fix44.News.LinesOfText line = new quickfix.fix44.News.LinesOfText();
+                        line.set(new Text("trading in ACME resumes at 10:00"));
+                        news.addGroup(line);
+                        session.send(news);
+                        session.send(new quickfix.fix44.TradingSessionStatus(new quickfix.field.TradingSessionID(
+                                "DAY"), new quickfix.field.TradSesStatus(quickfix.field.TradSesStatus.OPEN)));
+                    }
+                }
+            }, newsMillis, newsMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        if (gateway.window > 0) {
+            timer.scheduleAtFixedRate(() -> gateway.flush(false), 1, 1, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
         System.out.println("test gateway: listening");
         Thread.sleep(Long.MAX_VALUE);
     }
@@ -106,16 +158,31 @@ public final class TestGateway implements Application {
             if (!given.equals(password) || !user.equals("trader")) {
                 throw new RejectLogon("bad username or password for " + sessionId.getTargetCompID());
             }
+            if (day && message.isSetField(141) && message.getBoolean(141)) {
+                throw new RejectLogon("ResetSeqNumFlag=Y refused: sequence numbers are kept for the day");
+            }
         }
     }
 
     @Override
     public void fromApp(Message message, SessionID sessionId) throws FieldNotFound {
-        if (!message.getHeader().getString(MsgType.FIELD).equals(MsgType.ORDER_SINGLE)) {
+        String type = message.getHeader().getString(MsgType.FIELD);
+        if (type.equals(MsgType.BUSINESS_MESSAGE_REJECT)) {
+            // as a venue does: a client's BusinessMessageReject is not a message it takes, and it says so
+            System.err.println("test gateway: the client sent a BusinessMessageReject: " + message);
+            quickfix.fix44.BusinessMessageReject back = new quickfix.fix44.BusinessMessageReject(
+                    new quickfix.field.RefMsgType(type), new quickfix.field.BusinessRejectReason(
+                    quickfix.field.BusinessRejectReason.UNSUPPORTED_MESSAGE_TYPE));
+            back.set(new quickfix.field.RefSeqNum(message.getHeader().getInt(quickfix.field.MsgSeqNum.FIELD)));
+            back.set(new Text("unsupported message type " + type));
+            send(back, sessionId);
+            return;
+        }
+        if (!type.equals(MsgType.ORDER_SINGLE)) {
             return;
         }
         long n = orders.incrementAndGet();
-        if (mode.startsWith("die-after:") && n > Long.parseLong(mode.substring("die-after:".length()))) {
+        if (!option(mode, "die-after:", "").isEmpty() && n > Long.parseLong(option(mode, "die-after:", ""))) {
             System.err.println("test gateway: told to die after " + (n - 1) + " orders");
             Runtime.getRuntime().halt(9);
         }
@@ -123,20 +190,28 @@ public final class TestGateway implements Application {
         double qty = message.getDouble(OrderQty.FIELD);
         char side = message.getChar(Side.FIELD);
         String symbol = message.getString(Symbol.FIELD);
-        boolean reject = mode.equals("reject");
+        boolean reject = has(mode, "reject");
+        if (has(mode, "pending-new")) { // the front door's receipt, before the matching engine's ack
+            ExecutionReport pending = new ExecutionReport(new OrderID("G" + n), new ExecID("P" + n),
+                    new ExecType(ExecType.PENDING_NEW), new OrdStatus(OrdStatus.PENDING_NEW), new Side(side),
+                    new LeavesQty(qty), new CumQty(0), new AvgPx(0));
+            pending.set(new Symbol(symbol));
+            pending.set(new ClOrdID(clOrdId));
+            send(pending, sessionId);
+        }
         ExecutionReport ack = new ExecutionReport(new OrderID("G" + n), new ExecID("A" + n),
                 new ExecType(reject ? ExecType.REJECTED : ExecType.NEW),
                 new OrdStatus(reject ? OrdStatus.REJECTED : OrdStatus.NEW), new Side(side), new LeavesQty(qty),
                 new CumQty(0), new AvgPx(0));
         ack.set(new Symbol(symbol));
-        if (!mode.equals("no-clordid")) {
+        if (!has(mode, "no-clordid")) {
             ack.set(new ClOrdID(clOrdId));
         }
         if (reject) {
             ack.set(new Text("symbol " + symbol + " is halted"));
         }
-        send(ack, sessionId);
-        if (reject || mode.equals("no-clordid")) {
+        if (reject || has(mode, "no-clordid")) {
+            send(ack, sessionId);
             return;
         }
         ExecutionReport fill = new ExecutionReport(new OrderID("G" + n), new ExecID("F" + n),
@@ -146,7 +221,40 @@ public final class TestGateway implements Application {
         fill.set(new ClOrdID(clOrdId));
         fill.set(new LastQty(qty));
         fill.set(new LastPx(101.25));
+        if (window > 0) {
+            hold(new Message[] {ack, fill}, sessionId);
+            return;
+        }
+        send(ack, sessionId);
         send(fill, sessionId);
+    }
+
+    private SessionID heldFor;
+
+    /** shuffle:N: the order's reports held; the window sent, last order first, once it holds N. */
+    private synchronized void hold(Message[] reports, SessionID id) {
+        if (held.isEmpty()) {
+            heldSinceNanos = System.nanoTime();
+        }
+        heldFor = id;
+        held.add(reports);
+        if (held.size() >= window) {
+            flush(true);
+        }
+    }
+
+    /** Sends the held window, last order first: when full, or ({@code full} false) once 5 ms old. */
+    private synchronized void flush(boolean full) {
+        if (held.isEmpty() || (!full && System.nanoTime() - heldSinceNanos < 5_000_000L)) {
+            return;
+        }
+        for (int i = held.size() - 1; i >= 0; i--) {
+            send(held.get(i)[0], heldFor);
+        }
+        for (Message[] r : held) {
+            send(r[1], heldFor);
+        }
+        held.clear();
     }
 
     private static void send(Message m, SessionID id) {

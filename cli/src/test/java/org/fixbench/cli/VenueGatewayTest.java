@@ -1,0 +1,106 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code check}, then {@code compare}, then {@code check} again, against a gateway that behaves like a venue's
+ * (engines/external's TestGateway): foreign CompIDs and a password; an ack and a fill per order, the acks of each 4
+ * orders in reverse order; a News and a TradingSessionStatus every 5 ms, and a BusinessMessageReject for any the
+ * client sends; sequence numbers kept for the day, ResetSeqNumFlag=Y refused. Before: check read NOT READY (the
+ * client rejected the News, and took the gateway's answer for an order's reject); compare stopped with exit 4.
+ */
+@Tag("long")
+class VenueGatewayTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int status, String out) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            int status = FixbenchCli.execute(args, new PrintWriter(out, true), new PrintWriter(out, true));
+            return new Outcome(status, out + printed.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(was);
+        }
+    }
+
+    @Test
+    void aVenueLikeGatewayIsCheckedAndComparedWithEveryOrderAnswered() throws Exception {
+        Path day = Files.createDirectories(dir.resolve("gateway-day"));
+        Path kept = Files.createDirectories(dir.resolve("sequence-numbers"));
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path file = dir.resolve("venue.properties");
+        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
+                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
+                + "ack-fill,pending-new,shuffle:4,news:5,day:" + day + "\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n"
+                + "logonFields=553=trader|554=s3cret\nidle=backoff\nresetSeqNumFlag=N\ntimedReport=ack\nsequenceStore=" + kept
+                + "\nstartTimeoutMillis=30000\n").replace("\\", "\\\\"));
+        Outcome check = run("check", "--engine", "external:" + file, "--wait", "300ms");
+        assertEquals(0, check.status(), check.out());
+        assertTrue(check.out().contains("<- received News (35=B)")
+                && check.out().contains("<- received TradingSessionStatus (35=h)"), check.out());
+        assertTrue(check.out().contains("READY: ") && check.out().contains("messages that answer no order, taken and "
+                + "not answered: News (35=B) "), check.out());
+
+        Path out = dir.resolve("compare");
+        Outcome compare = run("compare", "--engines", "tcp:yield,external:" + file, "--rates", "300", "--runs", "1",
+                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
+        assertTrue(compare.status() == 0 || compare.status() == 1, "ran to the end: " + compare.out());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        for (JsonNode r : results) {
+            JsonNode runResult = r.get("runs").get(0);
+            assertEquals(300, runResult.get("received").asLong(), r.get("name").asText());
+            assertEquals(0, runResult.get("lost").asLong(), r.get("name").asText());
+        }
+        // the stages, each a series of its own from the intended send time: PendingNew, then the New (timed), then
+        // the fill; the end to end is the ack's
+        JsonNode series = results.get(1).get("runs").get(0).get("series");
+        JsonNode endToEnd = series.get("endToEnd");
+        JsonNode first = series.get("order->first report");
+        JsonNode ack = series.get("order->ack");
+        JsonNode fill = series.get("order->fill");
+        assertTrue(first != null && ack != null && fill != null, "the stages' series: " + series.fieldNames());
+        assertEquals(300, first.get("count").asLong(), "every order's PendingNew timed once: " + first);
+        assertEquals(300, ack.get("count").asLong(), "every order's ack timed once: " + ack);
+        // a fill that comes after the run's last ack falls after the run's close: not in it
+        long fills = fill.get("count").asLong();
+        assertTrue(fills <= 300 && fills >= 290, "each fill timed at most once, nearly all in the run: " + fill);
+        // the same moment, read twice by the clock (the stage just before the round trip's sample)
+        assertEquals(endToEnd.get("p50").asDouble(), ack.get("p50").asDouble(), endToEnd.get("p50").asDouble() * 0.02,
+                "the ack is the round trip timed");
+        assertTrue(first.get("p50").asLong() <= ack.get("p50").asLong()
+                && ack.get("p50").asLong() <= fill.get("p50").asLong(), "PendingNew, then New, then the fill: " + series);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("order->ack") && report.contains("order->fill"), "the report shows the stages");
+        String environment = Files.readString(out.resolve("environment.json")) + Files.readString(
+                out.resolve("summary.json"));
+        assertTrue(environment.contains("messages that answer no order (warm-up and runs), taken and counted, not answered: News (35=B) "),
+                "the notices counted in the notes");
+
+        // the next day's first check goes on from the numbers the comparison left
+        check = run("check", "--engine", "external:" + file, "--wait", "300ms");
+        assertEquals(0, check.status(), check.out());
+        assertTrue(check.out().contains("sequence numbers go on from " + kept), check.out());
+    }
+}

@@ -1,0 +1,78 @@
+package org.fixbench.engine.external;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.fixbench.engine.EngineSpec;
+import org.fixbench.engine.RoundTripTask;
+import org.fixbench.harness.LatencyBenchmark;
+import org.fixbench.harness.ProgressListener;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.api.WaitStrategy;
+import org.fixbench.harness.results.BenchmarkResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The external client's whole round trip on the sending thread (send, poll, parse, match each report to its order by
+ * ClOrdID whatever order it comes in, count the fills and the gateway's notices, record the sample) allocates nothing
+ * per order: against TestGateway answering an ack and a fill per order, in reverse order within windows of 4, with a
+ * News and a TradingSessionStatus every 5 ms; measured with the JVM's per-thread allocation counter over two benchmark
+ * sizes, so that the fixed costs (connecting, histograms) cancel out.
+ */
+@org.junit.jupiter.api.Tag("long") // five benchmarks against a started gateway: 45 s
+class ExternalClientAllocationTest {
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    @TempDir
+    Path tmp;
+
+    private Path file;
+
+    private long allocatedBy(int orders) throws Exception {
+        RoundTripTask task = new RoundTripTask(EngineSpec.parse("external:" + file), tmp.resolve("w" + orders
+                + "-" + System.nanoTime()), InetAddress.getLoopbackAddress(), Duration.ofSeconds(20));
+        HarnessConfig config = HarnessConfig.builder("alloc").targetRatePerSecond(5_000).iterationsPerRun(orders)
+                .warmupIterations(5_000).runs(1).waitStrategy(WaitStrategy.YIELD).hiccupMeter(false)
+                .jitterMonitor(false).quiet(true)
+                .cpuWaitWatch(false) // its /proc readings allocate per thread and process on the machine
+                .timeline(false) // its histograms are per second of schedule (outside the timed loop), not per order
+                .build();
+        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
+        long before = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+        BenchmarkResult result = benchmark.run(task, Map.of());
+        long bytes = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        var run = result.runs().get(0);
+        assertTrue(run.received() == orders && run.lost() == 0, "every order answered: " + run);
+        return bytes;
+    }
+
+    @Test
+    void noAllocationPerOrderOnTheSendingThreadWithReportsOutOfOrderAndNotices() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        file = tmp.resolve("gateway.properties");
+        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
+                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
+                + "ack-fill,shuffle:4,news:5\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n"
+                + "logonFields=553=trader|554=s3cret\nidle=yield\n").replace("\\", "\\\\"));
+        allocatedBy(10_000); // JIT warm-up of the whole path
+        // the least of two attempts: a one-off (a compilation or a deoptimisation ending mid-run) shows in one; an
+        // allocation per order (20,000 bytes or more) in both
+        long extra = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            long small = allocatedBy(10_000);
+            long large = allocatedBy(30_000);
+            extra = Math.min(extra, large - small);
+        }
+        System.out.println("20,000 more orders allocated " + extra + " bytes on the sending thread");
+        assertTrue(extra < 20_000, "20,000 more orders allocated " + extra + " bytes on the sending thread ("
+                + extra / 20_000 + " per order)");
+    }
+}
