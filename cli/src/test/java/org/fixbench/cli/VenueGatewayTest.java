@@ -83,9 +83,11 @@ class VenueGatewayTest {
         assertTrue(first != null && ack != null && fill != null, "the stages' series: " + series.fieldNames());
         assertEquals(300, first.get("count").asLong(), "every order's PendingNew timed once: " + first);
         assertEquals(300, ack.get("count").asLong(), "every order's ack timed once: " + ack);
-        // a fill that comes after the run's last ack falls after the run's close: not in it
+        // only the run's orders (a late fill of a warm-up order is not the run's); a fill that comes after the run's
+        // last ack falls after the run's close: not in it
         long fills = fill.get("count").asLong();
         assertTrue(fills <= 300 && fills >= 290, "each fill timed at most once, nearly all in the run: " + fill);
+        assertTrue(fill.get("max").asLong() < 1_000_000_000L, "no warm-up order's fill: " + fill);
         // the same moment, read twice by the clock (the stage just before the round trip's sample)
         assertEquals(endToEnd.get("p50").asDouble(), ack.get("p50").asDouble(), endToEnd.get("p50").asDouble() * 0.02,
                 "the ack is the round trip timed");
@@ -102,5 +104,35 @@ class VenueGatewayTest {
         check = run("check", "--engine", "external:" + file, "--wait", "300ms");
         assertEquals(0, check.status(), check.out());
         assertTrue(check.out().contains("sequence numbers go on from " + kept), check.out());
+    }
+
+    @Test
+    void tenSessionsEachWithItsOwnCredentialsAreComparedWithEveryOrderAnswered() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path file = dir.resolve("venue-sessions.properties");
+        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
+                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
+                + "ack-fill,shuffle:4,news:20,sessions:10\nclientCompId=ACME-{n}\nserverCompId=VENUE-GW\n"
+                + "logonFields=553=trader{n}|554=s3cret\nidle=backoff\nmaxSessions=10\nstartTimeoutMillis=30000\n")
+                .replace("\\", "\\\\"));
+        Path out = dir.resolve("sessions");
+        Outcome compare = run("compare", "--engines", "tcp:yield,external:" + file, "--sessions", "10", "--rates",
+                "1000", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin",
+                "--out", out.toString());
+        assertTrue(compare.status() == 0 || compare.status() == 1, "ran to the end: " + compare.out());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        JsonNode external = results.get(1).get("runs").get(0);
+        assertEquals(1000, external.get("received").asLong(), external.toString());
+        assertEquals(0, external.get("lost").asLong());
+        long sum = 0;
+        for (int s = 1; s <= 10; s++) {
+            JsonNode session = external.get("series").get(org.fixbench.engine.RoundTripTask.sessionProbeName(s - 1));
+            assertTrue(session != null, "session " + s + "'s own series: " + external.get("series").fieldNames());
+            sum += session.get("count").asLong();
+        }
+        assertEquals(1000, sum, "each order timed on its own session");
+        String environment = Files.readString(out.resolve("environment.json")) + Files.readString(
+                out.resolve("summary.json"));
+        assertTrue(environment.contains("10 session(s), ACME-1 -> VENUE-GW to ACME-10 -> VENUE-GW"), "named");
     }
 }

@@ -181,8 +181,13 @@ public final class EngineSetup {
         return Workload.clientCompId(clientCompId, firstIdentity + session, identityCount());
     }
 
+    /** The identity of this setup's first session among {@link #identityCount()} (0 unless {@link #withIdentities}). */
+    public int firstIdentity() {
+        return firstIdentity;
+    }
+
     /** How many identities the sessions are numbered among: {@link #sessions()} unless {@link #withIdentities}. */
-    private int identityCount() {
+    public int identityCount() {
         return identities == 0 ? sessions : identities;
     }
 

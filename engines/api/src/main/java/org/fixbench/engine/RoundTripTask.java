@@ -367,6 +367,10 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         long now = clock.nanoTime();
         if (toleratingGaps || anyOrder) {
             clientReceived.getAndIncrement();
+            if (!toleratingGaps) { // the client hands on each order's one timed report, in any order: its session's
+                states[session].received++;
+                states[session].latency.sampleNanos(now - clOrdId);
+            }
             harness.sample(clOrdId, now);
             return;
         }
@@ -465,7 +469,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     @Override
     public void onStage(int stage, long clOrdId) {
         if (stage >= 0 && stage < stages.length) {
-            stages[stage].sampleNanos(clock.nanoTime() - clOrdId);
+            stages[stage].sampleIteration(clOrdId, clock.nanoTime()); // the run's orders only
         }
     }
 

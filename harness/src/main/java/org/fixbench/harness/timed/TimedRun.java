@@ -319,6 +319,11 @@ public final class TimedRun {
             runFirstStart[runNumber] = startNanos; // the warm-up's passes count as one span for late replies
         }
         runFirstStartNanos = startNanos;
+        synchronized (probes) { // a probe's samples of an iteration are the run's from its first start on
+            for (Probe p : probes.values()) {
+                p.runOpens(startNanos);
+            }
+        }
         runIterations = iterations;
         lastReplyNanos.set(startNanos);
         loopStartNanos = startNanos;

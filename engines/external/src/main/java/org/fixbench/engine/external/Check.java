@@ -38,7 +38,7 @@ public final class Check {
      * command); prints to {@code out}; returns 0 when one order got its ExecutionReport, else 1.
      */
     public static int run(Path file, InetSocketAddress server, Duration wait, PrintStream printTo) throws Exception {
-        EngineFile engine = EngineFile.read(file);
+        EngineFile engine = EngineFile.read(file).forSession(1, 1); // a file of many sessions: its first
         PrintStream out = Secrets.masking(printTo);
         Map<Integer, String> names = fieldNames();
         out.println("check " + engine.name() + " (" + file + "): " + engine.clientCompId() + " -> "

@@ -42,7 +42,11 @@ public record EngineFile(Path file, String name, String command, String address,
                          List<String> requires, String install, String clientCompId, String serverCompId,
                          String beginString, int heartBtIntSeconds, boolean resetSeqNumFlag, byte[] logonFields,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
-                         String jvmFlags, String sequenceStore, int timedReport, List<String> secrets) {
+                         String jvmFlags, String sequenceStore, int timedReport, int maxSessions,
+                         List<String> secrets) {
+
+    /** What {@code clientCompId} and the Logon's fields hold where each session's own number goes (1, 2, ...). */
+    public static final String SESSION_NUMBER = "{n}";
 
     /** {@code timedReport}: the first ExecutionReport of the order ends its round trip. */
     public static final int TIMED_FIRST = 0;
@@ -86,7 +90,11 @@ public record EngineFile(Path file, String name, String command, String address,
             Setting.text("requires", "", "files the command needs, relative to the suite's checkout, separated by "
                     + "spaces: when one is missing the engine is refused, naming the install command"),
             Setting.text("install", "", "the one command that installs what requires names"),
-            Setting.text("clientCompId", "(required)", "the client's SenderCompID (the acceptor's TargetCompID)"),
+            Setting.text("clientCompId", "(required)", "the client's SenderCompID (the acceptor's TargetCompID); with "
+                    + "--sessions N it holds {n}, each session's number (ACME-{n}: ACME-1 ... ACME-N), as may any "
+                    + "logonFields value (553=trader{n})"),
+            Setting.integer("maxSessions", 1, Workload.MAX_SESSIONS, "1", "how many sessions the gateway lets this "
+                    + "file open at once: --sessions above it is refused"),
             Setting.text("serverCompId", "(required)", "the acceptor's SenderCompID (the client's TargetCompID)"),
             Setting.choice("beginString", "FIX.4.4", "the BeginString; FIXT.1.1 also needs logon field 1137 "
                     + "(DefaultApplVerID)", "FIX.4.2", "FIX.4.4", "FIXT.1.1"),
@@ -220,7 +228,8 @@ public record EngineFile(Path file, String name, String command, String address,
                 p.getProperty("idle", "spin").trim(),
                 Integer.parseInt(p.getProperty("startTimeoutMillis", "20000").trim()),
                 Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), value(p, "sequenceStore"),
-                TIMED.indexOf(p.getProperty("timedReport", "first").trim()), secrets);
+                TIMED.indexOf(p.getProperty("timedReport", "first").trim()),
+                Integer.parseInt(p.getProperty("maxSessions", "1").trim()), secrets);
     }
 
     /**
@@ -405,6 +414,30 @@ public record EngineFile(Path file, String name, String command, String address,
                 .replace("{home}", home.toString()).replace("{clientCompId}", clientCompId)
                 .replace("{serverCompId}", serverCompId).replace("{beginString}", beginString)
                 .replace("{heartBtInt}", Integer.toString(heartBtIntSeconds));
+    }
+
+    /**
+     * This file as session {@code number} (1-based) of {@code sessions} sees it: {@link #SESSION_NUMBER} in
+     * clientCompId and in the Logon's fields replaced by the number. @throws IllegalArgumentException (one line) for
+     * more sessions than {@code maxSessions}, or many without {@code {n}} in clientCompId
+     */
+    public EngineFile forSession(int number, int sessions) {
+        if (sessions > maxSessions) {
+            throw new IllegalArgumentException("engine file " + file + ": --sessions " + sessions + " is more than its "
+                    + "maxSessions " + maxSessions + " (set maxSessions=" + sessions + " if the gateway allows them)");
+        }
+        if (sessions > 1 && !clientCompId.contains(SESSION_NUMBER)) {
+            throw new IllegalArgumentException("engine file " + file + ": " + sessions + " sessions need "
+                    + SESSION_NUMBER + " in clientCompId, each session's number (e.g. clientCompId="
+                    + clientCompId + "-" + SESSION_NUMBER + ")");
+        }
+        String n = Integer.toString(number);
+        byte[] logon = new String(logonFields, StandardCharsets.US_ASCII).replace(SESSION_NUMBER, n)
+                .getBytes(StandardCharsets.US_ASCII);
+        return new EngineFile(file, name, command, address, versionCommand, requires, install,
+                clientCompId.replace(SESSION_NUMBER, n), serverCompId, beginString, heartBtIntSeconds, resetSeqNumFlag,
+                logon, orderFields, idle, startTimeoutMillis, logonTimeoutMillis, jvmFlags, sequenceStore, timedReport,
+                maxSessions, secrets);
     }
 
     /** {@code timedReport} as the file names it: first, ack or filled. */

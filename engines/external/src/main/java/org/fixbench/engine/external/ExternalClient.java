@@ -433,6 +433,21 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         return read;
     }
 
+    /** This session's CompIDs, as "ACME-1 -> VENUE-GW". */
+    String compIds() {
+        return file.clientCompId() + " -> " + file.serverCompId();
+    }
+
+    /** One read of the session, without idling: for a client of many sessions, which idles once for them all. */
+    boolean pollOnce() {
+        return session.poll();
+    }
+
+    /** Idles as the file says, after a round of {@link #pollOnce} that read {@code work} messages. */
+    void idle(int work) {
+        idle.idle(work);
+    }
+
     /** Reports of orders that did not end a round trip (a fill after the ack; one before the report timed), counted. */
     long otherReports() {
         return otherReports;

@@ -142,9 +142,102 @@ public final class ExternalEngine implements FixEngine {
         if (!file.versionCommand().isEmpty()) {
             setup.note(file.name() + " version: " + version(file, home()));
         }
+        if (setup.sessions() > 1 || file.clientCompId().contains(EngineFile.SESSION_NUMBER)) {
+            List<ExternalClient> clients = new java.util.ArrayList<>();
+            for (int i = 0; i < setup.sessions(); i++) {
+                int number = setup.firstIdentity() + i + 1;
+                EngineFile mine = file.forSession(number, setup.identityCount());
+                clients.add(new ExternalClient(mine, event -> System.err.println("[" + file.name() + " client "
+                        + mine.clientCompId() + "] " + event)));
+            }
+            setup.note(file.name() + ": " + setup.sessions() + " session(s), " + clients.get(0).compIds() + " to "
+                    + clients.get(clients.size() - 1).compIds());
+            return new ManySessions(clients, setup, file);
+        }
         ExternalClient client = new ExternalClient(file, event -> System.err.println("[" + file.name() + " client] "
                 + event));
         return new NotingClient(client, setup, file);
+    }
+
+    /** Sessions at most as the file's maxSessions says; the server side takes as many as the gateway does. */
+    @Override
+    public int maxSessions() {
+        return org.fixbench.engine.Workload.MAX_SESSIONS;
+    }
+
+    /**
+     * A client of many sessions, each an {@link ExternalClient} of its own CompID and connection, all polled on the
+     * caller's thread (idling once per round); noting at its close what they counted together.
+     */
+    private static final class ManySessions implements EngineClient {
+        private final List<ExternalClient> clients;
+        private final ExternalClient[] array;
+        private final EngineSetup setup;
+        private final EngineFile file;
+
+        ManySessions(List<ExternalClient> clients, EngineSetup setup, EngineFile file) {
+            this.clients = List.copyOf(clients);
+            this.array = clients.toArray(ExternalClient[]::new);
+            this.setup = setup;
+            this.file = file;
+        }
+
+        @Override
+        public void connect(java.net.InetSocketAddress server, org.fixbench.engine.ReportListener listener,
+                            java.time.Duration timeout) throws Exception {
+            for (int i = 0; i < array.length; i++) {
+                array[i].connect(server, org.fixbench.engine.ReportListener.ofSession(listener, i), timeout);
+            }
+        }
+
+        @Override
+        public void send(long clOrdId) {
+            array[0].send(clOrdId);
+        }
+
+        @Override
+        public void send(int session, long clOrdId) {
+            array[session].send(clOrdId);
+        }
+
+        @Override
+        public boolean receivesOnCallerThread() {
+            return true;
+        }
+
+        @Override
+        public boolean poll() {
+            int read = 0;
+            for (ExternalClient c : array) {
+                read += c.pollOnce() ? 1 : 0;
+            }
+            array[0].idle(read);
+            return read > 0;
+        }
+
+        @Override
+        public void close() {
+            long other = 0;
+            long rejects = 0;
+            long resent = 0;
+            long unsolicited = 0;
+            for (ExternalClient c : clients) {
+                c.close();
+                other += c.otherReports();
+                rejects += c.rejects();
+                resent += c.resentReports();
+                unsolicited += c.unsolicitedTotal();
+            }
+            setup.note(file.name() + ": " + other + " ExecutionReports that ended no round trip (fills after the ack, "
+                    + "reports before the one timed: " + file.timedReportName() + ") counted, not timed, over the "
+                    + "warm-up and the runs, all sessions; " + rejects + " rejects"
+                    + (resent > 0 ? "; " + resent + " reports resent (PossDupFlag=Y) of orders of an earlier "
+                    + "connection, counted" : ""));
+            if (unsolicited > 0) {
+                setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
+                        + "answered: " + unsolicited + " on all sessions; on the first: " + clients.get(0).unsolicited());
+            }
+        }
     }
 
     /** What the file's version command prints (its first lines), or why it printed nothing. */

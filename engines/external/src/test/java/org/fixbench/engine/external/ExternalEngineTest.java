@@ -390,4 +390,52 @@ class ExternalEngineTest {
             assertTrue(notes.contains("20 ExecutionReports that ended no round trip") && notes.contains(timed), notes);
         }
     }
+
+    @Test
+    void manySessionsEachLogOnWithTheirOwnCompIdAndCredentialsAndGetTheirOwnReports() throws Exception {
+        Path file = dir.resolve("sessions.properties");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Files.writeString(file, ("command=" + java + " -Xmx64m -cp " + System.getProperty("java.class.path")
+                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
+                + "ack-fill,shuffle:4,sessions:4\nclientCompId=ACME-{n}\nserverCompId=VENUE-GW\n"
+                + "logonFields=553=trader{n}|554=s3cret\nidle=yield\nmaxSessions=4\n").replace("\\", "\\\\"));
+        List<String> bySession = new CopyOnWriteArrayList<>();
+        ReportListener perSession = new ReportListener() {
+            @Override
+            public void onExecutionReport(long clOrdId) {
+                bySession.add("? " + clOrdId);
+            }
+
+            @Override
+            public void onExecutionReport(int session, long clOrdId) {
+                bySession.add(session + " " + clOrdId);
+            }
+
+            @Override
+            public void onDisconnect(String reason) {
+                ends.add(reason);
+            }
+        };
+        EngineSetup setup = setup(file).withSessions(4);
+        ExternalEngine engine = new ExternalEngine();
+        List<String> sent = new java.util.ArrayList<>();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), perSession, Duration.ofSeconds(20));
+            long base = System.nanoTime();
+            for (int i = 0; i < 40; i++) {
+                client.send(i % 4, base + i);
+                sent.add(i % 4 + " " + (base + i));
+                pollUntil(client, () -> false, 1);
+            }
+            pollUntil(client, () -> bySession.size() >= 40, 10_000);
+        }
+        assertTrue(ends.isEmpty(), ends.toString());
+        assertEquals(new java.util.TreeSet<>(sent), new java.util.TreeSet<>(bySession), "each report on its order's "
+                + "session");
+        String notes = String.join("\n", setup.notes());
+        assertTrue(notes.contains("4 session(s), ACME-1 -> VENUE-GW to ACME-4 -> VENUE-GW"), notes);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> engine.client(setup(file).withSessions(5)));
+        assertTrue(e.getMessage().contains("--sessions 5 is more than its maxSessions 4"), e.getMessage());
+    }
 }

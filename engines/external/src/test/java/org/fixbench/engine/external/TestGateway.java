@@ -45,6 +45,7 @@ import quickfix.fix44.ExecutionReport;
  * {@code news:MS} (a News and a TradingSessionStatus to every session every MS ms), {@code shuffle:N} (the reports of
  * each N orders sent in reverse order, a window sent at the latest 5 ms after its first order), {@code day:DIR}
  * (sequence numbers kept for the day in a file store in DIR, and a Logon with ResetSeqNumFlag=Y refused),
+ * {@code sessions:N} (a session for each of N clients: {n} in TARGET is each one's number),
  * {@code pending-new} (a PendingNew at once, before the ack).
  */
 public final class TestGateway implements Application {
@@ -53,7 +54,7 @@ public final class TestGateway implements Application {
     private final AtomicLong orders = new AtomicLong();
     /** shuffle:N: the reports of the window's orders, held until it is full or 5 ms old; 0: sent at once. */
     private final int window;
-    private final java.util.List<Message[]> held = new java.util.ArrayList<>();
+    private final java.util.List<Object[]> held = new java.util.ArrayList<>();
     private long heldSinceNanos;
     private final boolean day;
 
@@ -62,6 +63,16 @@ public final class TestGateway implements Application {
         this.mode = mode;
         this.window = Integer.parseInt(option(mode, "shuffle:", "0"));
         this.day = !option(mode, "day:", "").isEmpty();
+    }
+
+    /** A [SESSION] per client, {n} in {@code target} replaced by its number (sessions:N: 1 ... N). */
+    private static String sessionSections(String sender, String target, int sessions) {
+        StringBuilder sb = new StringBuilder();
+        for (int n = 1; n <= sessions; n++) {
+            sb.append("[SESSION]\nBeginString=FIX.4.4\nSenderCompID=").append(sender).append("\nTargetCompID=")
+                    .append(target.replace("{n}", Integer.toString(n))).append('\n');
+        }
+        return sb.toString();
     }
 
     /** The value of {@code prefix}VALUE among the comma-separated modes, else {@code fallback}. */
@@ -116,7 +127,7 @@ public final class TestGateway implements Application {
         String settings = "[DEFAULT]\nConnectionType=acceptor\nStartTime=00:00:00\nEndTime=00:00:00\n"
                 + "SocketAcceptPort=" + port + "\nSocketTcpNoDelay=Y\nUseDataDictionary=Y\nResetOnLogon="
                 + (dayStore.isEmpty() ? "Y" : "N\nFileStorePath=" + dayStore) + "\n"
-                + "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=" + sender + "\nTargetCompID=" + target + "\n";
+                + sessionSections(sender, target, Integer.parseInt(option(mode, "sessions:", "1")));
         SessionSettings s = new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.UTF_8)));
         TestGateway gateway = new TestGateway(password, mode);
         SocketAcceptor acceptor = new SocketAcceptor(gateway, dayStore.isEmpty() ? new MemoryStoreFactory()
@@ -155,7 +166,10 @@ public final class TestGateway implements Application {
         if (message.getHeader().getString(MsgType.FIELD).equals(MsgType.LOGON)) {
             String given = message.isSetField(Password.FIELD) ? message.getString(Password.FIELD) : "";
             String user = message.isSetField(553) ? message.getString(553) : "";
-            if (!given.equals(password) || !user.equals("trader")) {
+            // per-session credentials: trader, or trader and the session's number (ACME-7: trader7)
+            String number = sessionId.getTargetCompID().replaceAll("^.*?(\\d*)$", "$1");
+            if (!given.equals(password) || !(user.equals("trader") || (!number.isEmpty()
+                    && user.equals("trader" + number)))) {
                 throw new RejectLogon("bad username or password for " + sessionId.getTargetCompID());
             }
             if (day && message.isSetField(141) && message.getBoolean(141)) {
@@ -222,21 +236,18 @@ public final class TestGateway implements Application {
         fill.set(new LastQty(qty));
         fill.set(new LastPx(101.25));
         if (window > 0) {
-            hold(new Message[] {ack, fill}, sessionId);
+            hold(new Object[] {ack, fill, sessionId});
             return;
         }
         send(ack, sessionId);
         send(fill, sessionId);
     }
 
-    private SessionID heldFor;
-
-    /** shuffle:N: the order's reports held; the window sent, last order first, once it holds N. */
-    private synchronized void hold(Message[] reports, SessionID id) {
+    /** shuffle:N: the order's reports (ack, fill, session) held; the window sent, last order first, once it holds N. */
+    private synchronized void hold(Object[] reports) {
         if (held.isEmpty()) {
             heldSinceNanos = System.nanoTime();
         }
-        heldFor = id;
         held.add(reports);
         if (held.size() >= window) {
             flush(true);
@@ -249,10 +260,10 @@ public final class TestGateway implements Application {
             return;
         }
         for (int i = held.size() - 1; i >= 0; i--) {
-            send(held.get(i)[0], heldFor);
+            send((Message) held.get(i)[0], (SessionID) held.get(i)[2]);
         }
-        for (Message[] r : held) {
-            send(r[1], heldFor);
+        for (Object[] r : held) {
+            send((Message) r[1], (SessionID) r[2]);
         }
         held.clear();
     }
