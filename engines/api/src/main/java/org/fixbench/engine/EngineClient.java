@@ -73,6 +73,15 @@ public interface EngineClient extends AutoCloseable {
     }
 
     /**
+     * Whether what this client's session keeps outlives it (a record in a file, profile setting store=file): a fresh
+     * client of the same profile goes on from it, so an order it {@linkplain #keptFailedSend kept} is resent by that
+     * client too. False by default.
+     */
+    default boolean keepsBeyondItself() {
+        return false;
+    }
+
+    /**
      * Whether {@link #sendWhileDown} may run on the sending thread while {@link #logOnAgain} runs on another (a client
      * whose session is safe to share between threads); if not, orders due during the log-on are not sent.
      */

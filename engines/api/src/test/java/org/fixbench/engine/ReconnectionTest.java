@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How a reconnecting task counts an order whose send threw as the connection went: taken (resent once logged on
- * again) when the client kept it and keeps its session, else not sent. No network: the client is a stand-in whose
+ * again) when the client kept it and keeps its session, or kept it in a record a fresh client goes on from; else not
+ * sent. No network: the client is a stand-in whose
  * send always fails, and the server never listens again, so the log-on again waits until the task closes.
  */
 class ReconnectionTest {
@@ -28,9 +29,16 @@ class ReconnectionTest {
     /** A client whose every send fails, having kept the order or not. */
     private static final class FailingClient implements EngineClient {
         private final boolean keeps;
+        private final boolean beyond;
 
-        FailingClient(boolean keeps) {
+        FailingClient(boolean keeps, boolean beyond) {
             this.keeps = keeps;
+            this.beyond = beyond;
+        }
+
+        @Override
+        public boolean keepsBeyondItself() {
+            return beyond;
         }
 
         @Override
@@ -53,7 +61,12 @@ class ReconnectionTest {
     }
 
     private static long[] notSentAndTaken(boolean clientKeeps, boolean keepingSession) throws Exception {
-        EngineClient client = new FailingClient(clientKeeps);
+        return notSentAndTaken(clientKeeps, keepingSession, false);
+    }
+
+    private static long[] notSentAndTaken(boolean clientKeeps, boolean keepingSession, boolean keptInAFile)
+            throws Exception {
+        EngineClient client = new FailingClient(clientKeeps, keptInAFile);
         Reconnection.Session session = new Reconnection.Session() {
             @Override
             public EngineClient client() {
@@ -103,5 +116,12 @@ class ReconnectionTest {
         long[] counts = notSentAndTaken(true, false);
         assertEquals(2, counts[0], "a fresh client does not have the old session's store");
         assertEquals(0, counts[1]);
+    }
+
+    @Test
+    void anOrderKeptInARecordThatOutlivesTheClientIsTakenWhenTheClientIsReplaced() throws Exception {
+        long[] counts = notSentAndTaken(true, false, true);
+        assertEquals(1, counts[0], "the second order, due while down, is not sent");
+        assertEquals(1, counts[1], "the first is in the record a fresh client goes on from (store=file): taken");
     }
 }

@@ -326,6 +326,12 @@ final class SbeClient implements EngineClient, FixSession.Application {
         return keptFailedSend;
     }
 
+    /** With store=file the record is a file a fresh client of the same profile goes on from. */
+    @Override
+    public boolean keepsBeyondItself() {
+        return record != null && record.persistent();
+    }
+
     /** The workload's next order: its model filled from the flow, encoded from the model. */
     private void sendNext(long intendedStartNanos) {
         Order o = cursor.next(intendedStartNanos);
