@@ -66,20 +66,11 @@ class GatewaySecretsTest {
     /** An engine file for TestGateway; {@code password} is how the file gives it, in logonFields and the command. */
     private Path engineFile(String name, String logonPassword, String commandPassword, String... extra)
             throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        StringBuilder sb = new StringBuilder();
-        sb.append("command=").append(java).append(" -Xmx64m -cp ").append(System.getProperty("java.class.path"))
-                .append(" org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} ")
-                .append(commandPassword).append(" ack-fill\n");
-        sb.append("clientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n");
-        sb.append("logonFields=553=trader|554=").append(logonPassword).append('\n');
-        sb.append("idle=backoff\nstartTimeoutMillis=30000\n");
-        for (String line : extra) {
-            sb.append(line).append('\n');
-        }
-        Path file = dir.resolve(name + ".properties");
-        Files.writeString(file, sb.toString().replace("\\", "\\\\"));
-        return file;
+        List<String> lines = new ArrayList<>(List.of("clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
+                "logonFields=553=trader|554=" + logonPassword, "idle=backoff", "startTimeoutMillis=30000"));
+        lines.addAll(List.of(extra));
+        return org.fixbench.engine.external.TestGateway.engineFile(dir.resolve(name + ".properties"), commandPassword,
+                "ack-fill", lines.toArray(String[]::new));
     }
 
     private Path secretFile(String name, String secret, String permissions) throws IOException {

@@ -48,13 +48,10 @@ class VenueGatewayTest {
     void aVenueLikeGatewayIsCheckedAndComparedWithEveryOrderAnswered() throws Exception {
         Path day = Files.createDirectories(dir.resolve("gateway-day"));
         Path kept = Files.createDirectories(dir.resolve("sequence-numbers"));
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path file = dir.resolve("venue.properties");
-        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
-                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
-                + "ack-fill,pending-new,shuffle:4,news:5,day:" + day + "\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n"
-                + "logonFields=553=trader|554=s3cret\nidle=backoff\nresetSeqNumFlag=N\ntimedReport=ack\nsequenceStore=" + kept
-                + "\nstartTimeoutMillis=30000\n").replace("\\", "\\\\"));
+        Path file = org.fixbench.engine.external.TestGateway.engineFile(dir.resolve("venue.properties"), "s3cret",
+                "ack-fill,pending-new,shuffle:4,news:5,day:" + day, "clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
+                "logonFields=553=trader|554=s3cret", "idle=backoff", "resetSeqNumFlag=N", "timedReport=ack",
+                "sequenceStore=" + kept, "startTimeoutMillis=30000");
         Outcome check = run("check", "--engine", "external:" + file, "--wait", "300ms");
         assertEquals(0, check.status(), check.out());
         assertTrue(check.out().contains("<- received News (35=B)")
@@ -108,13 +105,9 @@ class VenueGatewayTest {
 
     @Test
     void tenSessionsEachWithItsOwnCredentialsAreComparedWithEveryOrderAnswered() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path file = dir.resolve("venue-sessions.properties");
-        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
-                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
-                + "ack-fill,shuffle:4,news:20,sessions:10\nclientCompId=ACME-{n}\nserverCompId=VENUE-GW\n"
-                + "logonFields=553=trader{n}|554=s3cret\nidle=backoff\nmaxSessions=10\nstartTimeoutMillis=30000\n")
-                .replace("\\", "\\\\"));
+        Path file = org.fixbench.engine.external.TestGateway.engineFile(dir.resolve("venue-sessions.properties"),
+                "s3cret", "ack-fill,shuffle:4,news:20,sessions:10", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW",
+                "logonFields=553=trader{n}|554=s3cret", "idle=backoff", "maxSessions=10", "startTimeoutMillis=30000");
         Path out = dir.resolve("sessions");
         Outcome compare = run("compare", "--engines", "tcp:yield,external:" + file, "--sessions", "10", "--rates",
                 "1000", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin",

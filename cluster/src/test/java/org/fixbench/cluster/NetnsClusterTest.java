@@ -236,11 +236,9 @@ class NetnsClusterTest {
         String secret = "Pl4nted-cluster-" + java.util.HexFormat.of().formatHex(random);
         Path pw = Files.writeString(tmp.resolve("gw-password"), secret + "\n");
         Files.setPosixFilePermissions(pw, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        Path engine = tmp.resolve("gateway.properties");
-        Files.writeString(engine, ("command=" + thisJava() + " -Xmx64m -cp " + System.getProperty("java.class.path")
-                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} " + secret
-                + " ack-fill\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\nlogonFields=553=trader|554=${file:" + pw
-                + "}\nidle=backoff\nstartTimeoutMillis=30000\n").replace("\\", "\\\\"));
+        Path engine = org.fixbench.engine.external.TestGateway.engineFile(tmp.resolve("gateway.properties"), secret,
+                "ack-fill", "clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
+                "logonFields=553=trader|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
         Path login = Files.writeString(tmp.resolve("login-password"), PASSWORD + "\n");
         Path file = Files.writeString(tmp.resolve("cluster-gateway.properties"), String.join("\n",
                 "server=" + hosts.get(0), "clients=" + hosts.get(1), "user=root", "ssh-port=" + SSH_PORT,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -56,12 +55,8 @@ class ExternalClientAllocationTest {
 
     @Test
     void noAllocationPerOrderOnTheSendingThreadWithReportsOutOfOrderAndNotices() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        file = tmp.resolve("gateway.properties");
-        Files.writeString(file, ("command=" + java + " -Xmx128m -cp " + System.getProperty("java.class.path")
-                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
-                + "ack-fill,shuffle:4,news:5\nclientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n"
-                + "logonFields=553=trader|554=s3cret\nidle=yield\n").replace("\\", "\\\\"));
+        file = TestGateway.engineFile(tmp.resolve("gateway.properties"), "s3cret", "ack-fill,shuffle:4,news:5",
+                "clientCompId=ACME-TRADER", "serverCompId=VENUE-GW", "logonFields=553=trader|554=s3cret", "idle=yield");
         allocatedBy(10_000); // JIT warm-up of the whole path
         // the least of two attempts: a one-off (a compilation or a deoptimisation ending mid-run) shows in one; an
         // allocation per order (20,000 bytes or more) in both

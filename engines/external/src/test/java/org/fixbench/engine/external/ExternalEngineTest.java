@@ -60,20 +60,12 @@ class ExternalEngineTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
 
     private Path file(String mode, String password, String... extra) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        StringBuilder sb = new StringBuilder();
-        sb.append("command=").append(java).append(" -Xmx64m -cp ").append(System.getProperty("java.class.path"))
-                .append(" org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret ")
-                .append(mode).append('\n');
-        sb.append("clientCompId=ACME-TRADER\nserverCompId=VENUE-GW\n");
-        sb.append("logonFields=553=trader|554=").append(password).append('\n');
-        sb.append("idle=yield\nversionCommand=echo test-gateway 1.0\nstartTimeoutMillis=20000\n");
-        for (String line : extra) {
-            sb.append(line).append('\n');
-        }
-        Path file = dir.resolve("gateway-" + mode.replaceAll("[^A-Za-z0-9-]", "-") + ".properties");
-        Files.writeString(file, sb.toString().replace("\\", "\\\\"));
-        return file;
+        List<String> lines = new java.util.ArrayList<>(List.of("clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
+                "logonFields=553=trader|554=" + password, "idle=yield", "versionCommand=echo test-gateway 1.0",
+                "startTimeoutMillis=20000"));
+        lines.addAll(List.of(extra));
+        return TestGateway.engineFile(dir.resolve("gateway-" + mode.replaceAll("[^A-Za-z0-9-]", "-") + ".properties"),
+                "s3cret", mode, lines.toArray(String[]::new));
     }
 
     private EngineSetup setup(Path file) throws Exception {
@@ -393,12 +385,9 @@ class ExternalEngineTest {
 
     @Test
     void manySessionsEachLogOnWithTheirOwnCompIdAndCredentialsAndGetTheirOwnReports() throws Exception {
-        Path file = dir.resolve("sessions.properties");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Files.writeString(file, ("command=" + java + " -Xmx64m -cp " + System.getProperty("java.class.path")
-                + " org.fixbench.engine.external.TestGateway {port} {serverCompId} {clientCompId} s3cret "
-                + "ack-fill,shuffle:4,sessions:4\nclientCompId=ACME-{n}\nserverCompId=VENUE-GW\n"
-                + "logonFields=553=trader{n}|554=s3cret\nidle=yield\nmaxSessions=4\n").replace("\\", "\\\\"));
+        Path file = TestGateway.engineFile(dir.resolve("sessions.properties"), "s3cret", "ack-fill,shuffle:4,sessions:4",
+                "clientCompId=ACME-{n}", "serverCompId=VENUE-GW", "logonFields=553=trader{n}|554=s3cret", "idle=yield",
+                "maxSessions=4");
         List<String> bySession = new CopyOnWriteArrayList<>();
         ReportListener perSession = new ReportListener() {
             @Override

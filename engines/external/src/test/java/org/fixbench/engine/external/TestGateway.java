@@ -65,6 +65,19 @@ public final class TestGateway implements Application {
         this.day = !option(mode, "day:", "").isEmpty();
     }
 
+    /**
+     * Writes {@code file}, an engine file whose command starts this gateway (in a JVM of this one's java and class
+     * path, its password {@code password} as the file gives it, {@code modes}), then {@code lines} as they are.
+     */
+    public static java.nio.file.Path engineFile(java.nio.file.Path file, String password, String modes,
+                                                String... lines) throws java.io.IOException {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String text = "command=" + javaCommand + " -Xmx128m -cp " + System.getProperty("java.class.path") + " "
+                + TestGateway.class.getName() + " {port} {serverCompId} {clientCompId} " + password + " " + modes
+                + "\n" + String.join("\n", lines) + "\n";
+        return java.nio.file.Files.writeString(file, text.replace("\\", "\\\\"));
+    }
+
     /** A [SESSION] per client, {n} in {@code target} replaced by its number (sessions:N: 1 ... N). */
     private static String sessionSections(String sender, String target, int sessions) {
         StringBuilder sb = new StringBuilder();
