@@ -300,8 +300,8 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         long done = open >= 0 || clOrdId < 0 ? -1 : answered.get(clOrdId);
         if (open >= 0 || done >= 0) {
             long was = open >= 0 ? open : done;
-            boolean ack = isFlag(m, 150, '0');
-            boolean filled = isFlag(m, 39, '2');
+            boolean ack = m.isFlag(150, '0');
+            boolean filled = m.isFlag(39, '2');
             if ((was & SEEN) == 0) {
                 listener.onStage(ExternalEngine.STAGE_FIRST_REPORT, clOrdId);
             }
@@ -360,9 +360,6 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         answered.put(clOrdId, reports);
     }
 
-    private static boolean isFlag(FixMessage m, int tag, char value) {
-        return m.isFlag(tag, value);
-    }
 
     private void rejected(String what, FixMessage m, int reasonTag) {
         rejects++;

@@ -159,6 +159,30 @@ public final class ExternalEngine implements FixEngine {
         return new NotingClient(client, setup, file);
     }
 
+    /** Notes what {@code clients} counted together over the warm-up and the runs: reports not timed, notices. */
+    static void noteCounts(EngineSetup setup, EngineFile file, List<ExternalClient> clients) {
+        long other = 0;
+        long rejects = 0;
+        long resent = 0;
+        long unsolicited = 0;
+        for (ExternalClient c : clients) {
+            other += c.otherReports();
+            rejects += c.rejects();
+            resent += c.resentReports();
+            unsolicited += c.unsolicitedTotal();
+        }
+        String sessions = clients.size() > 1 ? ", all sessions" : "";
+        setup.note(file.name() + ": " + other + " ExecutionReports that ended no round trip (fills after the ack, "
+                + "reports before the one timed: " + file.timedReportName() + ") counted, not timed, over the warm-up "
+                + "and the runs" + sessions + "; " + rejects + " rejects" + (resent > 0 ? "; " + resent + " reports "
+                + "resent (PossDupFlag=Y) of orders of an earlier connection, counted" : ""));
+        if (unsolicited > 0) {
+            setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
+                    + "answered: " + (clients.size() > 1 ? unsolicited + " on all sessions; on the first: " : "")
+                    + clients.get(0).unsolicited());
+        }
+    }
+
     /** Sessions at most as the file's maxSessions says; the server side takes as many as the gateway does. */
     @Override
     public int maxSessions() {
@@ -217,26 +241,8 @@ public final class ExternalEngine implements FixEngine {
 
         @Override
         public void close() {
-            long other = 0;
-            long rejects = 0;
-            long resent = 0;
-            long unsolicited = 0;
-            for (ExternalClient c : clients) {
-                c.close();
-                other += c.otherReports();
-                rejects += c.rejects();
-                resent += c.resentReports();
-                unsolicited += c.unsolicitedTotal();
-            }
-            setup.note(file.name() + ": " + other + " ExecutionReports that ended no round trip (fills after the ack, "
-                    + "reports before the one timed: " + file.timedReportName() + ") counted, not timed, over the "
-                    + "warm-up and the runs, all sessions; " + rejects + " rejects"
-                    + (resent > 0 ? "; " + resent + " reports resent (PossDupFlag=Y) of orders of an earlier "
-                    + "connection, counted" : ""));
-            if (unsolicited > 0) {
-                setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
-                        + "answered: " + unsolicited + " on all sessions; on the first: " + clients.get(0).unsolicited());
-            }
+            clients.forEach(ExternalClient::close);
+            noteCounts(setup, file, clients);
         }
     }
 
@@ -297,16 +303,7 @@ public final class ExternalEngine implements FixEngine {
         @Override
         public void close() {
             client.close();
-            setup.note(file.name() + ": " + client.otherReports() + " ExecutionReports that ended no round trip "
-                    + "(fills after the ack, reports before the one timed: " + file.timedReportName() + ") counted, not "
-                    + "timed, over the warm-up and the runs; " + client.rejects() + " rejects"
-                    + (client.resentReports() > 0 ? "; " + client.resentReports() + " reports resent (PossDupFlag=Y) "
-                    + "of orders of an earlier connection, counted" : ""));
-            if (client.unsolicitedTotal() > 0) {
-                setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
-                        + "answered: "
-                        + client.unsolicited());
-            }
+            noteCounts(setup, file, List.of(client));
         }
     }
 }
