@@ -170,9 +170,10 @@ public class RunOptions {
         return runNanos != null ? runNanos : defaultNanos;
     }
 
-    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|FILE|paced:FILE", description = "what each "
-            + "session sends: the one fixed limit order (default), a seeded mix of limit and market orders, cancels "
-            + "and replaces (mixed: seed 1), or the orders of a FIX log file, replayed in order, evenly at the rate "
+    @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|lifecycle[:R:C]|FILE|paced:FILE",
+            description = "what each session sends: the one fixed limit order (default), a seeded mix of limit and "
+            + "market orders, cancels and replaces (mixed: seed 1), each order's whole life (lifecycle: a resting "
+            + "limit order, R replaces of it, and for C% of the orders a cancel; 1 and 100 unless given), or the orders of a FIX log file, replayed in order, evenly at the rate "
             + "or (paced:FILE) with the gaps between their SendingTimes, stretched to the rate's mean")
     String workload = "fixed";
     private org.fixbench.engine.OrderFlow flow;
@@ -192,7 +193,9 @@ public class RunOptions {
 
     /** {@code --workload} as forked processes are given it: a file by its absolute path. */
     public String workloadSpec() {
-        if (workload.equals("fixed") || workload.equals("mixed") || workload.startsWith("mixed:")) {
+        if (workload.equals("fixed") || workload.equals("mixed") || workload.startsWith("mixed:")
+                || workload.equals(org.fixbench.engine.OrderFlow.LIFECYCLE)
+                || workload.startsWith(org.fixbench.engine.OrderFlow.LIFECYCLE + ":")) {
             return workload;
         }
         String paced = org.fixbench.engine.OrderFlow.PACED;

@@ -232,6 +232,9 @@ public final class ComparisonReport {
             if (!r.countedRuns().isEmpty()) {
                 r.countedRuns().get(0).series().keySet().stream()
                         .filter(name -> name.startsWith(RoundTripTask.STAGE_PREFIX)).forEach(shown::add);
+                // each message type of the workload, from its own intended send time to its own answer
+                r.countedRuns().get(0).series().keySet().stream()
+                        .filter(name -> name.startsWith(RoundTripTask.REQUEST_PREFIX)).sorted().forEach(shown::add);
             }
             shown.add(SeriesNames.HICCUPS);
             for (String series : shown) {

@@ -14,6 +14,10 @@ import org.fixbench.engine.Order.Kind;
  *       {@value #DEFAULT_SEED} unless given) at the shares of {@link #MIXED_SHARES_PERCENT}: limit and market orders,
  *       OrderCancelRequests and OrderCancelReplaceRequests, Account and TimeInForce present or not, symbols of 1 to
  *       12 characters, ClOrdIDs of varying length;</li>
+ *   <li>{@code lifecycle} or {@code lifecycle:REPLACES:CANCEL_PERCENT}: each order's whole life, as a gateway can
+ *       answer it without a market: a resting limit order, then {@code REPLACES} replaces of it (1 unless given, each
+ *       a new price), then for {@code CANCEL_PERCENT} of the orders (100 unless given) a cancel of it, ClOrdID and
+ *       OrigClOrdID chained as FIX requires ({@link OrderCursor});</li>
  *   <li>a file: the NewOrderSingles, OrderCancelRequests and OrderCancelReplaceRequests of a FIX log, in the log's
  *       order, with their own fields ({@link #replay(Path)}), sent evenly at the target rate;</li>
  *   <li>{@code paced:FILE}: the same orders at the log's own pacing ({@link #pacing(int)}): the gaps between their
@@ -37,6 +41,13 @@ public final class OrderFlow {
     public static final long DEFAULT_SEED = 1;
     /** The {@code mixed} shares, in percent, in the order of {@link Kind}'s constants: limit, market, cancel, replace. */
     public static final int[] MIXED_SHARES_PERCENT = {60, 15, 15, 10};
+    /** The resting orders of one {@code lifecycle} cycle. */
+    public static final int LIFECYCLE_ORDERS = 100;
+    /** The most replaces of each order a {@code lifecycle} takes. */
+    public static final int MAX_LIFECYCLE_REPLACES = 100;
+    /** The prefix of a {@code --workload} of orders' whole lives. */
+    public static final String LIFECYCLE = "lifecycle";
+
     /** The longest Symbol and Account any engine's model carries (the sbe engine's 16-byte text fields). */
     public static final int MAX_TEXT_LENGTH = 16;
     /** The longest ClOrdID tail: 19 digits of time before it fill the sbe engine's 32-byte ClOrdID. */
@@ -71,6 +82,21 @@ public final class OrderFlow {
         return new OrderFlow("mixed:" + seed, OrderMixes.mixed(seed), false);
     }
 
+    /**
+     * Orders' whole lives: each a resting limit order, {@code replaces} replaces of it, and for {@code cancelPercent}
+     * of them a cancel ({@link OrderMixes#lifecycle}).
+     *
+     * @throws IllegalArgumentException in one line when {@code replaces} is not 0-{@value #MAX_LIFECYCLE_REPLACES} or
+     *                                  {@code cancelPercent} not 0-100
+     */
+    public static OrderFlow lifecycle(int replaces, int cancelPercent) {
+        if (replaces < 0 || replaces > MAX_LIFECYCLE_REPLACES || cancelPercent < 0 || cancelPercent > 100) {
+            throw new IllegalArgumentException("--workload " + LIFECYCLE + ":" + replaces + ":" + cancelPercent
+                    + ": replaces must be 0-" + MAX_LIFECYCLE_REPLACES + " and the cancels' share 0-100 (percent)");
+        }
+        return new OrderFlow(LIFECYCLE + ":" + replaces + ":" + cancelPercent,
+                OrderMixes.lifecycle(replaces, cancelPercent), false);
+    }
 
     /**
      * The workload a {@code --workload} value names: {@code fixed}, {@code mixed}, {@code mixed:SEED}, a FIX log
@@ -95,6 +121,21 @@ public final class OrderFlow {
                 throw new IllegalArgumentException("--workload " + spec + ": the seed is not a whole number");
             }
         }
+        if (spec.equals(LIFECYCLE)) {
+            return lifecycle(1, 100);
+        }
+        if (spec.startsWith(LIFECYCLE + ":")) {
+            String[] parts = spec.substring(LIFECYCLE.length() + 1).split(":", -1);
+            try {
+                if (parts.length != 2) {
+                    throw new NumberFormatException();
+                }
+                return lifecycle(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--workload " + spec + ": not " + LIFECYCLE
+                        + ":REPLACES:CANCEL_PERCENT (two whole numbers, e.g. " + LIFECYCLE + ":1:100)");
+            }
+        }
         if (spec.startsWith(PACED)) {
             String file = spec.substring(PACED.length());
             if (file.isBlank()) {
@@ -115,7 +156,8 @@ public final class OrderFlow {
 
     /** The prefix of a {@code --workload} that replays a log at its own pacing. */
     public static final String PACED = "paced:";
-    static final String CHOICES = "fixed, mixed, mixed:SEED, a FIX log file or paced:FILE";
+    static final String CHOICES = "fixed, mixed, mixed:SEED, lifecycle, lifecycle:REPLACES:CANCEL_PERCENT, a FIX "
+            + "log file or paced:FILE";
 
     /**
      * The orders of a FIX log: each line holding a message ({@code 8=FIX...}, fields separated by SOH, {@code |} or

@@ -55,6 +55,39 @@ final class OrderMixes {
         return orders;
     }
 
+    /**
+     * The lifecycle cycle: {@value OrderFlow#LIFECYCLE_ORDERS} resting limit orders (Day, no Account), each followed by
+     * {@code replaces} replaces of it (each a new price: a replace that changes nothing is refused by many venues),
+     * and {@code cancelPercent} of them (spread evenly over the cycle) by a cancel of it; the requests of one order
+     * are sent one after another, the next order's New after them.
+     */
+    static Order[] lifecycle(int replaces, int cancelPercent) {
+        java.util.List<Order> orders = new java.util.ArrayList<>();
+        for (int o = 0; o < OrderFlow.LIFECYCLE_ORDERS; o++) {
+            int i = orders.size();
+            orders.add(new Order(i, Kind.LIMIT, Workload.SYMBOL, Workload.SIDE, Workload.ORDER_QTY,
+                    lifecyclePrice(0), null, Workload.TIME_IN_FORCE, "-" + i));
+            for (int r = 1; r <= replaces; r++) {
+                i = orders.size();
+                orders.add(new Order(i, Kind.REPLACE, Workload.SYMBOL, Workload.SIDE, Workload.ORDER_QTY,
+                        lifecyclePrice(r), null, Workload.TIME_IN_FORCE, "-" + i));
+            }
+            // Bresenham: order o is cancelled when the count of cancels so far steps up
+            if ((o + 1) * cancelPercent / 100 > o * cancelPercent / 100) {
+                i = orders.size();
+                orders.add(new Order(i, Kind.CANCEL, Workload.SYMBOL, Workload.SIDE, Workload.ORDER_QTY, null, null,
+                        (char) 0, "-" + i));
+            }
+        }
+        return orders.toArray(new Order[0]);
+    }
+
+    /** The price of an order's {@code replace}-th version (0: its New): the workload's price, a cent lower each time. */
+    private static String lifecyclePrice(int replace) {
+        return new java.math.BigDecimal(Workload.PRICE).subtract(java.math.BigDecimal.valueOf(replace, 2))
+                .toPlainString();
+    }
+
     private static Kind pick(int percent) {
         int bound = 0;
         Kind[] kinds = Kind.values();

@@ -24,6 +24,15 @@ public interface ReportListener {
     default void onStage(int stage, long clOrdId) {
     }
 
+    /**
+     * The request {@code clOrdId} (its ClOrdID's number), of MsgType {@code msgType} (D, F or G), got its answer now:
+     * said by a client that matches answers to requests by ClOrdID ({@link FixEngine#reportsInOrder()} false), just
+     * before the {@link #onExecutionReport} of the same answer, so that each message type is timed as a series of its
+     * own. A client whose answers come in order need not: the k-th answer is the k-th request's. Nothing by default.
+     */
+    default void onRequestAnswered(char msgType, long clOrdId) {
+    }
+
     /** Session {@code session} (0-based) ended without being asked to. */
     default void onDisconnect(int session, String reason) {
         onDisconnect(reason);
@@ -61,6 +70,11 @@ public interface ReportListener {
             @Override
             public void onStage(int stage, long clOrdId) {
                 listener.onStage(stage, clOrdId);
+            }
+
+            @Override
+            public void onRequestAnswered(char msgType, long clOrdId) {
+                listener.onRequestAnswered(msgType, clOrdId);
             }
         };
     }

@@ -36,6 +36,14 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     public static final String SERVER_TO_CLIENT = "server->client";
     /** What the names of an engine's {@link FixEngine#stages()} begin with: {@code order->ack}. */
     public static final String STAGE_PREFIX = "order->";
+    /**
+     * What the names of the series per message type begin with ({@link #requestProbeName}): with any workload but
+     * {@code fixed}, each request is also timed in the series of its MsgType, from its own intended send time to its
+     * own answer.
+     */
+    public static final String REQUEST_PREFIX = "request ";
+    /** The message types a workload sends, in the order of {@link #requestProbeName}'s series. */
+    private static final char[] REQUEST_TYPES = {'D', 'F', 'G'};
 
     private static final int RING = 1 << 20;
     /** The least ring a session has, however many sessions: 2,048 orders unanswered (8,192 up to 128 sessions). */
@@ -257,6 +265,19 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return flow;
     }
 
+    /**
+     * The name of the series of requests of MsgType {@code msgType}: {@code request D NewOrderSingle},
+     * {@code request F OrderCancelRequest}, {@code request G OrderCancelReplaceRequest}.
+     */
+    public static String requestProbeName(char msgType) {
+        return REQUEST_PREFIX + msgType + " " + switch (msgType) {
+            case 'D' -> "NewOrderSingle";
+            case 'F' -> "OrderCancelRequest";
+            case 'G' -> "OrderCancelReplaceRequest";
+            default -> throw new IllegalArgumentException("no request of MsgType " + msgType);
+        };
+    }
+
     /** The name of session {@code index}'s (0-based) latency probe, e.g. {@code session 007}. */
     public static String sessionProbeName(int index) {
         return SESSION_PROBE_PREFIX + String.format(java.util.Locale.ROOT, "%03d", index + 1);
@@ -287,6 +308,15 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         stages = new Probe[stageNames.size()];
         for (int i = 0; i < stages.length; i++) {
             stages[i] = harness.addProbe(stageNames.get(i));
+        }
+        if (!flow.isFixed() && (!toleratingGaps || anyOrder)) {
+            requests = new Probe[REQUEST_TYPES.length];
+            for (Order.Kind kind : Order.Kind.values()) {
+                int t = requestIndex(kind.msgType());
+                if (flow.count(kind) > 0 && requests[t] == null) {
+                    requests[t] = harness.addProbe(requestProbeName(kind.msgType()));
+                }
+            }
         }
         setup = new EngineSetup(profile, profileFile, workDirectory, bindAddress, this, harness::pinCurrentThread)
                 .withSessions(sessions).withFlow(flow);
@@ -384,6 +414,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         }
         clientReceived.getAndIncrement();
         state.latency.sampleNanos(now - clOrdId);
+        if (requests != null) { // each session sends the flow from its start: its k-th answer is its k-th request's
+            requests[requestIndex(flow.order(k).kind().msgType())].sampleIteration(clOrdId, now);
+        }
         harness.sample(clOrdId, now);
     }
 
@@ -466,6 +499,23 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
     /** The engine's {@link FixEngine#stages()}, a probe each; empty for engines that report none. */
     private Probe[] stages = new Probe[0];
 
+    /** The series per message type of a workload but {@code fixed} ({@link #REQUEST_PREFIX}), else null. */
+    private Probe[] requests;
+
+    private static int requestIndex(char msgType) {
+        return msgType == 'D' ? 0 : msgType == 'F' ? 1 : 2;
+    }
+
+    @Override
+    public void onRequestAnswered(char msgType, long clOrdId) {
+        if (requests != null && anyOrder && (msgType == 'D' || msgType == 'F' || msgType == 'G')) {
+            Probe p = requests[requestIndex(msgType)];
+            if (p != null) {
+                p.sampleIteration(clOrdId, clock.nanoTime()); // the run's requests only
+            }
+        }
+    }
+
     @Override
     public void onStage(int stage, long clOrdId) {
         if (stage >= 0 && stage < stages.length) {
@@ -497,6 +547,9 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
             serverToClient.sampleNanos(now - sending);
         } else if (serverToClient != null) {
             serverToClient.sampleNanos(now - reportSendingNanosByOrder.getAcquire(slot));
+        }
+        if (requests != null) { // the k-th answer is the k-th request's
+            requests[requestIndex(flow.order(k).kind().msgType())].sampleIteration(clOrdId, now);
         }
         harness.sample(clOrdId, now);
     }

@@ -185,6 +185,19 @@ public abstract class EngineContractTest {
         assertEquals(orders + 50, task.reportsReceived(), "every order answered, by the report of its kind");
         assertTrue(task.engineNotes().stream().anyMatch(n -> n.startsWith("workload mixed:11 (1000 orders a cycle")),
                 task.engineNotes().toString());
+        // latency per message type: each answer in the series of its request's MsgType, and in no other
+        RunResult run = result.runs().get(0);
+        long typed = 0;
+        long typedMax = 0;
+        for (char type : new char[] {'D', 'F', 'G'}) {
+            var series = run.series().get(RoundTripTask.requestProbeName(type));
+            assertNotNull(series, type + " among " + run.series().keySet());
+            assertTrue(series.count() > 0, type + ": " + series.count());
+            typed += series.count();
+            typedMax = Math.max(typedMax, series.maxNanos());
+        }
+        assertEquals(run.endToEnd().count(), typed, "the types' series hold the run's answers once each");
+        assertEquals(run.endToEnd().maxNanos(), typedMax, "the same moments: the slowest answer is one type's");
     }
 
     @Test

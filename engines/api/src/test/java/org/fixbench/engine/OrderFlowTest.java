@@ -35,6 +35,39 @@ class OrderFlowTest {
     }
 
     @Test
+    void lifecycleIsEachOrdersNewItsReplacesAndItsCancelChainedAsFixRequires() {
+        OrderFlow flow = OrderFlow.parse("lifecycle");
+        assertEquals("lifecycle:1:100", flow.name());
+        assertEquals(300, flow.size());
+        assertEquals(100, flow.count(Kind.LIMIT));
+        assertEquals(100, flow.count(Kind.REPLACE));
+        assertEquals(100, flow.count(Kind.CANCEL));
+        OrderCursor cursor = new OrderCursor(flow);
+        assertEquals(Kind.LIMIT, cursor.next(1_000).kind());
+        assertEquals("1000-0", cursor.clOrdId().toString());
+        Order replace = cursor.next(2_000);
+        assertEquals(Kind.REPLACE, replace.kind());
+        assertEquals("1000-0", cursor.origClOrdId().toString(), "the replace names the New");
+        assertNotEquals(flow.order(0).price(), replace.price(), "a replace changes the price");
+        assertEquals(Kind.CANCEL, cursor.next(3_000).kind());
+        assertEquals("2000-1", cursor.origClOrdId().toString(), "the cancel names the replace, the order's latest");
+        assertEquals(Kind.LIMIT, cursor.next(4_000).kind(), "then the next order's New");
+        assertNull(flow.mismatch("3000-2", '4', '4', Workload.SYMBOL));
+        assertNull(flow.mismatch("2000-1", '5', '0', Workload.SYMBOL));
+
+        OrderFlow some = OrderFlow.parse("lifecycle:2:30");
+        assertEquals(100, some.count(Kind.LIMIT));
+        assertEquals(200, some.count(Kind.REPLACE));
+        assertEquals(30, some.count(Kind.CANCEL), "30% of the orders cancelled");
+        assertEquals(100, OrderFlow.parse("lifecycle:0:0").size(), "resting orders alone");
+        assertEquals("--workload lifecycle:1:101: replaces must be 0-100 and the cancels' share 0-100 (percent)",
+                assertThrows(IllegalArgumentException.class, () -> OrderFlow.parse("lifecycle:1:101")).getMessage());
+        assertEquals("--workload lifecycle:x: not lifecycle:REPLACES:CANCEL_PERCENT (two whole numbers, e.g. "
+                + "lifecycle:1:100)", assertThrows(IllegalArgumentException.class,
+                () -> OrderFlow.parse("lifecycle:x")).getMessage());
+    }
+
+    @Test
     void mixedIsTheSameForTheSameSeedAndHoldsEveryKindNearItsShare() {
         OrderFlow a = OrderFlow.parse("mixed");
         OrderFlow b = OrderFlow.mixed(OrderFlow.DEFAULT_SEED);
@@ -133,8 +166,8 @@ class OrderFlowTest {
                 + " NewOrderSingle (D), OrderCancelRequest (F) or OrderCancelReplaceRequest (G) to replay");
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> OrderFlow.parse(tmp.resolve("none.log").toString()));
-        assertTrue(missing.getMessage().endsWith("none.log: no such file (fixed, mixed, mixed:SEED, a FIX log file"
-                + " or paced:FILE)"), missing.getMessage());
+        assertTrue(missing.getMessage().endsWith("none.log: no such file (fixed, mixed, mixed:SEED, lifecycle, "
+                + "lifecycle:REPLACES:CANCEL_PERCENT, a FIX log file or paced:FILE)"), missing.getMessage());
         assertEquals("--workload mixed:x: the seed is not a whole number",
                 assertThrows(IllegalArgumentException.class, () -> OrderFlow.parse("mixed:x")).getMessage());
     }

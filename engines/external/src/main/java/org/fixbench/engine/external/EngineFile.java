@@ -43,7 +43,7 @@ public record EngineFile(Path file, String name, String command, String address,
                          String beginString, int heartBtIntSeconds, boolean resetSeqNumFlag, byte[] logonFields,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
                          String jvmFlags, String sequenceStore, int timedReport, int maxSessions,
-                         List<String> secrets) {
+                         int cancelRejectPercent, List<String> secrets) {
 
     /** What {@code clientCompId} and the Logon's fields hold where each session's own number goes (1, 2, ...). */
     public static final String SESSION_NUMBER = "{n}";
@@ -70,6 +70,15 @@ public record EngineFile(Path file, String name, String command, String address,
     /** What {@link #command} may hold, filled in when the acceptor is started. */
     public static final List<String> PLACEHOLDERS = List.of("{port}", "{dir}", "{home}", "{clientCompId}",
             "{serverCompId}", "{beginString}", "{heartBtInt}");
+    /**
+     * The tags of the file's {@code order} a cancel (35=F) may carry besides its own (Account 1 when the workload's
+     * has none, and the instrument's and the parties' top-level tags of FIX 4.4's OrderCancelRequest).
+     */
+    public static final java.util.Set<Integer> CANCEL_TAGS = java.util.Set.of(1, 22, 48, 65, 167, 200, 207, 376,
+            541, 581, 660);
+    static final String CANCEL_TAGS_TEXT = CANCEL_TAGS.stream().sorted().map(String::valueOf)
+            .collect(java.util.stream.Collectors.joining(", "));
+
     /** The workload's order, the same as every engine's: every field but ClOrdID (11) and TransactTime (60). */
     public static final String DEFAULT_ORDER = "1=" + Workload.ACCOUNT + "|21=" + Workload.HANDL_INST + "|38="
             + Workload.ORDER_QTY + "|40=" + Workload.ORD_TYPE + "|44=" + Workload.PRICE + "|54=" + Workload.SIDE
@@ -114,7 +123,15 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "553=trader|554=${env:GW_PASSWORD} or 1137=9; any value may be ${env:NAME} or ${file:PATH} "
                     + "(absolute or ~/), and is then secret, as Password 554 and its kin are: shown as ***"),
             Setting.text("order", DEFAULT_ORDER, "the NewOrderSingle's fields as TAG=VALUE separated by |, in any "
-                    + "order; ClOrdID (11, the intended start time in ns) and TransactTime (60) are the client's"),
+                    + "order; ClOrdID (11, the intended start time in ns) and TransactTime (60) are the client's. With "
+                    + "any --workload but fixed, each request carries the workload's own fields (as every engine "
+                    + "sends them) and of these only the tags it does not carry (an Account, an ExDestination, ...); "
+                    + "a cancel only those an OrderCancelRequest may carry (" + CANCEL_TAGS_TEXT + ")"),
+            Setting.integer("cancelRejectPercent", 0, 100, "10", "the share of cancels and replaces (percent) an "
+                    + "OrderCancelReject may answer for a reason the flow can expect (CxlRejReason 0, too late to "
+                    + "cancel; 1, unknown order: the order was filled first): counted per reason and timed as the "
+                    + "request's answer; past the share, or for any other reason, the run fails with the reject's "
+                    + "Text"),
             Setting.choice("idle", "spin", "what the client's one thread does between reads: spin, yield (a CPU "
                     + "shared) or back off", "spin", "yield", "backoff"),
             Setting.integer("startTimeoutMillis", 100, 600_000, "20000", "how long the started acceptor has to "
@@ -229,7 +246,8 @@ public record EngineFile(Path file, String name, String command, String address,
                 Integer.parseInt(p.getProperty("startTimeoutMillis", "20000").trim()),
                 Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), value(p, "sequenceStore"),
                 TIMED.indexOf(p.getProperty("timedReport", "first").trim()),
-                Integer.parseInt(p.getProperty("maxSessions", "1").trim()), secrets);
+                Integer.parseInt(p.getProperty("maxSessions", "1").trim()),
+                Integer.parseInt(p.getProperty("cancelRejectPercent", "10").trim()), secrets);
     }
 
     /**
@@ -437,7 +455,7 @@ public record EngineFile(Path file, String name, String command, String address,
         return new EngineFile(file, name, command, address, versionCommand, requires, install,
                 clientCompId.replace(SESSION_NUMBER, n), serverCompId, beginString, heartBtIntSeconds, resetSeqNumFlag,
                 logon, orderFields, idle, startTimeoutMillis, logonTimeoutMillis, jvmFlags, sequenceStore, timedReport,
-                maxSessions, secrets);
+                maxSessions, cancelRejectPercent, secrets);
     }
 
     /** {@code timedReport} as the file names it: first, ack or filled. */

@@ -12,7 +12,11 @@ import java.util.function.Consumer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.EngineClient;
+import org.fixbench.engine.Order;
+import org.fixbench.engine.OrderCursor;
+import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.codec.FixMessage;
 import org.fixbench.engine.sbe.codec.FixWriter;
 import org.fixbench.engine.sbe.codec.UtcTimeWriter;
@@ -39,6 +43,14 @@ import org.fixbench.engine.sbe.session.SessionRecord;
  * <p>Each order's first report, first ack (ExecType 0) and completing fill (OrdStatus 2) are also handed to the
  * listener as its {@linkplain ExternalEngine#stages() stages}, each timed from the order's intended send time.
  *
+ * <p>With any workload but {@code fixed} ({@code mixed}, {@code lifecycle}, a replayed log), each request is the
+ * workload's own, as every engine sends it ({@link OrderCursor}: ClOrdID the intended start time and a tail,
+ * OrigClOrdID chained), with the file's {@code order} tags it does not carry; each is timed to its own answer: the New
+ * (or the report {@code timedReport} names) for a NewOrderSingle, Canceled (150=4) for a cancel, Replaced (150=5) for
+ * a replace, or an OrderCancelReject (35=9) for either when its reason is one the flow can expect (too late, unknown
+ * order) and rejects stay within the file's {@code cancelRejectPercent}; any other ends the benchmark with its Text.
+ * Each answer is also said to the listener by its MsgType ({@link ReportListener#onRequestAnswered}).
+ *
  * <p>With {@code resetSeqNumFlag=N} the session's numbers and sent messages are kept in a file
  * ({@link #recordFile}), so that each connection, in this process or a later one, goes on from where the last ended,
  * as a venue that keeps sequence numbers for the day expects.
@@ -61,6 +73,12 @@ final class ExternalClient implements EngineClient, FixSession.Application {
     private static final long SEEN = 1;
     private static final long ACKED = 2;
     private static final long FILLED = 4;
+    /** Where a request's MsgType sits in its reports' bits: 0 NewOrderSingle, 1 cancel, 2 replace. */
+    private static final int KIND_SHIFT = 3;
+    private static final long NEW = 0;
+    private static final long CANCEL = 1L << KIND_SHIFT;
+    private static final long REPLACE = 2L << KIND_SHIFT;
+    private static final long KINDS = 3L << KIND_SHIFT;
     /** Orders sent and not yet answered (by the report {@code timedReport} names), by ClOrdID: their reports so far. */
     private final org.agrona.collections.Long2LongHashMap outstanding = new org.agrona.collections.Long2LongHashMap(
             1 << 17, org.agrona.collections.Hashing.DEFAULT_LOAD_FACTOR, -1);
@@ -101,8 +119,51 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         return this;
     }
 
+    /** The workload's next request (null: {@code fixed}, the file's order as it stands). */
+    private final OrderCursor cursor;
+    /** Of the file's order, what a workload's request does not carry: its other tags, its Account, its TimeInForce. */
+    private final byte[] extraFields;
+    private final byte[] extraAccount;
+    private final byte[] extraTimeInForce;
+    /** Of the file's order, the tags a cancel may carry that it does not ({@link EngineFile#CANCEL_TAGS} but 1). */
+    private final byte[] cancelExtraFields;
+    private long cancelsAndReplacesSent;
+    /** OrderCancelRejects that answered a cancel or replace, per CxlRejReason (102; the last slot: none or past 98). */
+    private final long[] cancelRejectsByReason = new long[100];
+    private long cancelRejects;
+
     ExternalClient(EngineFile file, Consumer<String> log) {
+        this(file, OrderFlow.fixed(), log);
+    }
+
+    ExternalClient(EngineFile file, OrderFlow flow, Consumer<String> log) {
         this.file = file;
+        this.cursor = flow.isFixed() ? null : new OrderCursor(flow);
+        java.io.ByteArrayOutputStream extra = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream cancelExtra = new java.io.ByteArrayOutputStream();
+        byte[] account = null;
+        byte[] tif = null;
+        for (String f : new String(file.orderFields(), java.nio.charset.StandardCharsets.US_ASCII).split("\u0001")) {
+            if (f.isEmpty()) {
+                continue;
+            }
+            int tag = Integer.parseInt(f.substring(0, f.indexOf('=')));
+            byte[] field = (f + '\u0001').getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            if (tag == 1) {
+                account = field;
+            } else if (tag == 59) {
+                tif = field;
+            } else if (!REQUEST_CARRIES.contains(tag)) {
+                extra.writeBytes(field);
+                if (EngineFile.CANCEL_TAGS.contains(tag)) {
+                    cancelExtra.writeBytes(field);
+                }
+            }
+        }
+        this.extraFields = extra.toByteArray();
+        this.cancelExtraFields = cancelExtra.toByteArray();
+        this.extraAccount = account;
+        this.extraTimeInForce = tif;
         this.log = log;
         Properties p = new Properties();
         p.setProperty("validation", "session");
@@ -235,10 +296,17 @@ final class ExternalClient implements EngineClient, FixSession.Application {
                 "sequence-numbers");
     }
 
+    /** The tags a workload's request carries itself (Account 1 and TimeInForce 59 when it has them). */
+    private static final java.util.Set<Integer> REQUEST_CARRIES = java.util.Set.of(21, 38, 40, 44, 54, 55);
+
     @Override
     public boolean onMessage(FixSession s, FixMessage m) {
         if (m.isType('8')) {
             report(m);
+            return true;
+        }
+        if (m.isType('9')) {
+            cancelReject(m);
             return true;
         }
         if (m.isType('j') && aboutAnOrder(m, 379)) {
@@ -288,9 +356,25 @@ final class ExternalClient implements EngineClient, FixSession.Application {
                 : "(no Text)");
     }
 
+    /** The number a ClOrdID begins with (the intended start time; a workload's tail after it), else -2. */
+    private static long clOrdIdNumber(FixMessage m, int k) {
+        int start = m.start(k);
+        int length = m.length(k);
+        int digits = 0;
+        while (digits < length && digits < 19) {
+            byte b = m.buffer().getByte(start + digits);
+            if (b < '0' || b > '9') {
+                break;
+            }
+            digits++;
+        }
+        boolean tail = digits < length && m.buffer().getByte(start + digits) == '-';
+        return digits == 0 || (digits < length && !tail) ? -2 : FixMessage.parseLong(m.buffer(), start, digits);
+    }
+
     private void report(FixMessage m) {
         int k = m.find(CL_ORD_ID);
-        long clOrdId = k < 0 ? -1 : FixMessage.parseLong(m.buffer(), m.start(k), m.length(k));
+        long clOrdId = k < 0 ? -1 : clOrdIdNumber(m, k);
         int execType = m.find(150);
         if (execType >= 0 && m.length(execType) == 1 && m.buffer().getByte(m.start(execType)) == '8') {
             rejected("ExecutionReport with ExecType=8 (Rejected)", m, 103);
@@ -298,6 +382,10 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         }
         long open = clOrdId < 0 ? -1 : outstanding.get(clOrdId);
         long done = open >= 0 || clOrdId < 0 ? -1 : answered.get(clOrdId);
+        if ((open >= 0 && (open & KINDS) != NEW) || (done >= 0 && (done & KINDS) != NEW)) {
+            requestReport(m, clOrdId, open, done);
+            return;
+        }
         if (open >= 0 || done >= 0) {
             long was = open >= 0 ? open : done;
             boolean ack = m.isFlag(150, '0');
@@ -317,6 +405,9 @@ final class ExternalClient implements EngineClient, FixSession.Application {
             if (ends) {
                 outstanding.remove(clOrdId);
                 answered(clOrdId, now);
+                if (cursor != null) {
+                    listener.onRequestAnswered('D', clOrdId);
+                }
                 listener.onExecutionReport(clOrdId);
                 return;
             }
@@ -348,6 +439,62 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         }
         listener.onWrongAnswer(0, file.name() + ": an ExecutionReport whose ClOrdID (11) is not one fixbench "
                 + "sent (" + m.text(CL_ORD_ID) + ")");
+    }
+
+    /**
+     * A report of a cancel or replace: Canceled (150=4) or Replaced (150=5) answers it; any other (a PendingCancel, a
+     * fill of the order it names) is counted, not timed.
+     */
+    private void requestReport(FixMessage m, long clOrdId, long open, long done) {
+        long kind = (open >= 0 ? open : done) & KINDS;
+        if (open >= 0 && m.isFlag(150, kind == CANCEL ? '4' : '5')) {
+            outstanding.remove(clOrdId);
+            answered(clOrdId, open | SEEN);
+            listener.onRequestAnswered(kind == CANCEL ? 'F' : 'G', clOrdId);
+            listener.onExecutionReport(clOrdId);
+            return;
+        }
+        otherReports++;
+    }
+
+    /**
+     * An OrderCancelReject: the answer of the cancel or replace whose ClOrdID it echoes, counted per CxlRejReason,
+     * when its reason is one the flow can expect (0 too late to cancel, 1 unknown order) and such rejects stay
+     * within {@code cancelRejectPercent} of the cancels and replaces sent; else the benchmark ends with its Text.
+     */
+    private void cancelReject(FixMessage m) {
+        int k = m.find(CL_ORD_ID);
+        long clOrdId = k < 0 ? -1 : clOrdIdNumber(m, k);
+        long open = clOrdId < 0 ? -1 : outstanding.get(clOrdId);
+        if (open < 0 || (open & KINDS) == NEW) {
+            if (clOrdId >= 0 && (open >= 0 || answered.containsKey(clOrdId)
+                    || (firstSent >= 0 && clOrdId >= firstSent && clOrdId <= lastSent))) {
+                otherReports++; // of a request already answered: counted
+                return;
+            }
+            listener.onWrongAnswer(0, file.name() + ": an OrderCancelReject whose ClOrdID (11) is not one of a "
+                    + "cancel or replace fixbench sent (" + (k < 0 ? "none" : m.text(CL_ORD_ID)) + "): "
+                    + (m.has(58) ? m.text(58) : "(no Text)"));
+            return;
+        }
+        long reason = m.longValue(102);
+        cancelRejects++;
+        cancelRejectsByReason[reason >= 0 && reason < cancelRejectsByReason.length - 1 ? (int) reason
+                : cancelRejectsByReason.length - 1]++;
+        long allowed = (file.cancelRejectPercent() * cancelsAndReplacesSent + 99) / 100;
+        if ((reason != 0 && reason != 1) || cancelRejects > allowed) {
+            rejects++;
+            listener.onWrongAnswer(0, file.name() + ": " + (reason != 0 && reason != 1
+                    ? "an OrderCancelReject no flow expects (CxlRejReason " + (reason < 0 ? "none" : reason) + ")"
+                    : cancelRejects + " OrderCancelRejects of " + cancelsAndReplacesSent + " cancels and replaces, "
+                    + "past cancelRejectPercent=" + file.cancelRejectPercent()) + " for ClOrdID " + m.text(CL_ORD_ID)
+                    + ": Text: " + (m.has(58) ? m.text(58) : "(no Text)"));
+            return;
+        }
+        outstanding.remove(clOrdId);
+        answered(clOrdId, open | SEEN);
+        listener.onRequestAnswered((open & KINDS) == CANCEL ? 'F' : 'G', clOrdId);
+        listener.onExecutionReport(clOrdId);
     }
 
     /** Remembers an answered order and its reports so far; the oldest of the ring's is forgotten. */
@@ -411,9 +558,49 @@ final class ExternalClient implements EngineClient, FixSession.Application {
             firstSent = clOrdId;
         }
         lastSent = clOrdId;
+        if (cursor != null) {
+            sendRequest(clOrdId);
+            return;
+        }
         outstanding.put(clOrdId, 0);
         FixWriter w = session.begin('D' << 8);
         w.longField(CL_ORD_ID, clOrdId).raw(orderFields).timeField(TRANSACT_TIME, transactTime,
+                System.currentTimeMillis());
+        session.send();
+    }
+
+    /** The workload's next request, its own fields and the file's others ({@link #extraFields}). */
+    private void sendRequest(long clOrdId) {
+        Order o = cursor.next(clOrdId);
+        Order.Kind kind = o.kind();
+        boolean cancel = kind == Order.Kind.CANCEL;
+        outstanding.put(clOrdId, cancel ? CANCEL : kind == Order.Kind.REPLACE ? REPLACE : NEW);
+        if (kind.hasOrigClOrdId()) {
+            cancelsAndReplacesSent++;
+        }
+        FixWriter w = session.begin(kind.msgType() << 8);
+        w.stringField(CL_ORD_ID, cursor.clOrdId());
+        if (kind.hasOrigClOrdId()) {
+            w.stringField(41, cursor.origClOrdId());
+        }
+        w.bytesField(55, o.symbolBytes()).charField(54, (byte) o.side()).longField(38, o.orderQty());
+        if (o.accountBytes() != null) {
+            w.bytesField(1, o.accountBytes());
+        } else if (extraAccount != null) {
+            w.raw(extraAccount);
+        }
+        if (!cancel) {
+            w.charField(21, (byte) Workload.HANDL_INST).charField(40, (byte) kind.ordType());
+            if (o.price() != null) {
+                w.decimalField(44, o.priceMantissa(), (byte) -o.priceScale());
+            }
+            if (o.timeInForce() != 0) {
+                w.charField(59, (byte) o.timeInForce());
+            } else if (extraTimeInForce != null) {
+                w.raw(extraTimeInForce);
+            }
+        }
+        w.raw(cancel ? cancelExtraFields : extraFields).timeField(TRANSACT_TIME, transactTime,
                 System.currentTimeMillis());
         session.send();
     }
@@ -452,6 +639,21 @@ final class ExternalClient implements EngineClient, FixSession.Application {
 
     long rejects() {
         return rejects;
+    }
+
+    /** OrderCancelRejects taken as a cancel's or replace's answer. */
+    long cancelRejects() {
+        return cancelRejects;
+    }
+
+    /** Those per CxlRejReason (102); the last slot holds those without one, or past 98. */
+    long[] cancelRejectsByReason() {
+        return cancelRejectsByReason.clone();
+    }
+
+    /** Cancels and replaces sent. */
+    long cancelsAndReplacesSent() {
+        return cancelsAndReplacesSent;
     }
 
     /** Reports the gateway resent (PossDupFlag=Y) of orders this client did not send. */

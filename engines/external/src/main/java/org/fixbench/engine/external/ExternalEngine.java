@@ -51,6 +51,15 @@ public final class ExternalEngine implements FixEngine {
         return STAGES;
     }
 
+    /**
+     * Every workload: its client sends each request as every engine does, with the file's other order fields
+     * ({@link ExternalClient}); the gateway answers as it will.
+     */
+    @Override
+    public boolean sendsEveryWorkload() {
+        return true;
+    }
+
     /** A gateway may answer orders in any order: each report is matched to its order by its ClOrdID. */
     @Override
     public boolean reportsInOrder() {
@@ -147,14 +156,14 @@ public final class ExternalEngine implements FixEngine {
             for (int i = 0; i < setup.sessions(); i++) {
                 int number = setup.firstIdentity() + i + 1;
                 EngineFile mine = file.forSession(number, setup.identityCount());
-                clients.add(new ExternalClient(mine, event -> System.err.println("[" + file.name() + " client "
+                clients.add(new ExternalClient(mine, setup.flow(), event -> System.err.println("[" + file.name() + " client "
                         + mine.clientCompId() + "] " + event)));
             }
             setup.note(file.name() + ": " + setup.sessions() + " session(s), " + clients.get(0).compIds() + " to "
                     + clients.get(clients.size() - 1).compIds());
             return new ManySessions(clients, setup, file);
         }
-        ExternalClient client = new ExternalClient(file, event -> System.err.println("[" + file.name() + " client] "
+        ExternalClient client = new ExternalClient(file, setup.flow(), event -> System.err.println("[" + file.name() + " client] "
                 + event));
         return new NotingClient(client, setup, file);
     }
@@ -176,6 +185,32 @@ public final class ExternalEngine implements FixEngine {
                 + "reports before the one timed: " + file.timedReportName() + ") counted, not timed, over the warm-up "
                 + "and the runs" + sessions + "; " + rejects + " rejects" + (resent > 0 ? "; " + resent + " reports "
                 + "resent (PossDupFlag=Y) of orders of an earlier connection, counted" : ""));
+        long cancelRejects = 0;
+        long cancelsAndReplaces = 0;
+        long[] byReason = new long[100];
+        for (ExternalClient c : clients) {
+            cancelRejects += c.cancelRejects();
+            cancelsAndReplaces += c.cancelsAndReplacesSent();
+            long[] mine = c.cancelRejectsByReason();
+            for (int r = 0; r < byReason.length; r++) {
+                byReason[r] += mine[r];
+            }
+        }
+        if (cancelsAndReplaces > 0) {
+            StringBuilder reasons = new StringBuilder();
+            for (int r = 0; r < byReason.length; r++) {
+                if (byReason[r] > 0) {
+                    reasons.append(reasons.length() == 0 ? "" : ", ").append(r == byReason.length - 1 ? "other or "
+                            + "none" : "CxlRejReason " + r + (r == 0 ? " (too late to cancel)" : r == 1
+                            ? " (unknown order)" : "")).append(": ").append(byReason[r]);
+                }
+            }
+            setup.note(String.format(java.util.Locale.ROOT, "%s: %,d OrderCancelRejects answered %,d cancels and "
+                            + "replaces (%.2f%%, allowed up to cancelRejectPercent=%d%%)%s, over the warm-up and the "
+                            + "runs%s; each timed as its request's answer", file.name(), cancelRejects,
+                    cancelsAndReplaces, 100.0 * cancelRejects / cancelsAndReplaces, file.cancelRejectPercent(),
+                    reasons.length() == 0 ? "" : ": " + reasons, sessions));
+        }
         if (unsolicited > 0) {
             setup.note(file.name() + ": messages that answer no order (warm-up and runs), taken and counted, not "
                     + "answered: " + (clients.size() > 1 ? unsolicited + " on all sessions; on the first: " : "")

@@ -55,6 +55,11 @@ class ExternalEngineTest {
         public void onStage(int stage, long clOrdId) {
             events.add(ExternalEngine.STAGES.get(stage) + " " + clOrdId);
         }
+
+        @Override
+        public void onRequestAnswered(char msgType, long clOrdId) {
+            events.add("answered " + msgType + " " + clOrdId);
+        }
     };
     /** Each stage, and each timed report ("timed ClOrdID"), in the order they came. */
     private final List<String> events = new CopyOnWriteArrayList<>();
@@ -313,6 +318,48 @@ class ExternalEngineTest {
         }
         String notes = String.join("\n", setup.notes());
         assertTrue(notes.contains("40 ExecutionReports that ended no round trip"), "each fill counted: " + notes);
+    }
+
+    @Test
+    void aLifecycleOfRestingOrdersReplacesAndCancelsIsAnsweredRequestByRequest() throws Exception {
+        // every 5th order filled at once: its replace comes too late (102=0), and its cancel, which names the
+        // replace, names an order the gateway does not know (102=1)
+        EngineSetup setup = setup(file("lifecycle,fill-every:5", "s3cret", "cancelRejectPercent=25",
+                "order=1=VENUE-ACCT|21=1|38=100|40=2|44=101.25|54=1|55=ACME|59=0|207=XVEN"))
+                .withFlow(org.fixbench.engine.OrderFlow.parse("lifecycle"));
+        ExternalEngine engine = new ExternalEngine();
+        List<Long> sent;
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            sent = sendAndAnswer(client, 30);
+        }
+        assertTrue(ends.isEmpty(), ends.toString());
+        assertEquals(sent, reports, "each request answered once, in order");
+        java.util.Map<Character, Long> byType = events.stream().filter(e -> e.startsWith("answered "))
+                .collect(java.util.stream.Collectors.groupingBy(e -> e.charAt("answered ".length()),
+                        java.util.stream.Collectors.counting()));
+        assertEquals(java.util.Map.of('D', 10L, 'G', 10L, 'F', 10L), byType, "each request by its MsgType");
+        for (int i = 0; i < 30; i++) {
+            char expected = "DGF".charAt(i % 3);
+            assertTrue(events.contains("answered " + expected + " " + sent.get(i)), "request " + i + ": " + events);
+        }
+        String notes = String.join("\n", setup.notes());
+        assertTrue(notes.contains("4 OrderCancelRejects answered 20 cancels and replaces (20.00%, allowed up to "
+                + "cancelRejectPercent=25%): CxlRejReason 0 (too late to cancel): 2, CxlRejReason 1 (unknown order): "
+                + "2"), notes);
+
+        // past the share the file allows, the run ends naming the reject's Text
+        reports.clear();
+        setup = setup(file("lifecycle,fill-every:5", "s3cret")).withFlow(org.fixbench.engine.OrderFlow.parse(
+                "lifecycle"));
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            sendAndAnswer(client, 15);
+        }
+        assertEquals(1, ends.size(), ends.toString());
+        // the 5th order's replace is the one reject 10% of 9 allows; its cancel, the 10th, is past it
+        assertTrue(ends.get(0).contains("2 OrderCancelRejects of 10 cancels and replaces, past cancelRejectPercent=10"
+                + " for ClOrdID ") && ends.get(0).contains("Text: unknown order "), ends.get(0));
     }
 
     @Test

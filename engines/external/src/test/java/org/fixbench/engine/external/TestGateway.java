@@ -46,7 +46,11 @@ import quickfix.fix44.ExecutionReport;
  * each N orders sent in reverse order, a window sent at the latest 5 ms after its first order), {@code day:DIR}
  * (sequence numbers kept for the day in a file store in DIR, and a Logon with ResetSeqNumFlag=Y refused),
  * {@code sessions:N} (a session for each of N clients: {n} in TARGET is each one's number),
- * {@code pending-new} (a PendingNew at once, before the ack).
+ * {@code pending-new} (a PendingNew at once, before the ack), {@code lifecycle} (orders rest: each New is
+ * acknowledged, not filled; a replace of a resting order is Replaced (150=5), a cancel Canceled (150=4), and either of an
+ * order no longer resting gets an OrderCancelReject: too late to cancel (102=0) for one filled, unknown order (102=1)
+ * otherwise), {@code fill-every:N} (with lifecycle: every N-th New is filled at once after its ack, so the cancel or
+ * replace that follows it comes too late).
  */
 public final class TestGateway implements Application {
     private final String password;
@@ -57,6 +61,10 @@ public final class TestGateway implements Application {
     private final java.util.List<Object[]> held = new java.util.ArrayList<>();
     private long heldSinceNanos;
     private final boolean day;
+    /** lifecycle: the resting orders, by the ClOrdID they are known by now (a replace's, once replaced). */
+    private final java.util.Map<String, String> resting = new java.util.concurrent.ConcurrentHashMap<>();
+    /** lifecycle: the ClOrdIDs of orders filled (no longer resting). */
+    private final java.util.Set<String> filled = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private TestGateway(String password, String mode) {
         this.password = password;
@@ -205,6 +213,11 @@ public final class TestGateway implements Application {
             send(back, sessionId);
             return;
         }
+        if (has(mode, "lifecycle") && (type.equals(MsgType.ORDER_CANCEL_REQUEST)
+                || type.equals(MsgType.ORDER_CANCEL_REPLACE_REQUEST))) {
+            cancelOrReplace(message, type, sessionId);
+            return;
+        }
         if (!type.equals(MsgType.ORDER_SINGLE)) {
             return;
         }
@@ -241,6 +254,15 @@ public final class TestGateway implements Application {
             send(ack, sessionId);
             return;
         }
+        long fillEvery = Long.parseLong(option(mode, "fill-every:", "0"));
+        if (has(mode, "lifecycle") && (fillEvery == 0 || n % fillEvery != 0)) {
+            resting.put(clOrdId, symbol);
+            send(ack, sessionId);
+            return;
+        }
+        if (has(mode, "lifecycle")) {
+            filled.add(clOrdId);
+        }
         ExecutionReport fill = new ExecutionReport(new OrderID("G" + n), new ExecID("F" + n),
                 new ExecType(ExecType.TRADE), new OrdStatus(OrdStatus.FILLED), new Side(side), new LeavesQty(0),
                 new CumQty(qty), new AvgPx(101.25));
@@ -254,6 +276,39 @@ public final class TestGateway implements Application {
         }
         send(ack, sessionId);
         send(fill, sessionId);
+    }
+
+    /** lifecycle: a cancel or replace of a resting order answered, else rejected as FIX says (35=9). */
+    private void cancelOrReplace(Message message, String type, SessionID sessionId) throws FieldNotFound {
+        String clOrdId = message.getString(ClOrdID.FIELD);
+        String orig = message.getString(quickfix.field.OrigClOrdID.FIELD);
+        boolean cancel = type.equals(MsgType.ORDER_CANCEL_REQUEST);
+        String symbol = resting.remove(orig);
+        if (symbol == null) {
+            boolean late = filled.contains(orig);
+            quickfix.fix44.OrderCancelReject reject = new quickfix.fix44.OrderCancelReject(new OrderID("NONE"),
+                    new ClOrdID(clOrdId), new quickfix.field.OrigClOrdID(orig), new OrdStatus(late ? OrdStatus.FILLED
+                    : OrdStatus.REJECTED), new quickfix.field.CxlRejResponseTo(cancel
+                    ? quickfix.field.CxlRejResponseTo.ORDER_CANCEL_REQUEST
+                    : quickfix.field.CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST));
+            reject.set(new quickfix.field.CxlRejReason(late ? quickfix.field.CxlRejReason.TOO_LATE_TO_CANCEL
+                    : quickfix.field.CxlRejReason.UNKNOWN_ORDER));
+            reject.set(new Text(late ? "too late: order " + orig + " is filled" : "unknown order " + orig));
+            send(reject, sessionId);
+            return;
+        }
+        double qty = message.getDouble(OrderQty.FIELD);
+        ExecutionReport answer = new ExecutionReport(new OrderID("G-" + orig), new ExecID((cancel ? "C" : "R")
+                + clOrdId), new ExecType(cancel ? ExecType.CANCELED : ExecType.REPLACED),
+                new OrdStatus(cancel ? OrdStatus.CANCELED : OrdStatus.NEW), new Side(message.getChar(Side.FIELD)),
+                new LeavesQty(cancel ? 0 : qty), new CumQty(0), new AvgPx(0));
+        answer.set(new Symbol(symbol));
+        answer.set(new ClOrdID(clOrdId));
+        answer.set(new quickfix.field.OrigClOrdID(orig));
+        if (!cancel) {
+            resting.put(clOrdId, symbol); // known by the replace's ClOrdID from now on
+        }
+        send(answer, sessionId);
     }
 
     /** shuffle:N: the order's reports (ack, fill, session) held; the window sent, last order first, once it holds N. */
