@@ -103,29 +103,56 @@ class VenueGatewayTest {
         assertTrue(check.out().contains("sequence numbers go on from " + kept), check.out());
     }
 
+    /**
+     * Ten sessions, each with its own CompID and credentials, sending each order's whole life (a resting order, a
+     * replace, a cancel) to a gateway that fills every 20th order at once, so that order's replace comes too late and
+     * its cancel names an order the gateway no longer knows; beside raw TCP sending the same requests. Before:
+     * {@code --sessions} and {@code --workload} were refused for an external engine, and no report gave latency per
+     * message type.
+     */
     @Test
-    void tenSessionsEachWithItsOwnCredentialsAreComparedWithEveryOrderAnswered() throws Exception {
+    void tenSessionsSendingEachOrdersWholeLifeAreComparedWithLatencyPerMessageType() throws Exception {
         Path file = org.fixbench.engine.external.TestGateway.engineFile(dir.resolve("venue-sessions.properties"),
-                "s3cret", "ack-fill,shuffle:4,news:20,sessions:10", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW",
-                "logonFields=553=trader{n}|554=s3cret", "idle=backoff", "maxSessions=10", "startTimeoutMillis=30000");
+                "s3cret", "lifecycle,fill-every:20,shuffle:4,news:20,sessions:10", "clientCompId=ACME-{n}",
+                "serverCompId=VENUE-GW", "logonFields=553=trader{n}|554=s3cret", "idle=backoff", "maxSessions=10",
+                "cancelRejectPercent=25", "startTimeoutMillis=30000");
         Path out = dir.resolve("sessions");
-        Outcome compare = run("compare", "--engines", "tcp:yield,external:" + file, "--sessions", "10", "--rates",
-                "1000", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin",
-                "--out", out.toString());
+        Outcome compare = run("compare", "--engines", "tcp:yield,external:" + file, "--sessions", "10", "--workload",
+                "lifecycle", "--rates", "1200", "--runs", "1", "--duration", "1s", "--warmup", "200ms",
+                "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
         assertTrue(compare.status() == 0 || compare.status() == 1, "ran to the end: " + compare.out());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        for (JsonNode r : results) {
+            JsonNode runResult = r.get("runs").get(0);
+            String name = r.get("name").asText();
+            assertEquals(1200, runResult.get("received").asLong(), name);
+            assertEquals(0, runResult.get("lost").asLong(), name);
+            // latency per message type: every request in the series of its type, once
+            long typed = 0;
+            for (String type : List.of("D NewOrderSingle", "F OrderCancelRequest", "G OrderCancelReplaceRequest")) {
+                JsonNode series = runResult.get("series").get(org.fixbench.engine.RoundTripTask.REQUEST_PREFIX + type);
+                assertTrue(series != null, name + ": " + type + " among " + runResult.get("series").fieldNames());
+                assertEquals(400, series.get("count").asLong(), name + ": a third of the requests are " + type);
+                assertTrue(series.get("max").asLong() <= runResult.get("series").get("endToEnd").get("max").asLong()
+                        + 1_000_000, name + ": " + type + " within the end to end");
+                typed += series.get("count").asLong();
+            }
+            assertEquals(runResult.get("series").get("endToEnd").get("count").asLong(), typed, name);
+        }
         JsonNode external = results.get(1).get("runs").get(0);
-        assertEquals(1000, external.get("received").asLong(), external.toString());
-        assertEquals(0, external.get("lost").asLong());
         long sum = 0;
         for (int s = 1; s <= 10; s++) {
             JsonNode session = external.get("series").get(org.fixbench.engine.RoundTripTask.sessionProbeName(s - 1));
             assertTrue(session != null, "session " + s + "'s own series: " + external.get("series").fieldNames());
             sum += session.get("count").asLong();
         }
-        assertEquals(1000, sum, "each order timed on its own session");
+        assertEquals(1200, sum, "each request timed on its own session");
         String environment = Files.readString(out.resolve("environment.json")) + Files.readString(
                 out.resolve("summary.json"));
         assertTrue(environment.contains("10 session(s), ACME-1 -> VENUE-GW to ACME-10 -> VENUE-GW"), "named");
+        assertTrue(environment.contains("OrderCancelRejects answered") && environment.contains(
+                "CxlRejReason 0 (too late to cancel)"), "the late cancels and replaces counted by reason");
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("request F OrderCancelRequest"), "the report gives each message type");
     }
 }

@@ -130,8 +130,8 @@ public record EngineFile(Path file, String name, String command, String address,
             Setting.integer("cancelRejectPercent", 0, 100, "10", "the share of cancels and replaces (percent) an "
                     + "OrderCancelReject may answer for a reason the flow can expect (CxlRejReason 0, too late to "
                     + "cancel; 1, unknown order: the order was filled first): counted per reason and timed as the "
-                    + "request's answer; past the share, or for any other reason, the run fails with the reject's "
-                    + "Text"),
+                    + "request's answer; past the share (reckoned on 100 at the least: of the first 100, the "
+                    + "share of 100), or for any other reason, the run fails with the reject's Text"),
             Setting.choice("idle", "spin", "what the client's one thread does between reads: spin, yield (a CPU "
                     + "shared) or back off", "spin", "yield", "backoff"),
             Setting.integer("startTimeoutMillis", 100, 600_000, "20000", "how long the started acceptor has to "

@@ -128,6 +128,11 @@ final class ExternalClient implements EngineClient, FixSession.Application {
     /** Of the file's order, the tags a cancel may carry that it does not ({@link EngineFile#CANCEL_TAGS} but 1). */
     private final byte[] cancelExtraFields;
     private long cancelsAndReplacesSent;
+    /**
+     * The cancels and replaces the reject share is reckoned on at the least: of the first 100, the share of 100 may
+     * be rejected, so that a late cancel among the first few does not end a run the share allows.
+     */
+    static final long SHARE_FROM = 100;
     /** OrderCancelRejects that answered a cancel or replace, per CxlRejReason (102; the last slot: none or past 98). */
     private final long[] cancelRejectsByReason = new long[100];
     private long cancelRejects;
@@ -460,7 +465,8 @@ final class ExternalClient implements EngineClient, FixSession.Application {
     /**
      * An OrderCancelReject: the answer of the cancel or replace whose ClOrdID it echoes, counted per CxlRejReason,
      * when its reason is one the flow can expect (0 too late to cancel, 1 unknown order) and such rejects stay
-     * within {@code cancelRejectPercent} of the cancels and replaces sent; else the benchmark ends with its Text.
+     * within {@code cancelRejectPercent} of the cancels and replaces sent (of {@link #SHARE_FROM} at the least);
+     * else the benchmark ends with its Text.
      */
     private void cancelReject(FixMessage m) {
         int k = m.find(CL_ORD_ID);
@@ -481,7 +487,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         cancelRejects++;
         cancelRejectsByReason[reason >= 0 && reason < cancelRejectsByReason.length - 1 ? (int) reason
                 : cancelRejectsByReason.length - 1]++;
-        long allowed = (file.cancelRejectPercent() * cancelsAndReplacesSent + 99) / 100;
+        long allowed = (file.cancelRejectPercent() * Math.max(cancelsAndReplacesSent, SHARE_FROM) + 99) / 100;
         if ((reason != 0 && reason != 1) || cancelRejects > allowed) {
             rejects++;
             listener.onWrongAnswer(0, file.name() + ": " + (reason != 0 && reason != 1

@@ -348,17 +348,17 @@ class ExternalEngineTest {
                 + "cancelRejectPercent=25%): CxlRejReason 0 (too late to cancel): 2, CxlRejReason 1 (unknown order): "
                 + "2"), notes);
 
-        // past the share the file allows, the run ends naming the reject's Text
+        // past the share the file allows (of 100 at the least), the run ends naming the reject's Text
         reports.clear();
-        setup = setup(file("lifecycle,fill-every:5", "s3cret")).withFlow(org.fixbench.engine.OrderFlow.parse(
-                "lifecycle"));
+        setup = setup(file("lifecycle,fill-every:5", "s3cret", "cancelRejectPercent=1")).withFlow(
+                org.fixbench.engine.OrderFlow.parse("lifecycle"));
         try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
             client.connect(server.start(), listener, Duration.ofSeconds(20));
             sendAndAnswer(client, 15);
         }
         assertEquals(1, ends.size(), ends.toString());
-        // the 5th order's replace is the one reject 10% of 9 allows; its cancel, the 10th, is past it
-        assertTrue(ends.get(0).contains("2 OrderCancelRejects of 10 cancels and replaces, past cancelRejectPercent=10"
+        // the 5th order's replace is the one reject 1% of 100 allows; its cancel, the 10th request, is past it
+        assertTrue(ends.get(0).contains("2 OrderCancelRejects of 10 cancels and replaces, past cancelRejectPercent=1"
                 + " for ClOrdID ") && ends.get(0).contains("Text: unknown order "), ends.get(0));
     }
 

@@ -49,7 +49,7 @@ import quickfix.fix44.ExecutionReport;
  * {@code pending-new} (a PendingNew at once, before the ack), {@code lifecycle} (orders rest: each New is
  * acknowledged, not filled; a replace of a resting order is Replaced (150=5), a cancel Canceled (150=4), and either of an
  * order no longer resting gets an OrderCancelReject: too late to cancel (102=0) for one filled, unknown order (102=1)
- * otherwise), {@code fill-every:N} (with lifecycle: every N-th New is filled at once after its ack, so the cancel or
+ * otherwise), {@code fill-every:N} (with lifecycle: every N-th New of each session is filled at once after its ack, so the cancel or
  * replace that follows it comes too late).
  */
 public final class TestGateway implements Application {
@@ -63,6 +63,8 @@ public final class TestGateway implements Application {
     private final boolean day;
     /** lifecycle: the resting orders, by the ClOrdID they are known by now (a replace's, once replaced). */
     private final java.util.Map<String, String> resting = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The orders each session sent (fill-every:N counts a session's own). */
+    private final java.util.Map<SessionID, AtomicLong> sessionOrders = new java.util.concurrent.ConcurrentHashMap<>();
     /** lifecycle: the ClOrdIDs of orders filled (no longer resting). */
     private final java.util.Set<String> filled = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -255,7 +257,8 @@ public final class TestGateway implements Application {
             return;
         }
         long fillEvery = Long.parseLong(option(mode, "fill-every:", "0"));
-        if (has(mode, "lifecycle") && (fillEvery == 0 || n % fillEvery != 0)) {
+        long ofSession = sessionOrders.computeIfAbsent(sessionId, id -> new AtomicLong()).incrementAndGet();
+        if (has(mode, "lifecycle") && (fillEvery == 0 || ofSession % fillEvery != 0)) {
             resting.put(clOrdId, symbol);
             send(ack, sessionId);
             return;
