@@ -2,16 +2,23 @@
 // each NewOrderSingle with one ExecutionReport (ExecType and OrdStatus New) echoing its ClOrdID, as every fixbench
 // server does. FIX.4.2, FIX.4.4 and FIXT.1.1 (FIX.5.0SP2) sessions.
 //
-//   quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING
+//   quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]
 //
 // SETTINGS is a QuickFIX settings file of [DEFAULT] keys (fix-configs/external/quickfix-cpp/); the port, the CompIDs
 // and the BeginString are the engine file's, set here. It prints its version with --version, and stops on SIGTERM
 // or SIGINT.
+//
+// With "lifecycle" (FIX.4.4), orders rest, as on a venue's book without a market: each NewOrderSingle is acknowledged
+// and kept by its session and ClOrdID; an OrderCancelReplaceRequest of a resting order is answered Replaced
+// (150=5) and the order is known by the replace's ClOrdID from then on; an OrderCancelRequest is answered Canceled
+// (150=4) and the order forgotten; either of an order not resting gets an OrderCancelReject (CxlRejReason 1, unknown
+// order). SESSIONS: TARGET holds {n}, and a session is made for each of TARGET's numbers 1 ... SESSIONS.
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <unistd.h>
+#include <unordered_map>
 
 #include "quickfix/Application.h"
 #include "quickfix/MessageCracker.h"
@@ -23,6 +30,9 @@
 #include "quickfix/fix42/NewOrderSingle.h"
 #include "quickfix/fix44/ExecutionReport.h"
 #include "quickfix/fix44/NewOrderSingle.h"
+#include "quickfix/fix44/OrderCancelReject.h"
+#include "quickfix/fix44/OrderCancelReplaceRequest.h"
+#include "quickfix/fix44/OrderCancelRequest.h"
 #include "quickfix/fix50sp2/ExecutionReport.h"
 #include "quickfix/fix50sp2/NewOrderSingle.h"
 
@@ -34,6 +44,8 @@ void onSignal(int) { stopping = 1; }
 
 class Executor : public FIX::Application, public FIX::MessageCracker {
  public:
+  explicit Executor(bool lifecycle) : lifecycle(lifecycle) {}
+
   void onCreate(const FIX::SessionID&) override {}
   void onLogon(const FIX::SessionID& id) override { std::cout << "logon " << id << std::endl; }
   void onLogout(const FIX::SessionID& id) override { std::cout << "logout " << id << std::endl; }
@@ -80,7 +92,18 @@ class Executor : public FIX::Application, public FIX::MessageCracker {
     report.set(clOrdId);
     report.set(symbol);
     report.set(qty);
+    if (lifecycle) {
+      resting[key(id, clOrdId)] = report.getField(FIX::FIELD::OrderID);
+    }
     send(report, id);
+  }
+
+  void onMessage(const FIX44::OrderCancelReplaceRequest& replace, const FIX::SessionID& id) override {
+    answer(replace, id, false);
+  }
+
+  void onMessage(const FIX44::OrderCancelRequest& cancel, const FIX::SessionID& id) override {
+    answer(cancel, id, true);
   }
 
   void onMessage(const FIX50SP2::NewOrderSingle& order, const FIX::SessionID& id) override {
@@ -103,6 +126,51 @@ class Executor : public FIX::Application, public FIX::MessageCracker {
 
  private:
   unsigned long counter = 0;
+  const bool lifecycle;
+  // lifecycle: the resting orders' OrderIDs, by session and the ClOrdID each is known by now
+  std::unordered_map<std::string, std::string> resting;
+
+  static std::string key(const FIX::SessionID& id, const FIX::ClOrdID& clOrdId) {
+    return id.toString() + "|" + clOrdId.getValue();
+  }
+
+  // A cancel or replace of a resting order answered (Canceled or Replaced), else an OrderCancelReject.
+  void answer(const FIX::Message& request, const FIX::SessionID& id, bool cancel) {
+    FIX::ClOrdID clOrdId;
+    FIX::OrigClOrdID orig;
+    FIX::Symbol symbol;
+    FIX::Side side;
+    FIX::OrderQty qty;
+    request.getField(clOrdId);
+    request.getField(orig);
+    request.getField(symbol);
+    request.getField(side);
+    request.getField(qty);
+    auto order = lifecycle ? resting.find(key(id, FIX::ClOrdID(orig.getValue()))) : resting.end();
+    if (order == resting.end()) {
+      FIX44::OrderCancelReject reject(FIX::OrderID("NONE"), clOrdId, orig, FIX::OrdStatus(FIX::OrdStatus_REJECTED),
+                                      FIX::CxlRejResponseTo(cancel ? FIX::CxlRejResponseTo_ORDER_CANCEL_REQUEST
+                                                                   : FIX::CxlRejResponseTo_ORDER_CANCEL_REPLACE_REQUEST));
+      reject.set(FIX::CxlRejReason(FIX::CxlRejReason_UNKNOWN_ORDER));
+      reject.set(FIX::Text(lifecycle ? "unknown order " + orig.getValue() : "orders do not rest (no lifecycle)"));
+      send(reject, id);
+      return;
+    }
+    std::string orderId = order->second;
+    resting.erase(order);
+    FIX44::ExecutionReport report(FIX::OrderID(orderId), FIX::ExecID(next("EXE-")),
+                                  FIX::ExecType(cancel ? FIX::ExecType_CANCELED : FIX::ExecType_REPLACED),
+                                  FIX::OrdStatus(cancel ? FIX::OrdStatus_CANCELED : FIX::OrdStatus_NEW), side,
+                                  FIX::LeavesQty(cancel ? 0 : qty.getValue()), FIX::CumQty(0), FIX::AvgPx(0));
+    report.set(clOrdId);
+    report.set(orig);
+    report.set(symbol);
+    report.set(qty);
+    if (!cancel) {
+      resting[key(id, clOrdId)] = orderId;
+    }
+    send(report, id);
+  }
 
   std::string next(const char* prefix) { return prefix + std::to_string(++counter); }
 
@@ -122,8 +190,17 @@ int main(int argc, char** argv) {
     std::cout << "QuickFIX C++ " << (QUICKFIX_VERSION_STRING) << " (fixbench executor)" << std::endl;
     return 0;
   }
-  if (argc != 6) {
-    std::cerr << "usage: quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING" << std::endl;
+  bool lifecycle = argc >= 7 && std::string(argv[6]) == "lifecycle";
+  if (argc < 6 || argc > 8 || (argc >= 7 && !lifecycle)) {
+    std::cerr << "usage: quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]"
+              << std::endl;
+    return 2;
+  }
+  int sessions = argc == 8 ? std::atoi(argv[7]) : 1;
+  std::string target = argv[4];
+  if (sessions < 1 || (sessions > 1) != (target.find("{n}") != std::string::npos)) {
+    std::cerr << "quickfix-executor: SESSIONS (" << (argc == 8 ? argv[7] : "1")
+              << ") must be 1, or more with {n} in TARGET (" << target << ")" << std::endl;
     return 2;
   }
   try {
@@ -133,20 +210,26 @@ int main(int argc, char** argv) {
     defaults.setString("SocketAcceptPort", argv[2]);
     settings.set(defaults);
     std::string begin = argv[5];
-    FIX::SessionID id(begin, argv[3], argv[4]);
     FIX::Dictionary session;
     if (begin == "FIXT.1.1") {
       session.setString("DefaultApplVerID", "FIX.5.0SP2");
     }
-    settings.set(id, session);
-    Executor executor;
+    for (int n = 1; n <= sessions; n++) {
+      std::string mine = target;
+      if (sessions > 1) {
+        mine.replace(mine.find("{n}"), 3, std::to_string(n));
+      }
+      settings.set(FIX::SessionID(begin, argv[3], mine), session);
+    }
+    Executor executor(lifecycle);
     FIX::MemoryStoreFactory store;
     FIX::SocketAcceptor acceptor(executor, store, settings);
     std::signal(SIGTERM, onSignal);
     std::signal(SIGINT, onSignal);
     acceptor.start();
     std::cout << "listening on " << argv[2] << " as " << argv[3] << " for " << argv[4] << " (" << begin << ")"
-              << std::endl;
+              << (sessions > 1 ? ", " + std::to_string(sessions) + " sessions" : "")
+              << (lifecycle ? ", orders resting (lifecycle)" : "") << std::endl;
     while (!stopping) {
       usleep(100000);
     }

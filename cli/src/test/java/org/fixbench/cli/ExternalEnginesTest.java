@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -81,6 +82,33 @@ class ExternalEnginesTest {
                 "each acceptor's version, as its own command prints it");
         assertTrue(report.contains("| samples beyond the trackable range (clamped) | 0 | 0 | 0 |"),
                 "no leg read from hooks nobody called, so nothing clamped");
+    }
+
+    /**
+     * QuickFIX C++ with orders resting (quickfix-cpp-lifecycle), on 4 sessions, each order's whole life: a New, a
+     * replace, a cancel, each answered by its own report (no reject allowed: cancelRejectPercent=0), each in the
+     * series of its type. Before: the executor answered NewOrderSingles only.
+     */
+    @Test
+    @Tag("long")
+    void quickFixCppAnswersEachOrdersWholeLifeOnManySessions() throws Exception {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        Path out = tmp.resolve("lifecycle");
+        Outcome o = run("compare", "--engines", "external:quickfix-cpp-lifecycle", "--sessions", "4", "--workload",
+                "lifecycle", "--rates", "600", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap",
+                "2s", "--no-pin", "--out", out.toString());
+        assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
+        JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0)
+                .get("runs").get(0);
+        assertEquals(600, run.get("received").asLong(), run.toString());
+        assertEquals(0, run.get("lost").asLong());
+        for (String type : List.of("D NewOrderSingle", "F OrderCancelRequest", "G OrderCancelReplaceRequest")) {
+            JsonNode series = run.get("series").get(org.fixbench.engine.RoundTripTask.REQUEST_PREFIX + type);
+            assertTrue(series != null && series.get("count").asLong() == 200, type + ": " + series);
+        }
+        assertTrue((Files.readString(out.resolve("environment.json")) + Files.readString(out.resolve(
+                "summary.json"))).contains("4 session(s), FIXBENCH-CLIENT-1 -> "
+                + "FIXBENCH-SERVER to FIXBENCH-CLIENT-4 -> FIXBENCH-SERVER"), "named");
     }
 
     @Test
