@@ -153,6 +153,7 @@ class VenueGatewayTest {
         assertTrue(environment.contains("OrderCancelRejects answered") && environment.contains(
                 "CxlRejReason 0 (too late to cancel)"), "the late cancels and replaces counted by reason");
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("request F OrderCancelRequest"), "the report gives each message type");
+        assertTrue(report.contains("request F OrderCancelRequest") && report.contains("| 99, G "
+                + "OrderCancelReplaceRequest only (each request to its own answer) |"), "the report gives each type");
     }
 }

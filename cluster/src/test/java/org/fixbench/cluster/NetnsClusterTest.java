@@ -224,24 +224,26 @@ class NetnsClusterTest {
      * A gateway that wants a Password (engines/external's TestGateway, started on the server host by its engine
      * file's command, which holds the password as it is), the Logon's Password read from a secret file: every file of
      * the results folder, and everything printed, is searched for the password; one hit fails. The hosts log in with
-     * a password too, which is searched for likewise.
+     * a password too, which is searched for likewise. The gateway takes four sessions, ACME-1 ... ACME-4 with
+     * per-session credentials: each of the two client hosts logs on two, numbered on from the host before it.
      */
     @Test
     void aGatewaysPasswordIsNowhereInWhatTheClusterWritesOrPrints() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        network();
-        List<String> hosts = List.of(host(1), host(2)); // the external engine serves one session: one client host
+        // two client hosts, two sessions each of the gateway's four (ACME-1 ... ACME-4, each its own credentials)
+        List<String> hosts = threeHosts();
         byte[] random = new byte[6];
         new java.security.SecureRandom().nextBytes(random);
         String secret = "Pl4nted-cluster-" + java.util.HexFormat.of().formatHex(random);
         Path pw = Files.writeString(tmp.resolve("gw-password"), secret + "\n");
         Files.setPosixFilePermissions(pw, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path engine = org.fixbench.engine.external.TestGateway.engineFile(tmp.resolve("gateway.properties"), secret,
-                "ack-fill", "clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
-                "logonFields=553=trader|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
+                "ack-fill,sessions:4", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW", "maxSessions=4",
+                "logonFields=553=trader{n}|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
         Path login = Files.writeString(tmp.resolve("login-password"), PASSWORD + "\n");
         Path file = Files.writeString(tmp.resolve("cluster-gateway.properties"), String.join("\n",
-                "server=" + hosts.get(0), "clients=" + hosts.get(1), "user=root", "ssh-port=" + SSH_PORT,
+                "server=" + hosts.get(0), "clients=" + hosts.get(1) + "," + hosts.get(2), "user=root",
+                "ssh-port=" + SSH_PORT,
                 "password-file=" + login.getFileName(), "port=" + FIX_PORT, "java=" + thisJava(), ""));
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
@@ -252,7 +254,8 @@ class NetnsClusterTest {
         int status;
         try {
             status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,external:"
-                    + engine, "--rates", "300", "--runs", "1", "--duration", "1s", "--warmup", "300ms",
+                    + engine, "--sessions", "4", "--rates", "400", "--runs", "1", "--duration", "1s", "--warmup",
+                    "300ms",
                     "--warmup-cap", "2s", "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
         } finally {
             System.setOut(was);
@@ -264,7 +267,12 @@ class NetnsClusterTest {
         assertEquals(2, read.results().size(), read.results().toString());
         for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
             assertEquals(0, b.runs().get(0).lost(), b.name() + ": every order answered");
+            assertEquals(400, b.runs().get(0).received(), b.name() + ": every order answered");
         }
+        // each client host logged on its own two of the gateway's sessions, by their own CompIDs and credentials
+        String notes = Files.readString(results.resolve("summary.json"));
+        assertTrue(notes.contains("2 session(s), ACME-1 -> VENUE-GW to ACME-2 -> VENUE-GW")
+                && notes.contains("2 session(s), ACME-3 -> VENUE-GW to ACME-4 -> VENUE-GW"), "each host's sessions");
         for (String s : List.of(secret, PASSWORD)) {
             assertTrue(!all.contains(s), "printed: " + s);
             int files = 0;

@@ -93,7 +93,13 @@ public final class ComparisonReport {
         md.append("Command: `").append(command).append("`\n\n");
         frame.afterCommand().forEach(md::append);
         md.append(environmentSection(environment, results)).append('\n');
-        md.append("Each cell is the round trip NewOrderSingle → ExecutionReport measured from the *intended* send time "
+        boolean fixedOnly = results.stream().allMatch(r -> workloadOf(r).equals("fixed"));
+        md.append(fixedOnly ? "Each cell is the round trip NewOrderSingle → ExecutionReport" : "Each cell is the round "
+                + "trip of every request the workload sends (NewOrderSingle, OrderCancelRequest, "
+                + "OrderCancelReplaceRequest) → its answer (an ExecutionReport, or an OrderCancelReject), all types "
+                + "together (each type's own percentiles, `request D ...`, `request F ...`, `request G ...`, are in "
+                + "each engine's section),");
+        md.append(" measured from the *intended* send time "
                 + "(coordinated-omission corrected), in µs: that percentile of all counted runs' samples together "
                 + "(the distribution the percentile chart draws), then in brackets the lowest and highest of the runs' "
                 + "own values. \"worst\" is the largest round trip of all runs. Orders never answered are charged at "
@@ -347,6 +353,21 @@ public final class ComparisonReport {
                         + " (inside the server: order received → report sending)"));
                 atRate.forEach(r -> cells.add(pooledCell(r, org.fixbench.engine.RoundTripTask.SERVER_PROCESSING,
                         p))); // "-" where not measured
+                row(sb, cells);
+            }
+        }
+        // latency per message type (any workload but fixed): each request from its own intended send time to its
+        // own answer, pooled over the counted runs as the rows above
+        java.util.SortedSet<String> types = new java.util.TreeSet<>();
+        atRate.forEach(r -> r.countedRuns().forEach(run -> run.series().keySet().stream()
+                .filter(name -> name.startsWith(org.fixbench.engine.RoundTripTask.REQUEST_PREFIX))
+                .forEach(types::add)));
+        for (String type : types) {
+            for (double p : new double[] {50, 99}) {
+                List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p) + ", "
+                        + type.substring(org.fixbench.engine.RoundTripTask.REQUEST_PREFIX.length())
+                        + " only (each request to its own answer)"));
+                atRate.forEach(r -> cells.add(pooledCell(r, type, p)));
                 row(sb, cells);
             }
         }
