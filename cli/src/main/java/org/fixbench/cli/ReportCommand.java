@@ -32,6 +32,10 @@ final class ReportCommand implements Callable<Integer> {
             + ".hgrm distributions (hgrm/) and SVG charts beside the PNGs")
     boolean derivedFiles;
 
+    @Option(names = "--no-charts", description = "the report without charts: none drawn, none embedded (for a "
+            + "published folder within its size budget)")
+    boolean noCharts;
+
     @Override
     public Integer call() throws java.io.IOException {
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
@@ -42,7 +46,11 @@ final class ReportCommand implements Callable<Integer> {
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
         }
-        ComparisonReport.write(target, FolderReport.render(read, folder, target, derivedFiles));
+        if (noCharts && derivedFiles) {
+            throw new IllegalArgumentException("--no-charts and --derived-files: the derived files include SVG charts;"
+                    + " give one of them");
+        }
+        ComparisonReport.write(target, FolderReport.render(read, folder, target, derivedFiles, !noCharts));
         if (derivedFiles) {
             org.fixbench.harness.results.ResultsWriter.writeDistributions(target, read.results());
         }

@@ -273,6 +273,13 @@ class CliTest {
             }
         }
         assertTrue(Files.isRegularFile(again.resolve("report.html")));
+        // without charts (a published folder within its budget): the same tables, no chart drawn or embedded
+        Path bare = tmp.resolve("bare");
+        assertEquals(0, run("report", out.toString(), "--no-charts", "--out", bare.toString()).status());
+        String bareReport = Files.readString(bare.resolve("report.md"));
+        assertFalse(Files.exists(bare.resolve("charts")) || bareReport.contains(".png"), "no chart");
+        assertTrue(report.contains(".png") && bareReport.contains("| runs OK / DISTURBED / SATURATED / FAILED |"),
+                "the tables kept");
         assertOneLineError(run("report", out.toString(), "--out", again.toString()), 2, "fixbench: output folder");
         assertOneLineError(run("report", tmp.resolve("nothing").toString(), "--out", tmp.resolve("x").toString()), 2,
                 "fixbench: not a fixbench results folder");

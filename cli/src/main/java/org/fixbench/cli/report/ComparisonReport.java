@@ -838,7 +838,8 @@ public final class ComparisonReport {
         results.forEach(r -> workloads.add(workloadOf(r)));
         sb.append("- Workload: ").append(String.join(", ", workloads)).append(workloads.equals(java.util.Set.of(
                 "fixed")) ? " (one limit order, the same every time)" : " (`--workload`: ClOrdID, symbols, optional "
-                + "fields, cancels and replaces as the seed or the log gives them; every answer checked"
+                + "fields, cancels and replaces as the seed, the log or the lifecycle gives them; every answer "
+                + "matched to its request, and checked against it by the built-in engines' clients"
                 + (workloads.stream().anyMatch(org.fixbench.engine.OrderFlow::isPacedName) ? "; paced: sent with the gaps between the"
                 + " log's SendingTimes, stretched so their mean is each rate's interval, and each rate's send and reply"
                 + " rules held to that schedule" : "") + ")")

@@ -39,9 +39,22 @@ public final class FolderReport {
         return render(read, folder, out, derivedFiles, List.of());
     }
 
-    /** With {@code svg}, the charts are written as SVG beside the PNGs. */
+    /**
+     * As above, without charts when {@code charts} is false: none written, none embedded (a published folder kept
+     * within its size budget).
+     */
+    public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles, boolean charts) {
+        return render(read, folder, out, derivedFiles, List.of(), charts);
+    }
+
     private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
                                  List<String> beforeRuns) {
+        return render(read, folder, out, derivedFiles, beforeRuns, true);
+    }
+
+    /** With {@code svg}, the charts are written as SVG beside the PNGs. */
+    private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
+                                 List<String> beforeRuns, boolean withCharts) {
         Map<String, Object> env = read.environment();
         List<BenchmarkResult> all = read.results();
         int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
@@ -61,7 +74,8 @@ public final class FolderReport {
         }
         List<String> distinctLabels = List.copyOf(new LinkedHashSet<>(labels));
         List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
-        org.fixbench.cli.report.ChartSet charts = Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
+        org.fixbench.cli.report.ChartSet charts = !withCharts ? org.fixbench.cli.report.ChartSet.NONE
+                : Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
                 .filter(r -> distinctRates.contains(r.targetRate())).toList(), derivedFiles);
 
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
