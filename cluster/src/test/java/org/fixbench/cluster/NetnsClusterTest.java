@@ -270,7 +270,13 @@ class NetnsClusterTest {
             assertEquals(400, b.runs().get(0).received(), b.name() + ": every order answered");
         }
         // each client host logged on its own two of the gateway's sessions, by their own CompIDs and credentials
-        String notes = Files.readString(results.resolve("summary.json"));
+        StringBuilder written = new StringBuilder();
+        try (Stream<Path> walk = Files.walk(results)) {
+            for (Path f : walk.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
+                written.append(Files.readString(f));
+            }
+        }
+        String notes = written.toString();
         assertTrue(notes.contains("2 session(s), ACME-1 -> VENUE-GW to ACME-2 -> VENUE-GW")
                 && notes.contains("2 session(s), ACME-3 -> VENUE-GW to ACME-4 -> VENUE-GW"), "each host's sessions");
         for (String s : List.of(secret, PASSWORD)) {
