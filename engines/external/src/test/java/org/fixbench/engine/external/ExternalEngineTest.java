@@ -362,6 +362,38 @@ class ExternalEngineTest {
                 + " for ClOrdID ") && ends.get(0).contains("Text: unknown order "), ends.get(0));
     }
 
+    /**
+     * The seeded mix and a replayed log, as every engine sends them, against the gateway with orders resting: each
+     * request answered once, by its own report or by an OrderCancelReject (the mix cancels an order already
+     * cancelled; the share allows every reject here), and said by its MsgType.
+     */
+    @Test
+    void theMixAndAReplayedLogAreSentAsEveryEngineSendsThemAndEachRequestAnswered() throws Exception {
+        Path log = Files.writeString(dir.resolve("orders.log"), String.join("\n",
+                "8=FIX.4.4|35=D|11=A1|55=VOD.L|54=1|38=500|40=2|44=2.5|59=0|10=000|",
+                "8=FIX.4.4|35=G|11=A2|41=A1|55=VOD.L|54=1|38=500|40=2|44=2.4|10=000|",
+                "8=FIX.4.4|35=F|11=A3|41=A2|55=VOD.L|54=1|38=500|10=000|", ""));
+        for (String workload : List.of("mixed:5", log.toString())) {
+            reports.clear();
+            events.clear();
+            org.fixbench.engine.OrderFlow flow = org.fixbench.engine.OrderFlow.parse(workload);
+            EngineSetup setup = setup(file("lifecycle", "s3cret", "cancelRejectPercent=100")).withFlow(flow);
+            ExternalEngine engine = new ExternalEngine();
+            List<Long> sent;
+            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+                client.connect(server.start(), listener, Duration.ofSeconds(20));
+                sent = sendAndAnswer(client, 60);
+            }
+            assertTrue(ends.isEmpty(), workload + ": " + ends);
+            assertEquals(new java.util.TreeSet<>(sent), new java.util.TreeSet<>(reports), workload + ": each once");
+            for (int i = 0; i < sent.size(); i++) {
+                char type = flow.order(i).kind().msgType();
+                assertTrue(events.contains("answered " + type + " " + sent.get(i)), workload + " request " + i
+                        + " (" + type + "): " + events);
+            }
+        }
+    }
+
     @Test
     void sequenceNumbersKeptForTheDayGoOnFromConnectionToConnection() throws Exception {
         Path day = Files.createDirectories(dir.resolve("gateway-day"));
