@@ -38,6 +38,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
+        if (noCharts && derivedFiles) {
+            throw new IllegalArgumentException("--no-charts and --derived-files: the derived files include SVG charts;"
+                    + " give one of them");
+        }
         ResultsReader.Read read = ResultsReader.read(folder); // before any folder is made
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
         if (org.fixbench.cli.scenario.ScenarioRegistry.ofFolder(read.environment()) != null) { // a scenario's folder: its own report
@@ -45,10 +49,6 @@ final class ReportCommand implements Callable<Integer> {
                     org.fixbench.cli.scenario.ScenarioRun.report(read, folder, target));
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
-        }
-        if (noCharts && derivedFiles) {
-            throw new IllegalArgumentException("--no-charts and --derived-files: the derived files include SVG charts;"
-                    + " give one of them");
         }
         ComparisonReport.write(target, FolderReport.render(read, folder, target, derivedFiles, !noCharts));
         if (derivedFiles) {

@@ -280,6 +280,9 @@ class CliTest {
         assertFalse(Files.exists(bare.resolve("charts")) || bareReport.contains(".png"), "no chart");
         assertTrue(report.contains(".png") && bareReport.contains("| runs OK / DISTURBED / SATURATED / FAILED |"),
                 "the tables kept");
+        assertOneLineError(run("report", out.toString(), "--no-charts", "--derived-files", "--out",
+                tmp.resolve("both").toString()), 2, "fixbench: --no-charts and --derived-files");
+        assertFalse(Files.exists(tmp.resolve("both")), "no folder made for it");
         assertOneLineError(run("report", out.toString(), "--out", again.toString()), 2, "fixbench: output folder");
         assertOneLineError(run("report", tmp.resolve("nothing").toString(), "--out", tmp.resolve("x").toString()), 2,
                 "fixbench: not a fixbench results folder");

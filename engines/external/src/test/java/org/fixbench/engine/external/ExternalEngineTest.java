@@ -248,7 +248,9 @@ class ExternalEngineTest {
                 new Case("clientCompId=A\nserverCompId=B\nbeginString=FIX.5.0\n", "beginString must be"),
                 new Case("clientCompId=A\nserverCompId=B\nbeginString=FIXT.1.1\n", "needs DefaultApplVerID"),
                 new Case("clientCompId=A\nserverCompId=B\ncommand=x {prot}\n", "placeholder"),
-                new Case("clientCompId=A\nserverCompId=B\naddress=localhost\n", "HOST:PORT"));
+                new Case("clientCompId=A\nserverCompId=B\naddress=localhost\n", "HOST:PORT"),
+                new Case("clientCompId=A\nserverCompId=B\ncancelRejectPercent=101\n", "cancelRejectPercent must be"),
+                new Case("clientCompId=A\nserverCompId=B\ncancelRejectPercent=ten\n", "cancelRejectPercent must be"));
         for (Case c : cases) {
             Path f = dir.resolve("bad.properties");
             Files.writeString(f, c.content());
@@ -269,6 +271,15 @@ class ExternalEngineTest {
                 e.getMessage());
     }
     /** Sends {@code orders} orders 1 ms apart, then polls until each is answered (or 10 s); the ClOrdIDs sent. */
+    /** Starts the file's gateway, connects a client, sends {@code orders} and waits for their answers; both closed. */
+    private List<Long> startConnectAndSend(EngineSetup setup, int orders) throws Exception {
+        ExternalEngine engine = new ExternalEngine();
+        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            return sendAndAnswer(client, orders);
+        }
+    }
+
     private List<Long> sendAndAnswer(EngineClient client, int orders) {
         List<Long> sent = new java.util.ArrayList<>();
         long base = System.nanoTime();
@@ -327,12 +338,7 @@ class ExternalEngineTest {
         EngineSetup setup = setup(file("lifecycle,fill-every:5", "s3cret", "cancelRejectPercent=25",
                 "order=1=VENUE-ACCT|21=1|38=100|40=2|44=101.25|54=1|55=ACME|59=0|207=XVEN"))
                 .withFlow(org.fixbench.engine.OrderFlow.parse("lifecycle"));
-        ExternalEngine engine = new ExternalEngine();
-        List<Long> sent;
-        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
-            client.connect(server.start(), listener, Duration.ofSeconds(20));
-            sent = sendAndAnswer(client, 30);
-        }
+        List<Long> sent = startConnectAndSend(setup, 30);
         assertTrue(ends.isEmpty(), ends.toString());
         assertEquals(sent, reports, "each request answered once, in order");
         java.util.Map<Character, Long> byType = events.stream().filter(e -> e.startsWith("answered "))
@@ -352,10 +358,7 @@ class ExternalEngineTest {
         reports.clear();
         setup = setup(file("lifecycle,fill-every:5", "s3cret", "cancelRejectPercent=1")).withFlow(
                 org.fixbench.engine.OrderFlow.parse("lifecycle"));
-        try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
-            client.connect(server.start(), listener, Duration.ofSeconds(20));
-            sendAndAnswer(client, 15);
-        }
+        startConnectAndSend(setup, 15);
         assertEquals(1, ends.size(), ends.toString());
         // the 5th order's replace is the one reject 1% of 100 allows; its cancel, the 10th request, is past it
         assertTrue(ends.get(0).contains("2 OrderCancelRejects of 10 cancels and replaces, past cancelRejectPercent=1"
@@ -378,12 +381,7 @@ class ExternalEngineTest {
             events.clear();
             org.fixbench.engine.OrderFlow flow = org.fixbench.engine.OrderFlow.parse(workload);
             EngineSetup setup = setup(file("lifecycle", "s3cret", "cancelRejectPercent=100")).withFlow(flow);
-            ExternalEngine engine = new ExternalEngine();
-            List<Long> sent;
-            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
-                client.connect(server.start(), listener, Duration.ofSeconds(20));
-                sent = sendAndAnswer(client, 60);
-            }
+            List<Long> sent = startConnectAndSend(setup, 60);
             assertTrue(ends.isEmpty(), workload + ": " + ends);
             assertEquals(new java.util.TreeSet<>(sent), new java.util.TreeSet<>(reports), workload + ": each once");
             for (int i = 0; i < sent.size(); i++) {
@@ -436,12 +434,7 @@ class ExternalEngineTest {
             reports.clear();
             events.clear();
             EngineSetup setup = setup(file("ack-fill,pending-new", "s3cret", "timedReport=" + timed));
-            ExternalEngine engine = new ExternalEngine();
-            List<Long> sent;
-            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
-                client.connect(server.start(), listener, Duration.ofSeconds(20));
-                sent = sendAndAnswer(client, 10);
-            }
+            List<Long> sent = startConnectAndSend(setup, 10);
             assertTrue(ends.isEmpty(), ends.toString());
             assertEquals(sent, reports, timed);
             for (long id : sent) {
