@@ -144,7 +144,7 @@ class GatewaySecretsTest {
         String secret = planted("env");
         Path file = engineFile("env", "${env:FIXBENCH_TEST_GW_PASSWORD}", "${env:FIXBENCH_TEST_GW_PASSWORD}");
         Outcome o = fixbench(Map.of("FIXBENCH_TEST_GW_PASSWORD", secret), "check", "--engine", "external:" + file,
-                "--wait", "300ms");
+                "--wait", "2s");
         assertEquals(0, o.status(), o.printed());
         assertTrue(o.printed().contains("READY: "), o.printed());
         assertTrue(o.printed().contains("554 Password               ***"), o.printed());
