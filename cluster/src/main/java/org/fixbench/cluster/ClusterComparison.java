@@ -231,6 +231,16 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
 
     private final StringBuilder startErrors = new StringBuilder();
 
+    /**
+     * How often the orchestrator checks each host's node, and how long a host's JVM goes on without a check before it
+     * exits. An OpenSSH server does not end a command when its channel closes, so after the comparison each host's
+     * JVM lives until this timeout: the orchestrator's default, 30 s (checks every 5 s), left JVMs on every host for
+     * half a minute after each command (seen: 28.1 s, OpenSshClusterTest, 2026-12-02). Now ten missed checks; a
+     * host's JVM may still take longer to exit than this (seen: 20 s with a timeout of 6 s, in its own shutdown).
+     */
+    static final long HEALTH_CHECK_EVERY_MILLIS = 1_000;
+    static final long HEALTH_CHECK_TIMEOUT_MILLIS = 10_000;
+
     private Cluster start() throws Exception {
         List<String> flags = new ArrayList<>();
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -247,6 +257,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         SimpleNodeArrayConfiguration clients = new SimpleNodeArrayConfiguration(CLIENTS);
         ids.forEach(id -> clients.node(new Node(id, hostOf.get(id))));
         SimpleClusterConfiguration cfg = new SimpleClusterConfiguration()
+                .healthCheckDelay(HEALTH_CHECK_EVERY_MILLIS).healthCheckTimeout(HEALTH_CHECK_TIMEOUT_MILLIS)
                 .jvm(new Jvm((fs, h) -> java, flags.toArray(String[]::new)))
                 .hostLauncher(launcher)
                 .nodeArray(new SimpleNodeArrayConfiguration(SERVER).node(new Node(SERVER, file.server())))
@@ -558,11 +569,31 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             if (all) {
                 return null;
             }
-            try {
-                Thread.sleep(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            awaitHosts(running.values(), LOOK_EVERY_NANOS);
+            if (Thread.currentThread().isInterrupted()) {
                 return "interrupted";
+            }
+        }
+    }
+
+    /** How often {@link #await} looks at where each host waits and whether it still answers. */
+    private static final long LOOK_EVERY_NANOS = 5_000_000_000L;
+
+    /**
+     * Waits until every host's comparison ended, one failed, or {@code nanos} passed: the turn ends when its last
+     * host's does, not at the next look (until 2026-12-02 a fixed 5 s sleep between looks, 2.5 s a turn on average).
+     */
+    private static void awaitHosts(java.util.Collection<NodeArrayFuture> running, long nanos) {
+        long until = System.nanoTime() + nanos;
+        for (NodeArrayFuture f : running) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                f.get(left, TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | ExecutionException e) {
+                return; // still running, or failed: the next look says which
             }
         }
     }

@@ -17,28 +17,42 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code compare --cluster} across three simulated hosts, each a network namespace joined by a veth pair to a bridge
  * in this one (198.18.0.0/24, inside 198.18.0.0/15 only), each running an SSH server this test starts (MINA SSHD,
  * {@link NetnsSshd}); Jetty's cluster orchestrator starts the nodes over SSH. The comparison's server runs in one
- * namespace and its clients in the other two. The namespaces, links, servers and nodes are made and removed by the
- * test.
+ * namespace and its clients in the other two. The namespaces, links and SSH servers are made once for the class
+ * and removed after it; each test's nodes are gone when it ends.
  */
 @Tag("long") // the cluster across network namespaces: minutes
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the test that kills a host's every process runs last
 class NetnsClusterTest {
     private static final String PREFIX = "fbtest";
     private static final int SSH_PORT = 2222;
     private static final String PASSWORD = "fixbench-test";
-    private final List<Process> servers = new ArrayList<>();
-    private final List<String> namespaces = new ArrayList<>();
+    /** Each host's SSH server, by host number (1: the server host). */
+    private static final Map<Integer, Process> SERVERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final List<String> NAMESPACES = new ArrayList<>();
     private static final String BRIDGE = PREFIX + "0";
-    private boolean bridge;
+    private static boolean bridge;
+    /** The server host's address, then the two client hosts': made once for the class (until 2026-12-02 per test). */
+    private static List<String> hosts;
 
+    /** The hosts' disks and keys, for the class. */
+    @TempDir
+    static Path hostsDir;
+
+    /** This test's files: cluster files, results. */
     @TempDir
     Path tmp;
 
@@ -53,7 +67,7 @@ class NetnsClusterTest {
     }
 
     /** The simulated network: a bridge in this namespace at 198.18.0.1/24 that every host's veth pair joins. */
-    private void network() throws Exception {
+    private static void network() throws Exception {
         // what an earlier run killed before its clean-up left (its names are this test's own)
         for (int n = 1; n <= 3; n++) {
             new ProcessBuilder("ip", "netns", "del", PREFIX + "-h" + n).redirectErrorStream(true).start().waitFor();
@@ -67,14 +81,14 @@ class NetnsClusterTest {
 
     /**
      * Host {@code n}: namespace PREFIX-hN at 198.18.0.(10+n)/24, joined to the bridge by a veth pair (this side
-     * PREFIXNr, its side PREFIXNn), running an SSH server on its disk.
+     * PREFIXNr, its side PREFIXNn).
      */
-    private String host(int n) throws Exception {
+    private static String host(int n) throws Exception {
         String ns = PREFIX + "-h" + n;
         String outside = PREFIX + n + "r";
         String inside = PREFIX + n + "n";
         ip("netns", "add", ns);
-        namespaces.add(ns);
+        NAMESPACES.add(ns);
         ip("link", "add", outside, "type", "veth", "peer", "name", inside);
         ip("link", "set", inside, "netns", ns);
         ip("link", "set", outside, "master", BRIDGE);
@@ -82,48 +96,108 @@ class NetnsClusterTest {
         ip("netns", "exec", ns, "ip", "addr", "add", "198.18.0." + (10 + n) + "/24", "dev", inside);
         ip("netns", "exec", ns, "ip", "link", "set", inside, "up");
         ip("netns", "exec", ns, "ip", "link", "set", "lo", "up");
-        String address = "198.18.0." + (10 + n);
+        return "198.18.0." + (10 + n);
+    }
+
+    /** Host {@code n}'s SSH server on its disk, started (its start-up is waited for by {@link #listening}). */
+    private static Process startSshd(int n) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path disk = Files.createDirectories(tmp.resolve("disk-" + n));
-        Process sshd = new ProcessBuilder("ip", "netns", "exec", ns, java, "-Duser.home=" + disk,
+        Path disk = Files.createDirectories(disk(n));
+        Process sshd = new ProcessBuilder("ip", "netns", "exec", PREFIX + "-h" + n, java, "-Duser.home=" + disk,
                 "-cp", System.getProperty("java.class.path"),
-                NetnsSshd.class.getName(), address, Integer.toString(SSH_PORT), PASSWORD,
-                tmp.resolve("hostkey-" + n).toString()).directory(disk.toFile()).redirectErrorStream(true).start();
-        servers.add(sshd);
+                NetnsSshd.class.getName(), "198.18.0." + (10 + n), Integer.toString(SSH_PORT), PASSWORD,
+                hostsDir.resolve("hostkey-" + n).toString()).directory(disk.toFile()).redirectErrorStream(true)
+                .start();
+        SERVERS.put(n, sshd);
+        return sshd;
+    }
+
+    /** Reads the SSH server's output until it says it listens. */
+    private static void listening(int n, Process sshd) throws Exception {
         BufferedReader lines = new BufferedReader(new InputStreamReader(sshd.getInputStream()));
         String line;
         while ((line = lines.readLine()) != null && !line.startsWith("listening")) {
             // its start-up lines
         }
-        assertTrue(line != null, "the SSH server of " + ns + " did not start");
-        return address;
+        assertTrue(line != null, "the SSH server of " + PREFIX + "-h" + n + " did not start");
     }
 
-    /** The network and its three hosts: the server host's address, then the two client hosts'. */
-    private List<String> threeHosts() throws Exception {
+    private static Path disk(int n) {
+        return hostsDir.resolve("disk-" + n);
+    }
+
+    /** The network and its three hosts, each with its SSH server (the three JVMs start together). */
+    @BeforeAll
+    static void threeHosts() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
         network();
-        return List.of(host(1), host(2), host(3));
+        List<String> made = new ArrayList<>();
+        for (int n = 1; n <= 3; n++) {
+            made.add(host(n));
+        }
+        for (int n = 1; n <= 3; n++) {
+            startSshd(n);
+        }
+        for (int n = 1; n <= 3; n++) {
+            listening(n, SERVERS.get(n));
+        }
+        hosts = List.copyOf(made);
     }
 
+    /** What a test left running on a host (a node, a forked client) is killed; a host's dead SSH server restarted. */
     @AfterEach
-    void removeHosts() throws Exception {
-        for (Process p : servers) {
+    void nothingRunsOnTheHosts() throws Exception {
+        for (String ns : NAMESPACES) {
+            for (long pid : pidsIn(ns)) {
+                if (SERVERS.values().stream().noneMatch(p -> p.pid() == pid)) { // a node is the server's child
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        }
+        for (int n = 1; n <= 3; n++) {
+            if (!SERVERS.get(n).isAlive()) {
+                listening(n, startSshd(n));
+            }
+        }
+    }
+
+    @AfterAll
+    static void removeHosts() throws Exception {
+        for (Process p : SERVERS.values()) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        for (String ns : namespaces) {
+        for (String ns : NAMESPACES) {
             // every process left in it (a node the orchestrator started) keeps the namespace, and its links, alive
-            Process pids = new ProcessBuilder("ip", "netns", "pids", ns).redirectErrorStream(true).start();
-            for (String pid : new String(pids.getInputStream().readAllBytes()).trim().split("\\s+")) {
-                if (!pid.isEmpty()) {
-                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-                }
+            for (long pid : pidsIn(ns)) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             }
-            pids.waitFor(10, TimeUnit.SECONDS);
             ip("netns", "del", ns); // its end of the veth pair goes with it, and so the pair
         }
         if (bridge) {
             ip("link", "del", BRIDGE);
+        }
+    }
+
+    private static List<Long> pidsIn(String ns) throws Exception {
+        Process p = new ProcessBuilder("ip", "netns", "pids", ns).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(10, TimeUnit.SECONDS);
+        List<Long> pids = new ArrayList<>();
+        for (String pid : out.trim().split("\\s+")) {
+            if (pid.matches("\\d+")) {
+                pids.add(Long.parseLong(pid));
+            }
+        }
+        return pids;
+    }
+
+    /** Nothing left on any host's disk. */
+    private static void disksEmpty() throws Exception {
+        for (int n = 1; n <= 3; n++) {
+            try (Stream<Path> left = Files.walk(disk(n))) {
+                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "left on host " + n);
+            }
         }
     }
 
@@ -150,42 +224,59 @@ class NetnsClusterTest {
     }
 
     /**
-     * {@code compare --cluster}: raw TCP and sbe, each server on the server host, a client on each of the two client
-     * hosts at half the rate; every order answered, each benchmark's count the sum of its hosts', a row per host.
+     * {@code compare --cluster}: raw TCP, sbe and a gateway that wants a Password (engines/external's TestGateway,
+     * started on the server host by its engine file's command, which holds the password as it is), each server on the
+     * server host, a client on each of the two client hosts at half the rate, on four sessions (ACME-1 ... ACME-4 with
+     * per-session credentials at the gateway: each client host logs on two, numbered on from the host before it).
+     * Every order answered, each benchmark's count the sum of its hosts', a row per host. The Logon's Password is read
+     * from a secret file and the hosts log in with a password: every file of the results folder, and everything
+     * printed, is searched for both; one hit fails. (Until 2026-12-02 two tests, each with its own hosts and cluster.)
      */
     @Test
-    void compareAcrossHostsAddsEveryHostsRunsAndShowsEachHost() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        List<String> hosts = threeHosts();
+    @Order(1)
+    void compareAcrossHostsAddsEveryHostsRunsShowsEachHostAndWritesNoPassword() throws Exception {
         String server = hosts.get(0);
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
+        byte[] random = new byte[6];
+        new java.security.SecureRandom().nextBytes(random);
+        String secret = "Pl4nted-cluster-" + java.util.HexFormat.of().formatHex(random);
+        Path pw = Files.writeString(tmp.resolve("gw-password"), secret + "\n");
+        Files.setPosixFilePermissions(pw, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path engine = org.fixbench.engine.external.TestGateway.engineFile(tmp.resolve("gateway.properties"), secret,
+                "ack-fill,sessions:4", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW", "maxSessions=4",
+                "logonFields=553=trader{n}|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
         Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,sbe:yield",
-                "--rates", "1000", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s",
-                "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
-        System.out.println(out);
-        assertTrue(status == 0 || status == 2, "status " + status + ": " + err);
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,sbe:yield,"
+                    + "external:" + engine, "--sessions", "4", "--rates", "1000", "--runs", "1", "--duration", "1s",
+                    "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent", "--out",
+                    results.toString()), out, err);
+        } finally {
+            System.setOut(was);
+        }
+        String all = out + "\n" + err + "\n" + printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.println(all);
+        assertTrue(status == 0 || status == 1, "status " + status + ": " + err);
         org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
-        assertEquals(2, read.results().size(), read.results().toString());
+        assertEquals(3, read.results().size(), read.results().toString());
         for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
             assertEquals(1_000, b.config().targetRatePerSecond(), b.name());
             org.fixbench.harness.results.RunResult run = b.runs().get(0);
+            assertEquals(1_000, run.received(), b.name() + ": every order answered");
             assertEquals(run.sent(), run.received(), b.name() + ": every order answered");
             assertEquals(0, run.lost(), b.name());
             long sum = 0;
             for (String h : List.of(c1, c2)) {
-                Path hostFolder;
-                try (Stream<Path> folders = Files.list(results.resolve("hosts").resolve(h))) {
-                    hostFolder = folders.filter(Files::isDirectory).filter(f -> f.getFileName().toString()
-                            .endsWith(b.name().startsWith("tcp") ? "tcp_yield" : "sbe_yield")).findFirst()
-                            .orElseThrow();
-                }
-                org.fixbench.harness.results.BenchmarkResult part = org.fixbench.harness.results.ResultsReader.read(hostFolder)
-                        .results().get(0);
+                org.fixbench.harness.results.BenchmarkResult part = hostPart(results.resolve("hosts").resolve(h),
+                        b.name().replaceFirst("-1000$", "-500"));
                 assertEquals(500, part.config().targetRatePerSecond());
                 sum += part.runs().get(0).endToEnd().count();
             }
@@ -212,63 +303,8 @@ class NetnsClusterTest {
         environments.values().forEach(e -> namespacesSeen.add(((Map<?, ?>) e).get("networkNamespace")));
         assertEquals(3, namespacesSeen.size(), environments.toString());
         assertTrue(!namespacesSeen.contains(Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString()));
-        for (int n = 1; n <= 3; n++) {
-            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
-                List<Path> files = left.filter(Files::isRegularFile).toList();
-                assertEquals(List.of(), files, "left on host " + n);
-            }
-        }
-    }
+        disksEmpty();
 
-    /**
-     * A gateway that wants a Password (engines/external's TestGateway, started on the server host by its engine
-     * file's command, which holds the password as it is), the Logon's Password read from a secret file: every file of
-     * the results folder, and everything printed, is searched for the password; one hit fails. The hosts log in with
-     * a password too, which is searched for likewise. The gateway takes four sessions, ACME-1 ... ACME-4 with
-     * per-session credentials: each of the two client hosts logs on two, numbered on from the host before it.
-     */
-    @Test
-    void aGatewaysPasswordIsNowhereInWhatTheClusterWritesOrPrints() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        // two client hosts, two sessions each of the gateway's four (ACME-1 ... ACME-4, each its own credentials)
-        List<String> hosts = threeHosts();
-        byte[] random = new byte[6];
-        new java.security.SecureRandom().nextBytes(random);
-        String secret = "Pl4nted-cluster-" + java.util.HexFormat.of().formatHex(random);
-        Path pw = Files.writeString(tmp.resolve("gw-password"), secret + "\n");
-        Files.setPosixFilePermissions(pw, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        Path engine = org.fixbench.engine.external.TestGateway.engineFile(tmp.resolve("gateway.properties"), secret,
-                "ack-fill,sessions:4", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW", "maxSessions=4",
-                "logonFields=553=trader{n}|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
-        Path login = Files.writeString(tmp.resolve("login-password"), PASSWORD + "\n");
-        Path file = Files.writeString(tmp.resolve("cluster-gateway.properties"), String.join("\n",
-                "server=" + hosts.get(0), "clients=" + hosts.get(1) + "," + hosts.get(2), "user=root",
-                "ssh-port=" + SSH_PORT,
-                "password-file=" + login.getFileName(), "port=" + FIX_PORT, "java=" + thisJava(), ""));
-        Path results = tmp.resolve("results");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        java.io.PrintStream was = System.out;
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
-        int status;
-        try {
-            status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,external:"
-                    + engine, "--sessions", "4", "--rates", "400", "--runs", "1", "--duration", "1s", "--warmup",
-                    "300ms",
-                    "--warmup-cap", "2s", "--no-pin", "--allow-concurrent", "--out", results.toString()), out, err);
-        } finally {
-            System.setOut(was);
-        }
-        String all = out + "\n" + err + "\n" + printed.toString(java.nio.charset.StandardCharsets.UTF_8);
-        System.out.println(all);
-        assertTrue(status == 0 || status == 1, "status " + status + ": " + err);
-        org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
-        assertEquals(2, read.results().size(), read.results().toString());
-        for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
-            assertEquals(0, b.runs().get(0).lost(), b.name() + ": every order answered");
-            assertEquals(400, b.runs().get(0).received(), b.name() + ": every order answered");
-        }
         // each client host logged on its own two of the gateway's sessions, by their own CompIDs and credentials
         StringBuilder written = new StringBuilder();
         try (Stream<Path> walk = Files.walk(results)) {
@@ -295,14 +331,32 @@ class NetnsClusterTest {
                 "the reference is recorded, not what it read");
     }
 
+    /** The result named {@code name} among a client host's turn folders (each turn's comparison of one engine). */
+    private static org.fixbench.harness.results.BenchmarkResult hostPart(Path hostFolder, String name)
+            throws Exception {
+        List<String> seen = new ArrayList<>();
+        try (Stream<Path> folders = Files.list(hostFolder)) {
+            for (Path f : folders.filter(Files::isDirectory).sorted().toList()) {
+                for (org.fixbench.harness.results.BenchmarkResult r : org.fixbench.harness.results.ResultsReader
+                        .read(f).results()) {
+                    if (r.name().equals(name)) {
+                        return r;
+                    }
+                    seen.add(r.name());
+                }
+            }
+        }
+        throw new AssertionError(name + " not among " + hostFolder + "'s results: " + seen);
+    }
+
     /**
      * A client host that dies mid-run (every process in its namespace killed, its SSH server too) is named in the
-     * report, and what was measured before it died is kept; nothing is left running on the other hosts.
+     * report, and what was measured before it died is kept; nothing is left running on the other hosts. Runs last:
+     * the host's SSH server is started again after it.
      */
     @Test
+    @Order(Integer.MAX_VALUE)
     void aClientHostKilledMidRunIsNamedAndWhatWasMeasuredIsKept() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        List<String> hosts = threeHosts();
         String server = hosts.get(0);
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
@@ -312,20 +366,29 @@ class NetnsClusterTest {
         StringWriter err = new StringWriter();
         java.util.concurrent.atomic.AtomicInteger status = new java.util.concurrent.atomic.AtomicInteger(-1);
         Thread comparison = new Thread(() -> status.set(compare(List.of("compare", "--cluster", file.toString(),
-                "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "2", "--duration", "3s",
-                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent", "--out",
+                "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "1", "--duration", "2s",
+                "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent", "--out",
                 results.toString()), out, err)));
         comparison.start();
-        // the first slot's results are back on this side once its folder under hosts/ is there; then the second
-        // slot is under way: kill host 3 once its client forked
-        Path back = results.resolve("hosts").resolve(c2);
+        // host 3 is killed in the second turn's run: once that turn's log on its disk says the warm-up is complete
+        // (until 2026-12-02 a fixed 8 s after the first turn came back, with runs of 3 s to land in one)
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
-        while (System.nanoTime() < deadline && !(Files.isDirectory(back) && countDirs(back) >= 1)) {
-            Thread.sleep(200);
+        boolean running = false;
+        while (!running && System.nanoTime() < deadline && comparison.isAlive()) {
+            try (Stream<Path> files = Files.walk(disk(3))) {
+                for (Path log : files.filter(f -> f.getFileName().toString().matches("002-round-1-.*\\.log"))
+                        .toList()) {
+                    running |= Files.readString(log).contains("Warm up complete");
+                }
+            } catch (java.io.IOException | java.io.UncheckedIOException gone) {
+                // a file went between the walk and the read
+            }
+            Thread.sleep(100);
         }
-        assertTrue(Files.isDirectory(back), "the first slot never came back: " + out);
-        Thread.sleep(8_000); // into the second slot's runs
-        killAll("fbtest-h3");
+        assertTrue(running, "host 3 never began the second turn's run: " + out);
+        for (long pid : pidsIn("fbtest-h3")) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
         comparison.join(TimeUnit.MINUTES.toMillis(4));
         assertTrue(!comparison.isAlive(), "the comparison did not end after the host died");
         String report = Files.readString(results.resolve("report.md"));
@@ -335,28 +398,10 @@ class NetnsClusterTest {
         org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
         assertTrue(!read.results().isEmpty(), "what was measured before is kept");
         for (String ns : List.of("fbtest-h1", "fbtest-h2")) {
-            Process pids = new ProcessBuilder("ip", "netns", "pids", ns).start();
-            List<String> left = new String(pids.getInputStream().readAllBytes()).lines()
-                    .filter(pid -> !servers.stream().anyMatch(p -> Long.toString(p.pid()).equals(pid))).toList();
-            pids.waitFor();
+            List<Long> left = pidsIn(ns).stream().filter(pid -> SERVERS.values().stream()
+                    .noneMatch(p -> p.pid() == pid)).toList();
             assertEquals(List.of(), left, "left running on " + ns);
         }
-    }
-
-    private static long countDirs(Path folder) throws Exception {
-        try (Stream<Path> s = Files.list(folder)) {
-            return s.filter(Files::isDirectory).count();
-        }
-    }
-
-    private static void killAll(String ns) throws Exception {
-        Process pids = new ProcessBuilder("ip", "netns", "pids", ns).start();
-        for (String pid : new String(pids.getInputStream().readAllBytes()).trim().split("\\s+")) {
-            if (!pid.isEmpty()) {
-                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-            }
-        }
-        pids.waitFor();
     }
 
     /**
@@ -365,13 +410,11 @@ class NetnsClusterTest {
      */
     @Test
     void faultsEndInOneLineNamingTheHost() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        List<String> hosts = threeHosts();
         String server = hosts.get(0);
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
         List<String> args = List.of("--engines", "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "1s",
-                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent");
+                "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent");
         record Fault(String what, Path file, String expected) {
         }
         List<Fault> faults = new ArrayList<>();
@@ -414,11 +457,7 @@ class NetnsClusterTest {
         } finally {
             squatter.destroyForcibly().waitFor();
         }
-        for (int n = 1; n <= 3; n++) {
-            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
-                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "left on host " + n);
-            }
-        }
+        disksEmpty();
     }
 
     /**
@@ -428,19 +467,17 @@ class NetnsClusterTest {
      */
     @Test
     void oneClusterRunsComparisonAfterComparisonUntilClosed() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        List<String> hosts = threeHosts();
         String server = hosts.get(0);
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
         org.fixbench.cli.options.RunOptions options = new org.fixbench.cli.options.RunOptions();
         new picocli.CommandLine(options).parseArgs("--out", tmp.resolve("results").toString(), "--runs", "1",
-                "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--allow-concurrent");
+                "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent");
         org.fixbench.cli.run.BenchmarkSession session = new org.fixbench.cli.run.BenchmarkSession(options,
                 System.out);
         ClusterComparison across = new ClusterComparison(ClusterFile.read(clusterFile(server, c1, c2, thisJava(),
                 PASSWORD)), session, options, 2, List.of("--duration", "1s", "--warmup", "300ms", "--warmup-cap",
-                "2s", "--no-pin", "--allow-concurrent"));
+                "0s", "--no-pin", "--allow-concurrent"));
         try {
             org.fixbench.cli.run.Contender tcp = org.fixbench.cli.run.Contender.of(
                     org.fixbench.engine.EngineSpec.parse("tcp:yield"));
@@ -465,10 +502,6 @@ class NetnsClusterTest {
         try (Stream<Path> folders = Files.list(tmp.resolve("results").resolve("hosts").resolve(c1))) {
             assertEquals(2, folders.filter(Files::isDirectory).count(), "each turn's own folder");
         }
-        for (int n = 1; n <= 3; n++) {
-            try (Stream<Path> left = Files.walk(tmp.resolve("disk-" + n))) {
-                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "left on host " + n);
-            }
-        }
+        disksEmpty();
     }
 }

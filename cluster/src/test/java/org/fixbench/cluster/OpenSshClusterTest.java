@@ -18,7 +18,8 @@ import org.fixbench.cli.run.RunOrder;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsReader;
 import org.fixbench.harness.results.RunResult;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,13 +41,21 @@ class OpenSshClusterTest {
     private static final Path SSHD = Path.of("/usr/sbin/sshd");
     private static final int FIX_PORT = 9878;
 
-    private Path base;
-    private final List<Process> sshds = new ArrayList<>();
-    private final List<String> namespaces = new ArrayList<>();
-    private boolean bridge;
+    /** The hosts' keys, homes, /tmp folders and sshd logs: made once for the class (until 2026-12-02 per test). */
+    private static Path base;
+    private static final List<Process> sshds = new ArrayList<>();
+    private static final List<String> namespaces = new ArrayList<>();
+    private static boolean bridge;
+    /** This test's folder under {@link #base}: its results, log and checkout. */
+    private Path work;
 
     @BeforeEach
-    void hosts() throws Exception {
+    void folder() throws Exception {
+        work = Files.createTempDirectory(base, "test-");
+    }
+
+    @BeforeAll
+    static void hosts() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "network and mount namespaces need root");
         if (!Files.isExecutable(SSHD)) {
             String install = "OpenSSH's server is not installed: scripts/install-test-hosts.sh installs it";
@@ -80,7 +89,7 @@ class OpenSshClusterTest {
     }
 
     /** Host n: namespace fbos-hN at 198.18.1.(10+n), its own /root (with the key's public half) and /tmp, sshd. */
-    private void host(int n) throws Exception {
+    private static void host(int n) throws Exception {
         String ns = PREFIX + "-h" + n;
         String outside = PREFIX + n + "r";
         String inside = PREFIX + n + "n";
@@ -122,12 +131,12 @@ class OpenSshClusterTest {
         return "198.18.1." + (10 + n);
     }
 
-    private Path hostRoot(int n) {
+    private static Path hostRoot(int n) {
         return base.resolve("h" + n + "/root");
     }
 
-    @AfterEach
-    void removeHosts() throws Exception {
+    @AfterAll
+    static void removeHosts() throws Exception {
         for (Process p : sshds) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -173,7 +182,9 @@ class OpenSshClusterTest {
         for (String ns : namespaces) {
             for (long pid : pidsIn(ns)) {
                 ProcessHandle.of(pid).flatMap(h -> h.info().command())
-                        .filter(c -> c.endsWith("/java")).ifPresent(c -> left.add(ns + ": " + pid));
+                        .filter(c -> c.endsWith("/java")).ifPresent(c -> left.add(ns + ": " + pid + " " + ProcessHandle
+                                .of(pid).flatMap(h -> h.info().commandLine()).orElse("")
+                                .replaceAll("-cp \\S+|-classpath \\S+", "")));
             }
         }
         return left;
@@ -242,7 +253,7 @@ class OpenSshClusterTest {
      * cluster module's jar); its home holds the test's key (the orchestrator's login keys).
      */
     private Process fixbench(List<String> args, Path log) throws Exception {
-        Path checkout = Files.createDirectories(base.resolve("checkout"));
+        Path checkout = Files.createDirectories(work.resolve("checkout"));
         String classPath = installed(checkout);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx1g", "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
@@ -282,12 +293,13 @@ class OpenSshClusterTest {
 
     @Test
     void theDefaultPairInBothOrdersAnswersEveryOrderAndLeavesNothing() throws Exception {
-        Path results = base.resolve("results");
-        Path log = base.resolve("compare.log");
+        Path results = work.resolve("results");
+        Path log = work.resolve("compare.log");
         long seed = seedForBothOrders();
         long started = System.nanoTime();
         Process p = fixbench(List.of("compare", "--cluster", clusterFile().toString(), "--engines",
-                "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "2", "--duration", "2s", "--seed",
+                "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "2", "--duration", "1s", "--warmup", "300ms",
+                "--warmup-cap", "0s", "--seed",
                 Long.toString(seed), "--allow-concurrent", "--out", results.toString()), log);
         // the class path of every JVM a client host's node forks to measure (a look a second)
         java.util.Map<Long, String> forkClassPaths = new java.util.concurrent.ConcurrentHashMap<>();
@@ -375,10 +387,11 @@ class OpenSshClusterTest {
 
     @Test
     void aHostThatNeverReachesABarrierIsNamedInOneLine() throws Exception {
-        Path results = base.resolve("results");
-        Path log = base.resolve("compare.log");
+        Path results = work.resolve("results");
+        Path log = work.resolve("compare.log");
         Process p = fixbench(List.of("compare", "--cluster", clusterFile().toString(), "--engines", "tcp:yield",
-                "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup-cap", "2s", "--allow-concurrent",
+                "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "300ms", "--warmup-cap", "0s",
+                "--allow-concurrent",
                 "--out", results.toString()), log);
         // the third host's forked client, frozen once it runs: it never reaches its next gate
         long frozen = -1;
