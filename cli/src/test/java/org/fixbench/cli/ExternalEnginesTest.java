@@ -61,7 +61,7 @@ class ExternalEnginesTest {
         requireInstalled("engines/external/jspurefix/node_modules/jspurefix/package.json", "jspurefix");
         Path out = tmp.resolve("external");
         Outcome o = run("compare", "--engines", "tcp:yield,external:quickfix-cpp,external:jspurefix", "--rates", "300",
-                "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out",
+                "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out",
                 out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
@@ -96,7 +96,7 @@ class ExternalEnginesTest {
         Path out = tmp.resolve("lifecycle");
         Outcome o = run("compare", "--engines", "external:quickfix-cpp-lifecycle", "--sessions", "4", "--workload",
                 "lifecycle", "--rates", "600", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap",
-                "2s", "--no-pin", "--out", out.toString());
+                "0s", "--no-pin", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0)
                 .get("runs").get(0);

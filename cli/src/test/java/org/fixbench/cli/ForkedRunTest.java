@@ -174,7 +174,7 @@ class ForkedRunTest {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
         Process compare = fixbench("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
-                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString())
+                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString())
                 .redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!Files.readString(log).contains("round 3/5") && compare.isAlive() && System.nanoTime() < deadline) {
@@ -200,7 +200,7 @@ class ForkedRunTest {
         }
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server", "127.0.0.1:" + port,
-                "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin",
+                "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin",
                 "--connect-timeout", "2s", "--out", tmp.resolve("refused").toString());
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().contains("stopped early"), err.toString());
@@ -222,7 +222,7 @@ class ForkedRunTest {
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server",
                 "127.0.0.1:" + Files.readString(portFile).trim(), "--rates", "500", "--runs", "1", "--duration", "1s",
-                "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
+                "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
                 || err.toString().contains("CompID"), err.toString());

@@ -60,12 +60,12 @@ class ScenarioTest {
         Path out = tmp.resolve("slow");
         Outcome o = run("scenario", "slow-consumer", "--engines", "tcp:yield,sbe:yield", "--sessions", "2", "--rates",
                 "20100", "--slow-rate", "20000", "--runs", "1", "--stall", "3s", "--warmup", "300ms", "--warmup-cap",
-                "2s", "--no-pin", "--out", out.toString());
+                "0s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         Path smallOut = tmp.resolve("slow-small-buffer");
         Outcome small = run("scenario", "slow-consumer", "--engines", "tcp:yield+serverSendBufferBytes=4096",
                 "--sessions", "2", "--rates", "2100", "--slow-rate", "2000", "--runs", "1", "--stall", "2s", "--warmup",
-                "300ms", "--warmup-cap", "2s", "--no-pin", "--out", smallOut.toString());
+                "300ms", "--warmup-cap", "0s", "--no-pin", "--out", smallOut.toString());
         assertEquals(0, small.status(), small.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
@@ -124,7 +124,7 @@ class ScenarioTest {
     void aBurstIsMeasuredForTcpAndSbeWithEveryOrderAnswered() throws Exception {
         Path out = tmp.resolve("burst");
         Outcome o = run("scenario", "burst", "--engines", "tcp:yield,sbe:yield", "--rates", "1000", "--runs", "1",
-                "--burst", "500ms", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
+                "--burst", "500ms", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
@@ -247,7 +247,7 @@ class ScenarioTest {
     void aCutConnectionIsLoggedOnAgainBySbeWithItsSessionAndTheOrdersItTookWhileDownResent() throws Exception {
         Path out = tmp.resolve("cut");
         Outcome o = run("scenario", "resend-storm", "--by", "cut", "--engines", "tcp:yield,sbe:yield", "--rates",
-                "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
+                "1000", "--runs", "1", "--gap", "500ms", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
@@ -310,7 +310,7 @@ class ScenarioTest {
         Path out = tmp.resolve("restart");
         Outcome o = run("scenario", "server-restart", "--engines", "tcp:yield,sbe:yield,sbe:yield+store=file", "--rates",
                 "1000", "--runs",
-                "1", "--warmup", "300ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString());
+                "1", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
         assertEquals(0, o.status(), o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(3, results.size());
@@ -373,7 +373,7 @@ class ScenarioTest {
         Path log = tmp.resolve("stopped.log");
         List<String> command = new java.util.ArrayList<>(org.fixbench.cli.run.ForkedRun.javaCommand(List.of()));
         command.addAll(List.of("scenario", "slow-consumer", "--engines", "tcp:yield", "--rates", "1000", "--runs",
-                "3", "--stall", "500ms", "--warmup", "200ms", "--warmup-cap", "2s", "--no-pin", "--out", out.toString()));
+                "3", "--stall", "500ms", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString()));
         Process scenario = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!Files.readString(log).contains("=== [2/3]") && scenario.isAlive() && System.nanoTime() < deadline) {
