@@ -398,15 +398,27 @@ class ExternalEngineTest {
         Path kept = Files.createDirectories(dir.resolve("kept"));
         Path file = file("ack-fill,day:" + day, "s3cret", "resetSeqNumFlag=N", "sequenceStore=" + kept);
         ExternalEngine engine = new ExternalEngine();
-        for (int connection = 1; connection <= 3; connection++) {
-            EngineSetup setup = setup(file);
-            try (EngineServer server = engine.server(setup); EngineClient client = engine.client(setup)) {
-                client.connect(server.start(), listener, Duration.ofSeconds(20));
-                sendAndAnswer(client, 5);
-                assertTrue(ends.isEmpty(), "connection " + connection + ": " + ends);
+        // one gateway, as a venue's runs all day, and three connections to it, one after another (until 2026-12-02
+        // a gateway started per connection: the numbers were the day folder's, not the running gateway's)
+        EngineSetup first = setup(file);
+        try (EngineServer server = engine.server(first)) {
+            InetSocketAddress address = server.start();
+            for (int connection = 1; connection <= 3; connection++) {
+                try (EngineClient client = engine.client(connection == 1 ? first : setup(file))) {
+                    client.connect(address, listener, Duration.ofSeconds(20));
+                    sendAndAnswer(client, 5);
+                    assertTrue(ends.isEmpty(), "connection " + connection + ": " + ends);
+                }
             }
         }
-        assertEquals(15, reports.size());
+        // and a gateway started again the next day goes on from the numbers its day folder kept
+        EngineSetup again = setup(file);
+        try (EngineServer server = engine.server(again); EngineClient client = engine.client(again)) {
+            client.connect(server.start(), listener, Duration.ofSeconds(20));
+            sendAndAnswer(client, 5);
+            assertTrue(ends.isEmpty(), "after a restart: " + ends);
+        }
+        assertEquals(20, reports.size());
         // a Logon at 1 is what the gateway refuses now: the numbers are its day's
         List<String> reset = engine.startSequenceNumbersAgain(file);
         assertEquals(1, reset.size(), reset.toString());
