@@ -593,6 +593,10 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             try {
                 f.get(left, TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException | ExecutionException e) {
+                // the orchestrator's get takes an interrupt (Ctrl-C) for a failure and clears it: kept for await
+                if (e.getCause() instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
                 return; // still running, or failed: the next look says which
             }
         }
