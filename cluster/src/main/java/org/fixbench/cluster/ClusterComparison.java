@@ -90,6 +90,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     private List<HarnessConfig> configs;
     private String stopReason;
     private volatile Cluster cluster;
+    /** The running cluster's id, which its JVMs' command lines name on every host. */
+    private volatile String clusterId;
 
     /**
      * @param sessions total sessions (a multiple of the client hosts)
@@ -175,8 +177,9 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 }
             }
             c.close();
-            // the orchestrator leaves its (now empty) folder under the login's home on every host
-            List<String> kept = OrchestratorFolder.removeEmpty(file);
+            // the orchestrator leaves each host's own JVM running until it misses its health checks, and its (now
+            // empty) folder under the login's home on every host
+            List<String> kept = OrchestratorFolder.afterClose(file, clusterId);
             if (!kept.isEmpty()) {
                 out.println("[cluster] ~/" + OrchestratorFolder.NAME + " could not be looked at on "
                         + String.join(", ", kept));
@@ -290,8 +293,9 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             for (String line : OrchestratorFolder.removeStale(file, localHost)) {
                 out.println("[cluster] " + line);
             }
-            Cluster c = new Cluster(OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
-                    System.currentTimeMillis()), cfg);
+            clusterId = OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
+                    System.currentTimeMillis());
+            Cluster c = new Cluster(clusterId, cfg);
             byte[] home = ClusterNode.zipConfigs(org.fixbench.engine.FixConfigs.root().getParent());
             c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);
             c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);

@@ -37,4 +37,38 @@ class OrchestratorFolderTest {
         assertFalse(OrchestratorFolder.isStale("fixbench-box-x-1", "box", pid -> Optional.empty()));
         assertFalse(OrchestratorFolder.isStale("someone-elses", "box", pid -> Optional.empty()));
     }
+
+    /**
+     * The command run on each host after close ends the JVMs whose command line names this cluster's id after the
+     * orchestrator's main class, and no other: not another cluster's (the same machine and pid, a later start), not
+     * the shell that runs it. Stand-ins: shells whose arguments are those of a host's orchestrator JVM.
+     */
+    @Test
+    void afterCloseEndsThisClustersJvmsAndNoOthers() throws Exception {
+        String id = OrchestratorFolder.clusterId("bench box.lan", 20450, T);
+        String other = OrchestratorFolder.clusterId("bench box.lan", 20450, T + 1);
+        Process mine = standIn(id + "/198.18.0.12");
+        Process theirs = standIn(other + "/198.18.0.12");
+        Process lookalike = standIn(id.replace(".", "x") + "/198.18.0.12"); // a dot in the id is a dot
+        try {
+            Process kill = new ProcessBuilder("sh", "-c", OrchestratorFolder.endCommand(id)).inheritIO().start();
+            assertEquals(0, kill.waitFor(), "the command's own status");
+            assertTrue(mine.waitFor(10, java.util.concurrent.TimeUnit.SECONDS), "this cluster's JVM ended");
+            Thread.sleep(200);
+            assertTrue(theirs.isAlive(), "another cluster's JVM is left alone");
+            assertTrue(lookalike.isAlive(), "an id that differs only where the id has a dot is left alone");
+        } finally {
+            for (Process p : java.util.List.of(mine, theirs, lookalike)) {
+                p.destroyForcibly().waitFor();
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> OrchestratorFolder.endCommand("x' ; rm -rf ~ ; '"), "an id is never a shell's text");
+    }
+
+    /** A process whose command line is a host orchestrator JVM's main class and node id. */
+    private static Process standIn(String nodeId) throws java.io.IOException {
+        return new ProcessBuilder("sh", "-c", "sleep 60; true", "org.mortbay.jetty.orchestrator.rpc.NodeProcess",
+                nodeId, "localhost:2181").start();
+    }
 }
