@@ -13,20 +13,26 @@ import java.util.Map;
  * seconds, which barrier each host waits at (read from the host); its clock is the caller's, never a host's. Pure.
  */
 public final class BarrierWatch {
-    /** The margin beyond the turn's planned work and warm-up cap a host may wait at a barrier. */
+    /**
+     * The margin beyond the turn's planned work and warm-up cap a host may wait at a barrier, unless the cluster
+     * file's {@code barrier-margin} sets it.
+     */
     public static final long MARGIN_NANOS = 30_000_000_000L;
 
     private final long boundNanos;
+    private final long marginNanos;
     /** Per barrier: when a host was first seen waiting at it (caller's clock). */
     private final Map<String, Long> firstSeen = new HashMap<>();
 
-    public BarrierWatch(long boundNanos) {
+    /** @param boundNanos from {@link #boundNanos}, with {@code marginNanos} */
+    public BarrierWatch(long boundNanos, long marginNanos) {
         this.boundNanos = boundNanos;
+        this.marginNanos = marginNanos;
     }
 
     /** A turn's bound: its planned work (warm-up schedule and runs), its warm-up's settling cap, and the margin. */
-    public static long boundNanos(long plannedNanos, long warmupCapNanos) {
-        return plannedNanos + warmupCapNanos + MARGIN_NANOS;
+    public static long boundNanos(long plannedNanos, long warmupCapNanos, long marginNanos) {
+        return plannedNanos + warmupCapNanos + marginNanos;
     }
 
     public long boundNanos() {
@@ -64,7 +70,7 @@ public final class BarrierWatch {
             return String.format(Locale.ROOT, "client hosts waited %.1f s at the barrier before %s (%s), longer than "
                             + "this turn's bound of %d s (its warm-up's schedule and cap, its runs, and %d s): %s did "
                             + "not arrive", waited / 1e9, describe.apply(barrier), barrier,
-                    boundNanos / 1_000_000_000L, MARGIN_NANOS / 1_000_000_000L, String.join(", ", absent));
+                    boundNanos / 1_000_000_000L, marginNanos / 1_000_000_000L, String.join(", ", absent));
         }
         return null;
     }

@@ -168,12 +168,26 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         if (c != null) {
             // what the nodes started (a forked client still at a gate, a server) is stopped before the nodes are:
             // a node busy with a job otherwise outlives the cluster until it misses its health checks (30 s)
+            Map<String, NodeArrayFuture> probes = new LinkedHashMap<>();
             for (String array : List.of(CLIENTS, SERVER)) {
-                try {
-                    c.nodeArray(array).executeOnAll(ClusterNode.stopChildrenJob()).get(20, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    out.println("[cluster] the " + array + " hosts' processes were not all stopped before the "
-                            + "cluster closed: " + ClusterFaults.rootMessage(e));
+                NodeArray nodes = c.nodeArray(array);
+                nodes.ids().forEach(id -> probes.put(array + "/" + id, nodes.executeOn(id, ClusterNode.alive())));
+            }
+            long probed = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_TIMEOUT_MILLIS);
+            for (String array : List.of(CLIENTS, SERVER)) {
+                NodeArray nodes = c.nodeArray(array);
+                for (String id : nodes.ids()) {
+                    if (!answered(probes.get(array + "/" + id), probed)) {
+                        out.println("[cluster] " + nodes.hostnameOf(id) + " no longer answers: what its node "
+                                + "started ends with it");
+                        continue;
+                    }
+                    try {
+                        nodes.executeOn(id, ClusterNode.stopChildrenJob()).get(20, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        out.println("[cluster] " + nodes.hostnameOf(id) + "'s processes were not all stopped "
+                                + "before the cluster closed: " + ClusterFaults.rootMessage(e));
+                    }
                 }
             }
             c.close();
@@ -219,6 +233,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 + String.join(", ", file.clients()) + " (the class path is copied to each) ...");
         try {
             cluster = start();
+        } catch (HostFault e) {
+            throw new IllegalArgumentException(e.getMessage());
         } catch (Exception e) {
             throw new IllegalArgumentException(ClusterFaults.describe(e, file, startErrors.toString()));
         }
@@ -233,6 +249,13 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     }
 
     private final StringBuilder startErrors = new StringBuilder();
+
+    /** A host that cannot run the cluster, found before it starts: its message is the one line. */
+    private static final class HostFault extends Exception {
+        HostFault(String line) {
+            super(line);
+        }
+    }
 
     /**
      * How often the orchestrator checks each host's node, and how long a host's JVM goes on without a check before it
@@ -283,15 +306,26 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", "error");
         System.setErr(tee);
         // under java -jar the class path is the one jar, whose manifest names the rest: the orchestrator copies the
-        // class path's entries, so it is told them all while the hosts start
-        System.setProperty("java.class.path", ClassPaths.expanded(classPath));
+        // class path's entries, so it is told them all while the hosts start, less what only this JVM loads
+        System.setProperty("java.class.path", ClassPaths.forHosts(ClassPaths.expanded(classPath)));
         // what the nodes fork to measure leaves the cluster module's own jars out
         List<String> ownNames = ClassPaths.ownJars().stream().map(j -> Path.of(j).getFileName().toString())
                 .toList();
         try {
             String localHost = org.fixbench.harness.machine.Machine.hostName();
-            for (String line : OrchestratorFolder.removeStale(file, localHost)) {
+            List<String> noJava = new ArrayList<>();
+            Map<String, Exception> unreached = new LinkedHashMap<>();
+            for (String line : OrchestratorFolder.removeStale(file, localHost, noJava, unreached)) {
                 out.println("[cluster] " + line);
+            }
+            for (Map.Entry<String, Exception> u : unreached.entrySet()) {
+                // named now, as the orchestrator's start would name it after copying to the other hosts (until
+                // 2026-12-02: an unreachable host 13 s after the command began, a refused login 3 s)
+                throw new HostFault(ClusterFaults.describe(new Exception("host " + u.getKey(), u.getValue()), file,
+                        ""));
+            }
+            if (!noJava.isEmpty()) {
+                throw new HostFault("--cluster: " + String.join("; ", noJava));
             }
             clusterId = OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
                     System.currentTimeMillis());
@@ -497,7 +531,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             int perHostSessions = sessions / hosts;
             Map<String, NodeArrayFuture> running = new LinkedHashMap<>();
             String barrier = "fixbench-" + tag;
-            BarrierWatch watch = new BarrierWatch(barrierBoundNanos());
+            BarrierWatch watch = new BarrierWatch(barrierBoundNanos(), file.barrierMarginNanos());
             for (int k = 0; k < hosts; k++) {
                 String id = ids.get(k);
                 List<String> args = new ArrayList<>(List.of("compare", "--engines", c.client().label(), "--server",
@@ -522,6 +556,12 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             return merge(tag, c);
         } finally {
             try {
+                if (!answered(servers.executeOn(SERVER, ClusterNode.alive()), System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_TIMEOUT_MILLIS))) {
+                    // its node ended (a host lost past its health checks ends every node that missed them): so did
+                    // its server, by the node's shutdown hook; until 2026-12-02 this waited the 30 s below
+                    throw new java.util.concurrent.TimeoutException("its node no longer answers");
+                }
                 servers.executeOn(SERVER, ClusterNode.stopServerJob()).get(30, TimeUnit.SECONDS);
                 copy(servers.rootPathOf(SERVER).resolve(tag + "-server.log"),
                         hostFolder(file.server()).resolve(tag + "-server.log"));
@@ -529,6 +569,24 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 out.println("[cluster] the server host " + file.server() + " did not stop its server: "
                         + ClusterFaults.rootMessage(e));
             }
+        }
+    }
+
+    /**
+     * Whether a node answered {@code probe} (an {@link ClusterNode#alive} call) by {@code deadlineNanos}, at most the
+     * health checks' timeout away, past which the orchestrator holds a node dead too: a call to a node that ended is
+     * never answered, and each wait on one took its whole bound (30 s, then 10 s) after a host was lost
+     * (NetnsClusterTest, 2026-12-02).
+     */
+    private static boolean answered(NodeArrayFuture probe, long deadlineNanos) {
+        try {
+            probe.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
         }
     }
 
@@ -563,7 +621,10 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                     return "client host " + host + ": " + c.label() + ": " + ClusterFaults.rootMessage(e);
                 }
                 try {
-                    clients.executeOn(r.getKey(), ClusterNode.alive()).get(15, TimeUnit.SECONDS);
+                    // as long as the orchestrator's own health checks wait before they hold a host dead (15 s until
+                    // 2026-12-02)
+                    clients.executeOn(r.getKey(), ClusterNode.alive()).get(HEALTH_CHECK_TIMEOUT_MILLIS,
+                            TimeUnit.MILLISECONDS);
                 } catch (Exception e) {
                     running.values().forEach(o -> o.cancel(true));
                     return "client host " + host + " stopped answering during " + c.label() + " ("
@@ -616,7 +677,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         long bound = 0;
         for (HarnessConfig config : configs) {
             bound = Math.max(bound, BarrierWatch.boundNanos(Sweep.plannedNanos(config),
-                    config.warmupUntilJitQuiet() ? config.warmupCapNanos() : 0));
+                    config.warmupUntilJitQuiet() ? config.warmupCapNanos() : 0, file.barrierMarginNanos()));
         }
         return bound;
     }

@@ -27,17 +27,19 @@ import org.fixbench.cli.run.BenchmarkSession;
  *   refused; {@code password-file}: log in by the password in this file instead;</li>
  *   <li>{@code port}: the FIX port on the server host (default 9878);</li>
  *   <li>{@code java}: the {@code java} every host runs (default: {@code java} on the login's PATH);</li>
- *   <li>{@code server.cpus}, {@code client.cpus}: the CPUs of each role on its host (default: as on one machine).</li>
+ *   <li>{@code server.cpus}, {@code client.cpus}: the CPUs of each role on its host (default: as on one machine);</li>
+ *   <li>{@code barrier-margin}: how much longer than a turn's planned work and warm-up cap a client host may wait
+ *   at a barrier for the others before the comparison stops, naming them (default 30s).</li>
  * </ul>
  * Every problem is one line naming the file and the key.
  */
 public record ClusterFile(Path file, String server, List<String> clients, String user, int sshPort, Path key,
                           Path passwordFile, int port, String java, List<Integer> serverCpus,
-                          List<Integer> clientCpus) implements AcrossHosts.Cluster {
+                          List<Integer> clientCpus, long barrierMarginNanos) implements AcrossHosts.Cluster {
     /** The keys sshj (under the orchestrator) tries, in ~/.ssh. */
     public static final List<String> DEFAULT_KEYS = List.of("id_rsa", "id_dsa", "id_ed25519", "id_ecdsa");
     private static final Set<String> KEYS = Set.of("server", "clients", "user", "ssh-port", "key", "password-file",
-            "port", "java", "server.cpus", "client.cpus");
+            "port", "java", "server.cpus", "client.cpus", "barrier-margin");
     public static final int DEFAULT_PORT = 9878;
 
     /** @throws IllegalArgumentException one line, naming the file and what is wrong */
@@ -108,7 +110,7 @@ public record ClusterFile(Path file, String server, List<String> clients, String
         }
         String java = p.getProperty("java", "java").trim();
         return new ClusterFile(file, server, List.copyOf(clients), user, sshPort, key, passwordFile, port, java,
-                cpus(p, "server.cpus", where), cpus(p, "client.cpus", where));
+                cpus(p, "server.cpus", where), cpus(p, "client.cpus", where), barrierMargin(p, where));
     }
 
     /** The password of {@code password-file} (its first line), or null when the hosts take keys. */
@@ -141,6 +143,23 @@ public record ClusterFile(Path file, String server, List<String> clients, String
             // below
         }
         throw new IllegalArgumentException(where + key + " must be a port, 1-65535 (was '" + v.trim() + "')");
+    }
+
+    private static long barrierMargin(Properties p, String where) {
+        String v = p.getProperty("barrier-margin");
+        if (v == null) {
+            return BarrierWatch.MARGIN_NANOS;
+        }
+        try {
+            long nanos = org.fixbench.cli.options.Durations.parseNanos(v);
+            if (nanos >= 1_000_000_000L) {
+                return nanos;
+            }
+        } catch (RuntimeException e) {
+            // below
+        }
+        throw new IllegalArgumentException(where + "barrier-margin must be a duration of at least 1s, e.g. 30s (was '"
+                + v.trim() + "')");
     }
 
     private static List<Integer> cpus(Properties p, String key, String where) {

@@ -3,6 +3,7 @@ package org.fixbench.cluster;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import net.schmizz.sshj.SSHClient;
@@ -57,12 +58,20 @@ public final class OrchestratorFolder {
 
     /**
      * Before a cluster starts: removes from each host's {@code ~/.jco} the cluster folders that earlier commands on
-     * this machine left when they were killed (kill -9 leaves the class path's copy, about 55 MB a host). Returns one
-     * line per host where something was removed or could not be looked at.
+     * this machine left when they were killed (kill -9 leaves the class path's copy, about 40 MB a host). Returns one
+     * line per host where something was removed or could not be looked at. In the same login, runs the cluster file's
+     * {@code java} there: a host where it does not run, or is older than 17, adds a line to {@code javaFaults}, so
+     * that the command ends before the class path is copied (until 2026-12-02 a missing java was named 24 s later,
+     * after the copy and the orchestrator's health checks).
      */
-    public static List<String> removeStale(ClusterFile file, String localHost) {
+    public static List<String> removeStale(ClusterFile file, String localHost, List<String> javaFaults,
+                                           Map<String, Exception> unreached) {
         List<String> said = new java.util.ArrayList<>();
         forEachHost(file, (host, ssh, sftp) -> {
+            String java = javaFault(ssh, file.java());
+            if (java != null) {
+                javaFaults.add((host.equals(file.server()) ? "server host " : "client host ") + host + ": " + java);
+            }
             if (sftp.statExistence(NAME) == null) {
                 return;
             }
@@ -78,8 +87,40 @@ public final class OrchestratorFolder {
                 said.add(host + ": removed ~/" + NAME + "/" + String.join(", ~/" + NAME + "/", removed)
                         + " (left by a command on this machine that was killed)");
             }
-        }, new java.util.ArrayList<>()); // a host that cannot be reached: the cluster's start names it in one line
+        }, unreached); // a host that cannot be reached or refuses the login: the caller names it in one line
         return said;
+    }
+
+    /** Why {@code java -version} does not run on the host, or says a Java older than 17; null when it does. */
+    static String javaFault(SSHClient ssh, String javaCommand) throws java.io.IOException {
+        String quoted = "'" + javaCommand.replace("'", "'\\''") + "'";
+        try (net.schmizz.sshj.connection.channel.direct.Session session = ssh.startSession()) {
+            net.schmizz.sshj.connection.channel.direct.Session.Command run = session.exec(quoted + " -version 2>&1");
+            String said = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            run.join(30, java.util.concurrent.TimeUnit.SECONDS);
+            Integer status = run.getExitStatus();
+            return javaFault(javaCommand, status == null ? -1 : status, said);
+        }
+    }
+
+    /** What {@link #javaFault(SSHClient, String)} says of {@code java -version}'s exit status and output. Pure. */
+    static String javaFault(String javaCommand, int status, String said) {
+        String first = said.lines().map(String::strip).filter(l -> !l.isEmpty()
+                && !l.startsWith("Picked up")).findFirst().orElse("(no output)");
+        if (status != 0) {
+            return "java=" + javaCommand + " does not run there (exit status " + status + "): " + first;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?").matcher(said);
+        if (m.find()) {
+            int major = Integer.parseInt(m.group(1));
+            if (major == 1 && m.group(2) != null) {
+                major = Integer.parseInt(m.group(2));
+            }
+            if (major < 17) {
+                return "java=" + javaCommand + " is Java " + major + " there; the suite needs 17 or later: " + first;
+            }
+        }
+        return null;
     }
 
     private static void deltree(SFTPClient sftp, String path) throws java.io.IOException {
@@ -97,8 +138,8 @@ public final class OrchestratorFolder {
         void on(String host, SSHClient ssh, SFTPClient sftp) throws Exception;
     }
 
-    /** Logs in to each host once, as the orchestrator does; a host that fails is added to {@code failed}. */
-    private static void forEachHost(ClusterFile file, HostWork work, List<String> failed) {
+    /** Logs in to each host once, as the orchestrator does; a host that fails is put in {@code failed}, with why. */
+    private static void forEachHost(ClusterFile file, HostWork work, Map<String, Exception> failed) {
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(file.server());
         hosts.addAll(file.clients());
@@ -117,7 +158,7 @@ public final class OrchestratorFolder {
                     work.on(host, ssh, sftp);
                 }
             } catch (Exception e) {
-                failed.add(host + " (" + ClusterFaults.rootMessage(e) + ")");
+                failed.put(host, e);
             } finally {
                 if (password != null) {
                     Arrays.fill(password, '\0');
@@ -137,7 +178,7 @@ public final class OrchestratorFolder {
      * it exits on its own, as before.
      */
     public static List<String> afterClose(ClusterFile file, String clusterId) {
-        List<String> failed = new java.util.ArrayList<>();
+        Map<String, Exception> failed = new java.util.LinkedHashMap<>();
         forEachHost(file, (host, ssh, sftp) -> {
             try (net.schmizz.sshj.connection.channel.direct.Session session = ssh.startSession()) {
                 net.schmizz.sshj.connection.channel.direct.Session.Command kill = session.exec(endCommand(clusterId));
@@ -147,7 +188,9 @@ public final class OrchestratorFolder {
                 sftp.rmdir(NAME);
             }
         }, failed);
-        return failed;
+        List<String> said = new java.util.ArrayList<>();
+        failed.forEach((host, e) -> said.add(host + " (" + ClusterFaults.rootMessage(e) + ")"));
+        return said;
     }
 
     /**

@@ -21,12 +21,13 @@ class BarrierWatchTest {
 
     @Test
     void theBoundIsTheTurnsOwnLengthAndAMargin() {
-        assertEquals((6 + 40 + 30) * S, BarrierWatch.boundNanos(6 * S, 40 * S));
+        assertEquals((6 + 40 + 30) * S, BarrierWatch.boundNanos(6 * S, 40 * S, BarrierWatch.MARGIN_NANOS));
+        assertEquals((6 + 40 + 5) * S, BarrierWatch.boundNanos(6 * S, 40 * S, 5 * S), "the cluster file's margin");
     }
 
     @Test
     void aHostThatNeverArrivesIsNamedOnlyPastTheBound() {
-        BarrierWatch watch = new BarrierWatch(76 * S);
+        BarrierWatch watch = new BarrierWatch(76 * S, 30 * S);
         String b = "fixbench-002-round-1-tcp_yield-run-1-1";
         assertNull(watch.look(100 * S, at(b, null), x -> "run-1 of tcp:yield", h -> "tcp-yield-500 fits this machine"));
         assertNull(watch.look(176 * S, at(b, null), x -> "run-1 of tcp:yield", h -> "x"), "at the bound: not yet");
@@ -40,7 +41,7 @@ class BarrierWatchTest {
 
     @Test
     void hostsThatPassBarrierAfterBarrierWithinTheBoundAreNeverNamed() {
-        BarrierWatch watch = new BarrierWatch(10 * S);
+        BarrierWatch watch = new BarrierWatch(10 * S, 30 * S);
         long t = 0;
         for (String b : new String[] {"w-warmup-1", "w-run-1-1", "w-run-2-1"}) {
             assertNull(watch.look(t, at(b, null), x -> x, h -> null));
@@ -53,11 +54,11 @@ class BarrierWatchTest {
 
     @Test
     void aWaitIsTimedFromTheFirstHostSeenThere() {
-        BarrierWatch watch = new BarrierWatch(10 * S);
+        BarrierWatch watch = new BarrierWatch(10 * S, 4 * S);
         assertNull(watch.look(0, at("b", null), x -> x, h -> null));
         assertNull(watch.look(5 * S, at("b", null), x -> x, h -> null));
         String line = watch.look(11 * S, at("b", "other"), x -> x, h -> null);
         assertEquals("client hosts waited 11.0 s at the barrier before b (b), longer than this turn's bound of 10 s (its "
-                + "warm-up's schedule and cap, its runs, and 30 s): 198.18.7.13 did not arrive", line);
+                + "warm-up's schedule and cap, its runs, and 4 s): 198.18.7.13 did not arrive", line);
     }
 }

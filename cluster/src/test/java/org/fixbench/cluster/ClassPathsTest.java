@@ -45,4 +45,15 @@ class ClassPathsTest {
                 "zookeeper-3.9.2.jar")));
         assertEquals(node, ClassPaths.without(node, java.util.List.of()));
     }
+
+    @Test
+    void theHostsGetTheClassPathLessWhatOnlyTheOrchestratingJvmLoads() {
+        String here = String.join(File.pathSeparator, "/m/fixbench-cli.jar", "/m/bcprov-jdk18on-1.78.1.jar",
+                "/m/curator-client-5.8.0.jar", "/m/curator-test-5.8.0.jar", "/m/zookeeper-3.9.2.jar",
+                "/m/netty-tcnative-boringssl-static-2.0.61.Final-osx-x86_64.jar", "/m/netty-handler-4.1.105.Final.jar",
+                "/m/sshd-core-2.20.0.jar", "/m/snappy-java-1.1.10.4.jar", "/m/sshj-0.39.0.jar", "/m/bcprov-classes");
+        assertEquals(String.join(File.pathSeparator, "/m/fixbench-cli.jar", "/m/curator-client-5.8.0.jar",
+                "/m/zookeeper-3.9.2.jar", "/m/netty-handler-4.1.105.Final.jar", "/m/sshj-0.39.0.jar",
+                "/m/bcprov-classes"), ClassPaths.forHosts(here));
+    }
 }

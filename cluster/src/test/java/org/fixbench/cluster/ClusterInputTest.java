@@ -47,8 +47,9 @@ class ClusterInputTest {
         Files.writeString(tmp.resolve("pw"), "secret\n");
         ClusterFile c = ClusterFile.read(file("# hosts", "server=10.0.0.1", "clients=10.0.0.2, 10.0.0.3",
                 "user=bench", "ssh-port=2200", "password-file=pw", "port=9999", "java=/opt/jdk/bin/java",
-                "server.cpus=1", "client.cpus=0,1"));
+                "server.cpus=1", "client.cpus=0,1", "barrier-margin=5s"));
         assertEquals("10.0.0.1", c.server());
+        assertEquals(5_000_000_000L, c.barrierMarginNanos());
         assertEquals(List.of("10.0.0.2", "10.0.0.3"), c.clients());
         assertEquals("bench", c.user());
         assertEquals(2200, c.sshPort());
@@ -62,6 +63,7 @@ class ClusterInputTest {
         assertEquals(22, defaults.sshPort());
         assertEquals("java", defaults.java());
         assertEquals(null, defaults.password());
+        assertEquals(BarrierWatch.MARGIN_NANOS, defaults.barrierMarginNanos());
 
         assertRefused("no server (server=HOST)", "clients=b");
         assertRefused("no client hosts", "server=a");
@@ -71,6 +73,10 @@ class ClusterInputTest {
         assertRefused("port must be a port, 1-65535 (was '70000')", "server=a", "clients=b", "port=70000");
         assertRefused("ssh-port must be a port, 1-65535 (was 'x')", "server=a", "clients=b", "ssh-port=x");
         assertRefused("client.cpus must list CPU numbers", "server=a", "clients=b", "client.cpus=0-1");
+        assertRefused("barrier-margin must be a duration of at least 1s, e.g. 30s (was '5')", "server=a",
+                "clients=b", "barrier-margin=5");
+        assertRefused("barrier-margin must be a duration of at least 1s", "server=a", "clients=b",
+                "barrier-margin=500ms");
         assertRefused("password-file", "server=a", "clients=b", "password-file=missing");
         assertRefused("key /elsewhere/id_rsa: the cluster orchestrator logs in only with the default keys",
                 "server=a", "clients=b", "key=/elsewhere/id_rsa");

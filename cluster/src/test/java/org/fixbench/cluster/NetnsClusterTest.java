@@ -421,7 +421,7 @@ class NetnsClusterTest {
         faults.add(new Fault("failed login", clusterFile(server, c1, c2, thisJava(), "not-the-password"),
                 "server host " + server + ": login as root failed"));
         faults.add(new Fault("missing java", clusterFile(server, c1, c2, "/nonexistent/bin/java", PASSWORD),
-                "java=/nonexistent/bin/java"));
+                "server host " + server + ": java=/nonexistent/bin/java does not run there (exit status 127)"));
         faults.add(new Fault("unreachable host", clusterFile(server, c1, "198.18.0.99", thisJava(), PASSWORD),
                 "client host 198.18.0.99: its SSH server (port " + SSH_PORT + ") cannot be reached"));
         for (Fault f : faults) {

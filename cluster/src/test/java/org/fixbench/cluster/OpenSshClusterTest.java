@@ -190,11 +190,14 @@ class OpenSshClusterTest {
         return left;
     }
 
-    private Path clusterFile() throws Exception {
-        return Files.writeString(base.resolve("cluster.properties"), String.join("\n", "server=" + address(1),
+    private Path clusterFile(String... more) throws Exception {
+        List<String> lines = new ArrayList<>(List.of("server=" + address(1),
                 "clients=" + address(2) + "," + address(3), "user=root",
                 "key=" + base.resolve("home/.ssh/id_ed25519"), "port=" + FIX_PORT,
-                "java=" + Path.of(System.getProperty("java.home"), "bin", "java"), ""));
+                "java=" + Path.of(System.getProperty("java.home"), "bin", "java")));
+        lines.addAll(List.of(more));
+        lines.add("");
+        return Files.writeString(base.resolve("cluster.properties"), String.join("\n", lines));
     }
 
     /**
@@ -389,8 +392,10 @@ class OpenSshClusterTest {
     void aHostThatNeverReachesABarrierIsNamedInOneLine() throws Exception {
         Path results = work.resolve("results");
         Path log = work.resolve("compare.log");
-        Process p = fixbench(List.of("compare", "--cluster", clusterFile().toString(), "--engines", "tcp:yield",
-                "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "300ms", "--warmup-cap", "0s",
+        // a margin of 5 s rather than the default 30 s: the stall is named 25 s sooner (the bound's sum is asserted
+        // by BarrierWatchTest)
+        Process p = fixbench(List.of("compare", "--cluster", clusterFile("barrier-margin=5s").toString(), "--engines",
+                "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "300ms", "--warmup-cap", "0s",
                 "--allow-concurrent",
                 "--out", results.toString()), log);
         // the third host's forked client, frozen once it runs: it never reaches its next gate
@@ -422,7 +427,8 @@ class OpenSshClusterTest {
         String line = lines.get(0);
         assertTrue(line.matches("fixbench: comparison stopped early: --cluster: client hosts waited [0-9.]+ s at the "
                 + "barrier before (the warm-up|run 1) of tcp:yield \\(fixbench-001-round-1-tcp_yield-(warmup|run-1)-1"
-                + "\\), longer than this turn's bound of [0-9]+ s .*: " + address(3).replace(".", "\\.")
+                + "\\), longer than this turn's bound of [0-9]+ s \\(its warm-up's schedule and cap, its runs, and 5 s\\): "
+                + address(3).replace(".", "\\.")
                 + " \\(its log ends: .*\\) did not arrive"), line);
         assertTrue(Files.exists(results.resolve("report.md")), "the results so far are written");
         assertTrue(Files.readString(results.resolve("report.md")).contains("stopped early"));

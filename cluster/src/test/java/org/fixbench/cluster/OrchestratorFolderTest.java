@@ -71,4 +71,20 @@ class OrchestratorFolderTest {
         return new ProcessBuilder("sh", "-c", "sleep 60; true", "org.mortbay.jetty.orchestrator.rpc.NodeProcess",
                 nodeId, "localhost:2181").start();
     }
+
+    @Test
+    void aJavaThatDoesNotRunOrIsOlderThan17IsNamedAndOneThatRunsIsNot() {
+        org.junit.jupiter.api.Assertions.assertEquals("java=/no/java does not run there (exit status 127): sh: 1: "
+                + "/no/java: not found", OrchestratorFolder.javaFault("/no/java", 127, "sh: 1: /no/java: not found\n"));
+        org.junit.jupiter.api.Assertions.assertEquals("java=java is Java 8 there; the suite needs 17 or later: "
+                + "openjdk version \"1.8.0_392\"", OrchestratorFolder.javaFault("java", 0,
+                "Picked up JAVA_TOOL_OPTIONS: -Dx=y\nopenjdk version \"1.8.0_392\"\nOpenJDK Runtime Environment\n"));
+        org.junit.jupiter.api.Assertions.assertEquals("java=java is Java 11 there; the suite needs 17 or later: "
+                + "openjdk version \"11.0.21\" 2023-10-17", OrchestratorFolder.javaFault("java", 0,
+                "openjdk version \"11.0.21\" 2023-10-17\n"));
+        org.junit.jupiter.api.Assertions.assertNull(OrchestratorFolder.javaFault("java", 0,
+                "openjdk version \"17.0.13\" 2024-10-15\n"));
+        org.junit.jupiter.api.Assertions.assertNull(OrchestratorFolder.javaFault("java", 0,
+                "openjdk version \"25\" 2025-09-16 LTS\n"));
+    }
 }

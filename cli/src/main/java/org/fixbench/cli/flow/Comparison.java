@@ -150,6 +150,11 @@ public final class Comparison {
             session.environment.put("runOrder", "interleaved across hosts: round by round, every engine a fresh "
                     + "server and fresh clients per round, in an order shuffled per round (seed " + orderSeed + "), "
                     + "each engine next to a raw-TCP turn on the same hosts, whose run at each rate is its pair");
+        } else if (gateDir != null) {
+            // a client host's turn of a comparison across hosts: the orchestrating command's merge and report read
+            // no host's floor, and measuring it took each host 2 s of every turn (2026-12-02)
+            session.environment.put("harnessFloor", "not measured: a client host's turn of a comparison across "
+                    + "hosts");
         } else {
             session.calibrateFloor(options, rateList);
         }
