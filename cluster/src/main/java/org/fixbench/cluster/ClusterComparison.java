@@ -313,9 +313,9 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 .toList();
         try {
             String localHost = org.fixbench.harness.machine.Machine.hostName();
-            List<String> noJava = new ArrayList<>();
+            List<String> hostFaults = new ArrayList<>();
             Map<String, Exception> unreached = new LinkedHashMap<>();
-            for (String line : OrchestratorFolder.removeStale(file, localHost, noJava, unreached)) {
+            for (String line : OrchestratorFolder.removeStale(file, localHost, hostFaults, unreached)) {
                 out.println("[cluster] " + line);
             }
             for (Map.Entry<String, Exception> u : unreached.entrySet()) {
@@ -324,8 +324,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 throw new HostFault(ClusterFaults.describe(new Exception("host " + u.getKey(), u.getValue()), file,
                         ""));
             }
-            if (!noJava.isEmpty()) {
-                throw new HostFault("--cluster: " + String.join("; ", noJava));
+            if (!hostFaults.isEmpty()) {
+                throw new HostFault("--cluster: " + String.join("; ", hostFaults));
             }
             clusterId = OrchestratorFolder.clusterId(localHost, ProcessHandle.current().pid(),
                     System.currentTimeMillis());

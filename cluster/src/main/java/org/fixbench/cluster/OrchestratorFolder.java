@@ -60,17 +60,22 @@ public final class OrchestratorFolder {
      * Before a cluster starts: removes from each host's {@code ~/.jco} the cluster folders that earlier commands on
      * this machine left when they were killed (kill -9 leaves the class path's copy, about 40 MB a host). Returns one
      * line per host where something was removed or could not be looked at. In the same login, runs the cluster file's
-     * {@code java} there: a host where it does not run, or is older than 17, adds a line to {@code javaFaults}, so
-     * that the command ends before the class path is copied (until 2026-12-02 a missing java was named 24 s later,
+     * {@code java} there, and on the server host looks at the FIX port: a host where java does not run, or is older
+     * than 17, or a port in use, adds a line to {@code hostFaults}, so that the command ends before the class path is
+     * copied (until 2026-12-02 a missing java was named 24 s later,
      * after the copy and the orchestrator's health checks).
      */
-    public static List<String> removeStale(ClusterFile file, String localHost, List<String> javaFaults,
+    public static List<String> removeStale(ClusterFile file, String localHost, List<String> hostFaults,
                                            Map<String, Exception> unreached) {
         List<String> said = new java.util.ArrayList<>();
         forEachHost(file, (host, ssh, sftp) -> {
             String java = javaFault(ssh, file.java());
             if (java != null) {
-                javaFaults.add((host.equals(file.server()) ? "server host " : "client host ") + host + ": " + java);
+                hostFaults.add((host.equals(file.server()) ? "server host " : "client host ") + host + ": " + java);
+            }
+            if (host.equals(file.server()) && accepts(ssh, host, file.port())) {
+                hostFaults.add("server host " + host + ": port " + file.port() + " is in use there (something "
+                        + "accepts connections on it)");
             }
             if (sftp.statExistence(NAME) == null) {
                 return;
@@ -89,6 +94,19 @@ public final class OrchestratorFolder {
             }
         }, unreached); // a host that cannot be reached or refuses the login: the caller names it in one line
         return said;
+    }
+
+    /**
+     * Whether something on the host accepts TCP connections at {@code address:port}, asked through the login's own
+     * port forwarding (until 2026-12-02 a port in use was found after the cluster started, 17-22 s later). False
+     * when nothing does, and when the host's SSH server does not forward: the ping before the runs finds it then.
+     */
+    static boolean accepts(SSHClient ssh, String address, int port) {
+        try (net.schmizz.sshj.connection.channel.direct.DirectConnection c = ssh.newDirectConnection(address, port)) {
+            return c.isOpen();
+        } catch (Exception refusedOrNotForwarded) {
+            return false;
+        }
     }
 
     /** Why {@code java -version} does not run on the host, or says a Java older than 17; null when it does. */
