@@ -88,6 +88,9 @@ class ExternalClientAllocationTest {
             long large = allocatedBy(40_000);
             extra = Math.min(extra, large - small);
             System.out.println("attempt " + (attempt + 1) + ": " + (large - small) + " bytes");
+            if (extra < 4 * 30_000) {
+                break; // the least of two is under the bound once one is: the second is for a one-off (12 s a case)
+            }
         }
         System.out.println("30,000 more orders allocated " + extra + " bytes on the sending thread");
         assertTrue(extra < 4 * 30_000, "30,000 more orders allocated " + extra + " bytes on the sending thread ("

@@ -63,6 +63,9 @@ class PhiladelphiaClientAllocationTest {
             long small = allocatedBy(10_000);
             long large = allocatedBy(50_000);
             extra = Math.min(extra, large - small);
+            if (extra < 40_000) {
+                break; // the least of two is under the bound once one is: the second is for a one-off
+            }
         }
         assertTrue(extra < 40_000, "40,000 more orders allocated " + extra + " bytes on the sending thread ("
                 + extra / 40_000 + " per order)");

@@ -137,7 +137,9 @@ class SbeInteropTest {
             quickfix.Session qfj = quickfix.Session.lookupSession(QFJ_CLIENT);
             int sent = qfj.getExpectedSenderNum();
             int received = qfj.getExpectedTargetNum();
-            Thread.sleep(2_500);
+            // two heartbeats each way, waited for (a fixed 2.5 s until 2026-12-02)
+            waitFor(() -> qfj.getExpectedTargetNum() >= received + 2 && qfj.getExpectedSenderNum() >= sent + 2,
+                    "two heartbeats each way");
             assertTrue(qfj.isLoggedOn() && ended.isEmpty(), "still logged on: " + ended);
             assertTrue(qfj.getExpectedTargetNum() >= received + 2, "sbe sent heartbeats: " + received + " -> "
                     + qfj.getExpectedTargetNum());
