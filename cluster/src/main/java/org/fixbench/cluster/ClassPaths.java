@@ -64,21 +64,19 @@ final class ClassPaths {
 
     /** {@code classPath} less the jars of {@link #NOT_ON_HOSTS}: what the orchestrator copies to each host. */
     static String forHosts(String classPath) {
-        List<String> out = new ArrayList<>();
-        for (String entry : classPath.split(File.pathSeparator)) {
-            String name = entry.isEmpty() ? "" : Path.of(entry).getFileName().toString();
-            if (!entry.isEmpty() && !(name.endsWith(".jar") && NOT_ON_HOSTS.stream().anyMatch(name::startsWith))) {
-                out.add(entry);
-            }
-        }
-        return String.join(File.pathSeparator, out);
+        return keeping(classPath, name -> !(name.endsWith(".jar") && NOT_ON_HOSTS.stream().anyMatch(name::startsWith)));
     }
 
     /** {@code classPath} without the entries whose file name is one of {@code names}. */
     static String without(String classPath, List<String> names) {
+        return keeping(classPath, name -> !names.contains(name));
+    }
+
+    /** The non-empty entries of {@code classPath} whose file name {@code keep} accepts. */
+    private static String keeping(String classPath, java.util.function.Predicate<String> keep) {
         List<String> out = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
-            if (!entry.isEmpty() && !names.contains(Path.of(entry).getFileName().toString())) {
+            if (!entry.isEmpty() && keep.test(Path.of(entry).getFileName().toString())) {
                 out.add(entry);
             }
         }

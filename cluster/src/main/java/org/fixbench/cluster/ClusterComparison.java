@@ -315,12 +315,13 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
             String localHost = org.fixbench.harness.machine.Machine.hostName();
             List<String> hostFaults = new ArrayList<>();
             Map<String, Exception> unreached = new LinkedHashMap<>();
-            for (String line : OrchestratorFolder.removeStale(file, localHost, hostFaults, unreached)) {
+            for (String line : OrchestratorFolder.beforeStart(file, localHost, hostFaults, unreached)) {
                 out.println("[cluster] " + line);
             }
-            for (Map.Entry<String, Exception> u : unreached.entrySet()) {
-                // named now, as the orchestrator's start would name it after copying to the other hosts (until
-                // 2026-12-02: an unreachable host 13 s after the command began, a refused login 3 s)
+            if (!unreached.isEmpty()) {
+                // the first, named now, as the orchestrator's start would name it after copying to the other hosts
+                // (until 2026-12-02: an unreachable host 13 s after the command began, a refused login 3 s)
+                Map.Entry<String, Exception> u = unreached.entrySet().iterator().next();
                 throw new HostFault(ClusterFaults.describe(new Exception("host " + u.getKey(), u.getValue()), file,
                         ""));
             }

@@ -18,7 +18,7 @@ import net.schmizz.sshj.transport.verification.PromiscuousVerifier;
  * running keeps it. A host that cannot be reached keeps it, and the line says so.
  *
  * <p>A command killed with SIGKILL closes nothing: each host keeps its cluster's folder (the class path's copy). The
- * next command from the same machine removes those ({@link #removeStale}); the cluster ids name the machine and the
+ * next command from the same machine removes those ({@link #beforeStart}); the cluster ids name the machine and the
  * process, so that a folder of a command still running, or of another machine's, is never touched.
  */
 public final class OrchestratorFolder {
@@ -57,15 +57,15 @@ public final class OrchestratorFolder {
     }
 
     /**
-     * Before a cluster starts: removes from each host's {@code ~/.jco} the cluster folders that earlier commands on
-     * this machine left when they were killed (kill -9 leaves the class path's copy, about 40 MB a host). Returns one
-     * line per host where something was removed or could not be looked at. In the same login, runs the cluster file's
-     * {@code java} there, and on the server host looks at the FIX port: a host where java does not run, or is older
-     * than 17, or a port in use, adds a line to {@code hostFaults}, so that the command ends before the class path is
-     * copied (until 2026-12-02 a missing java was named 24 s later,
-     * after the copy and the orchestrator's health checks).
+     * Before a cluster starts, one login to each host: removes from its {@code ~/.jco} the cluster folders earlier
+     * commands on this machine left when they were killed (kill -9 leaves the class path's copy, about 40 MB a host),
+     * returning a line per host where something was removed; runs the cluster file's {@code java} there, and on the
+     * server host looks at the FIX port, adding a line to {@code hostFaults} where java does not run or is older than
+     * 17, or the port is in use; and puts a host it cannot reach or log in to in {@code unreached}, with why. The
+     * caller ends the command on any of these before the class path is copied (until 2026-12-02 each was named after
+     * the copy, 4-24 s later).
      */
-    public static List<String> removeStale(ClusterFile file, String localHost, List<String> hostFaults,
+    public static List<String> beforeStart(ClusterFile file, String localHost, List<String> hostFaults,
                                            Map<String, Exception> unreached) {
         List<String> said = new java.util.ArrayList<>();
         forEachHost(file, (host, ssh, sftp) -> {
