@@ -173,11 +173,12 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 NodeArray nodes = c.nodeArray(array);
                 nodes.ids().forEach(id -> probes.put(array + "/" + id, nodes.executeOn(id, ClusterNode.alive())));
             }
-            long probed = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_TIMEOUT_MILLIS);
+            long probed = System.nanoTime() + probeBoundNanos();
             for (String array : List.of(CLIENTS, SERVER)) {
                 NodeArray nodes = c.nodeArray(array);
                 for (String id : nodes.ids()) {
                     if (!answered(probes.get(array + "/" + id), probed)) {
+                        nodeLost = true;
                         out.println("[cluster] " + nodes.hostnameOf(id) + " no longer answers: what its node "
                                 + "started ends with it");
                         continue;
@@ -190,7 +191,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                     }
                 }
             }
-            c.close();
+            closeOrchestrator(c);
             // the orchestrator leaves each host's own JVM running until it misses its health checks, and its (now
             // empty) folder under the login's home on every host
             List<String> kept = OrchestratorFolder.afterClose(file, clusterId);
@@ -198,6 +199,46 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 out.println("[cluster] ~/" + OrchestratorFolder.NAME + " could not be looked at on "
                         + String.join(", ", kept));
             }
+        }
+    }
+
+    /**
+     * Whether a node was found not answering: the orchestrator's health checks run one host after another on one
+     * timer, each waiting up to 10 s for a node, so while one host's dead node is checked the other hosts' nodes miss
+     * their checks and end (seen: every node ended within 11 s of one host's death, NetnsClusterTest, 2026-12-02).
+     */
+    private volatile boolean nodeLost;
+
+    /** How long a probe of a node waits: the health checks' timeout; once a node was lost, a live node's time. */
+    private long probeBoundNanos() {
+        return TimeUnit.MILLISECONDS.toNanos(nodeLost ? PROBE_AFTER_A_LOSS_MILLIS : HEALTH_CHECK_TIMEOUT_MILLIS);
+    }
+
+    /**
+     * How long a probe waits once a node was lost: a live node answers within milliseconds; one that does not is
+     * taken for ended (its own health checks end it, and its shutdown stops what it started). Until 2026-12-02 each
+     * probe after a loss waited the whole 10 s (twice a comparison).
+     */
+    static final long PROBE_AFTER_A_LOSS_MILLIS = 2_000;
+
+    /**
+     * Closes the orchestrator's side of the cluster. Once a node was lost, its close asks every host's nodes to end,
+     * each call bounded by 10 s, one after another (16.6 s after a client host's death, 2026-12-02): it is then waited
+     * on as long as a probe, and goes on in the background (closing its connections and its ZooKeeper server) while
+     * the comparison ends.
+     */
+    private void closeOrchestrator(Cluster c) {
+        if (!nodeLost) {
+            c.close();
+            return;
+        }
+        Thread closing = new Thread(c::close, "fixbench-cluster-close");
+        closing.setDaemon(true);
+        closing.start();
+        try {
+            closing.join(PROBE_AFTER_A_LOSS_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -558,7 +599,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         } finally {
             try {
                 if (!answered(servers.executeOn(SERVER, ClusterNode.alive()), System.nanoTime()
-                        + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_TIMEOUT_MILLIS))) {
+                        + probeBoundNanos())) {
+                    nodeLost = true;
                     // its node ended (a host lost past its health checks ends every node that missed them): so did
                     // its server, by the node's shutdown hook; until 2026-12-02 this waited the 30 s below
                     throw new java.util.concurrent.TimeoutException("its node no longer answers");
@@ -627,6 +669,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                     clients.executeOn(r.getKey(), ClusterNode.alive()).get(HEALTH_CHECK_TIMEOUT_MILLIS,
                             TimeUnit.MILLISECONDS);
                 } catch (Exception e) {
+                    nodeLost = true;
                     running.values().forEach(o -> o.cancel(true));
                     return "client host " + host + " stopped answering during " + c.label() + " ("
                             + ClusterFaults.rootMessage(e) + ")";
