@@ -373,8 +373,11 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                     System.currentTimeMillis());
             Cluster c = new Cluster(clusterId, cfg);
             byte[] home = ClusterNode.zipConfigs(org.fixbench.engine.FixConfigs.root().getParent());
-            c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);
-            c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home, ownNames)).get(2, TimeUnit.MINUTES);
+            // every host at once (until 2026-12-02 the server host's first, then the client hosts')
+            NodeArrayFuture serverReady = c.nodeArray(SERVER).executeOnAll(ClusterNode.prepare(home, ownNames));
+            NodeArrayFuture clientsReady = c.nodeArray(CLIENTS).executeOnAll(ClusterNode.prepare(home, ownNames));
+            serverReady.get(2, TimeUnit.MINUTES);
+            clientsReady.get(2, TimeUnit.MINUTES);
             return c;
         } finally {
             System.setProperty("java.class.path", classPath);

@@ -207,8 +207,8 @@ public final class LatencyBenchmark implements Harness {
         boolean excluded = config.skipFirstRun() && run == 1 && config.runs() > 1;
         RunResult result = measure(task, run, config.runIterations(run), excluded, config.runRate(run),
                 config.idler(), TimedRun.POLL_IDLE_CAP_NANOS);
-        String compiled = timed.failure() == null ? RemeasureRule.compiledInRun(result, config,
-                warmup.lastSettleCapped(), sourceCompileInRunNanos, timed.lastRunWallNanos(), out) : null;
+        String compiled = timed.failure() == null && progress.mayMeasureAgain() ? RemeasureRule.compiledInRun(result,
+                config, warmup.lastSettleCapped(), sourceCompileInRunNanos, timed.lastRunWallNanos(), out) : null;
         if (compiled != null) {
             // the JIT came in after the compilers had gone quiet (a method reaching its threshold by the clock, a
             // path the run took first): set the attempt aside, settle again, measure once more

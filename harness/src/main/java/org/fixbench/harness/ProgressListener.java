@@ -12,4 +12,13 @@ public interface ProgressListener {
 
     default void runEnded(String benchmark, RunResult result) {
     }
+
+    /**
+     * Whether a run whose first attempt the JIT took a share of may be measured again
+     * ({@link org.fixbench.harness.warmup.RemeasureRule}): false where what this listener does to a run happens once,
+     * so that a second attempt would measure a run without it.
+     */
+    default boolean mayMeasureAgain() {
+        return true;
+    }
 }

@@ -35,7 +35,7 @@ class RemeasureTest {
      * A fake compiler on the test's clock: it compiles (one CPU all the while) for {@code compileNanos} from the start
      * of each measured attempt listed in {@code attempts} (1 = the first measured attempt), and never otherwise.
      */
-    private static final class CompilingDuringAttempts implements ProgressListener, java.util.function.LongSupplier {
+    private static class CompilingDuringAttempts implements ProgressListener, java.util.function.LongSupplier {
         private final ManualClock clock;
         private final long compileNanos;
         private final List<Integer> attempts;
@@ -99,6 +99,25 @@ class RemeasureTest {
         assertTrue(text.contains("Settled again at 10,000/s"), text);
         assertTrue(text.contains("measured again: in its first attempt the compilers took 50 ms"), text);
         assertEquals(0, result.straySamples());
+    }
+
+    /** A listener whose disturbance of a run happens once (server-restart's kill): the first attempt is kept. */
+    @Test
+    void aRunIsNotMeasuredAgainWhenItsListenerSaysItMayNotBe() {
+        ManualClock clock = new ManualClock();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CompilingDuringAttempts compiler = new CompilingDuringAttempts(clock, 50 * MS, List.of(1)) {
+            @Override
+            public boolean mayMeasureAgain() {
+                return false;
+            }
+        };
+        BenchmarkResult result = run(clock, compiler, 1, log);
+        String text = log.toString(StandardCharsets.UTF_8);
+        assertEquals(1, result.runs().size(), text);
+        assertNull(result.runs().get(0).remeasure(), text);
+        assertEquals(1, compiler.attempt, "one attempt measured");
+        assertTrue(!text.contains("Measuring run"), text);
     }
 
     @Test

@@ -96,6 +96,11 @@ public interface ClientScenario extends AutoCloseable {
                 first.runEnded(benchmark, result);
                 second.runEnded(benchmark, result);
             }
+
+            @Override
+            public boolean mayMeasureAgain() {
+                return first.mayMeasureAgain() && second.mayMeasureAgain();
+            }
         };
     }
 }

@@ -23,13 +23,14 @@ import picocli.CommandLine.Option;
  * The resend-storm scenario (see {@link ResendStorm} and {@link ResendStormTable}): each round gives every engine at
  * every rate a fresh pair of JVMs, the usual warm-up (with a practice gap) and one measured run: {@link
  * #GAP_DELAY_MILLIS} at the rate, then every message of the session lost both ways for the gap (or, with {@code --by
- * cut}, the connection cut and refused), then the rest of the run, at least {@link #AFTER_GAP_MILLIS}.
+ * cut}, the connection cut and refused), then the rest of the run, at least {@code --after-gap}
+ * ({@link #AFTER_GAP_MILLIS} unless set).
  */
 public final class ResendStormScenario implements Scenario {
     public static final String NAME = "resend-storm";
     /** How far into a resend-storm run its gap starts. */
     public static final long GAP_DELAY_MILLIS = 2_000;
-    /** How long a resend-storm run goes on after its gap (at least). */
+    /** How long a resend-storm run goes on after its gap (at least), unless --after-gap says otherwise. */
     static final long AFTER_GAP_MILLIS = 5_000;
     /**
      * resend-storm's engines when none are named: {@link Scenario#DEFAULT_ENGINES} with the message store each engine needs to
@@ -56,6 +57,11 @@ public final class ResendStormScenario implements Scenario {
                 + "--gap; the client logs on again with the session it had, taking orders into it while down where its "
                 + "engine does) (default: ${DEFAULT-VALUE})")
         String gapBy = "lose";
+
+        @Option(names = "--after-gap", converter = Durations.class, paramLabel = "DURATION",
+                description = "resend-storm: how long the run goes on after the gap, at least (default: 5s; 2s-60s: "
+                        + "the allocation around the gap is read 2 s after it)")
+        long afterGapNanos = AFTER_GAP_MILLIS * 1_000_000L;
     }
 
     private final Options o = new Options();
@@ -87,10 +93,15 @@ public final class ResendStormScenario implements Scenario {
         if (!o.gapBy.equals("lose") && !o.gapBy.equals("cut")) {
             throw new IllegalArgumentException("--by must be lose or cut (was " + o.gapBy + ")");
         }
+        if (o.afterGapNanos < ResendStorm.AFTER_GAP_ALLOCATION_MILLIS * 1_000_000L
+                || o.afterGapNanos > 60_000_000_000L) {
+            throw new IllegalArgumentException("--after-gap must be 2s-60s (was " + o.afterGapNanos / 1_000_000
+                    + "ms)");
+        }
         boolean cut = o.gapBy.equals("cut");
         request.rounds();
         long gapMillis = o.gapNanos / 1_000_000;
-        long leastRunMillis = GAP_DELAY_MILLIS + gapMillis + AFTER_GAP_MILLIS;
+        long leastRunMillis = GAP_DELAY_MILLIS + gapMillis + o.afterGapNanos / 1_000_000;
         long runMillis = Math.max(leastRunMillis, options.runNanosOr(leastRunMillis * 1_000_000L) / 1_000_000);
         List<EngineSpec> specs = request.specs(cut ? CUT_ENGINES : ENGINES);
         List<Long> rateList = Rates.parse(request.rates());

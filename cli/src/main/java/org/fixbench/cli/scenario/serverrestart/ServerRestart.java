@@ -155,6 +155,16 @@ public final class ServerRestart implements ProgressListener, AutoCloseable {
         java.util.concurrent.locks.LockSupport.unpark(timer);
     }
 
+    /**
+     * Never: the server is killed once per pair of JVMs (the orchestrator starts it again once), so a second attempt
+     * would be a run without the kill (seen: a run measured again read no kill, ScenarioTest, 2026-12-02); and the JIT
+     * of the server started again is the scenario's own, in any attempt.
+     */
+    @Override
+    public boolean mayMeasureAgain() {
+        return false;
+    }
+
     /** Kills the server on time in the first measured run, on its own thread. */
     private void loop() {
         while (!stopping) {
