@@ -224,13 +224,16 @@ class NetnsClusterTest {
     }
 
     /**
-     * {@code compare --cluster}: raw TCP, sbe and a gateway that wants a Password (engines/external's TestGateway,
-     * started on the server host by its engine file's command, which holds the password as it is), each server on the
-     * server host, a client on each of the two client hosts at half the rate, on four sessions (ACME-1 ... ACME-4 with
-     * per-session credentials at the gateway: each client host logs on two, numbered on from the host before it).
+     * {@code compare --cluster}: raw TCP and a gateway that wants a Password (engines/external's TestGateway, measured
+     * with sbe's initiator, started on the server host by its engine file's command, which holds the password as it is),
+     * each server on the server host, a client on each of the two client hosts at half the rate, on four sessions
+     * (ACME-1 ... ACME-4 with per-session credentials at the gateway: each client host logs on two, numbered on from
+     * the host before it).
      * Every order answered, each benchmark's count the sum of its hosts', a row per host. The Logon's Password is read
      * from a secret file and the hosts log in with a password: every file of the results folder, and everything
-     * printed, is searched for both; one hit fails. (Until 2026-12-02 two tests, each with its own hosts and cluster.)
+     * printed, is searched for both; one hit fails. (Until 2026-12-02 two tests, each with its own hosts and cluster;
+     * and until the same day sbe's own server was a third engine here: sbe across hosts, every order answered and the
+     * merged counts the sum of the hosts', is OpenSshClusterTest's default pair, in both orders.)
      */
     @Test
     @Order(1)
@@ -255,8 +258,8 @@ class NetnsClusterTest {
         System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
         int status;
         try {
-            status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,sbe:yield,"
-                    + "external:" + engine, "--sessions", "4", "--rates", "1000", "--runs", "1", "--duration", "1s",
+            status = compare(List.of("compare", "--cluster", file.toString(), "--engines", "tcp:yield,external:"
+                    + engine, "--sessions", "4", "--rates", "1000", "--runs", "1", "--duration", "1s",
                     "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent", "--out",
                     results.toString()), out, err);
         } finally {
@@ -266,7 +269,7 @@ class NetnsClusterTest {
         System.out.println(all);
         assertTrue(status == 0 || status == 1, "status " + status + ": " + err);
         org.fixbench.harness.results.ResultsReader.Read read = org.fixbench.harness.results.ResultsReader.read(results);
-        assertEquals(3, read.results().size(), read.results().toString());
+        assertEquals(2, read.results().size(), read.results().toString());
         for (org.fixbench.harness.results.BenchmarkResult b : read.results()) {
             assertEquals(1_000, b.config().targetRatePerSecond(), b.name());
             org.fixbench.harness.results.RunResult run = b.runs().get(0);
