@@ -226,8 +226,9 @@ public final class Comparison {
             kneeSection.add(k.toString());
         }
         // a client host's turn of a comparison across hosts: its report without charts (the orchestrating command
-        // draws the comparison's; `fixbench report` draws a host folder's), drawn on every host at once in every turn
-        String report = gateDir != null ? FolderReport.render(org.fixbench.harness.results.ResultsReader.read(
+        // draws the comparison's; `fixbench report` draws a host folder's), drawn on every host at once in every turn;
+        // with --derived-files (SVG charts among them) as before
+        String report = gateDir != null && !options.derivedFiles() ? FolderReport.render(org.fixbench.harness.results.ResultsReader.read(
                 session.folder), session.folder, session.folder, options.derivedFiles(), false)
                 : FolderReport.render(session.folder, session.folder, options.derivedFiles(), kneeSection);
         ComparisonReport.write(session.folder, report);
