@@ -225,12 +225,11 @@ public final class Comparison {
             knees.forEach(o -> k.append(o.markdown()).append('\n'));
             kneeSection.add(k.toString());
         }
-        // a client host's turn of a comparison across hosts: its report without charts (the orchestrating command
-        // draws the comparison's; `fixbench report` draws a host folder's), drawn on every host at once in every turn;
-        // with --derived-files (SVG charts among them) as before
-        String report = gateDir != null && !options.derivedFiles() ? FolderReport.render(org.fixbench.harness.results.ResultsReader.read(
-                session.folder), session.folder, session.folder, options.derivedFiles(), false)
-                : FolderReport.render(session.folder, session.folder, options.derivedFiles(), kneeSection);
+        // a client host's turn of a comparison across hosts draws no charts (the orchestrating command draws the
+        // comparison's; `fixbench report` draws a host folder's), unless --derived-files (SVG charts among them) asks
+        boolean charts = gateDir == null || options.derivedFiles();
+        String report = FolderReport.render(session.folder, session.folder, options.derivedFiles(), kneeSection,
+                charts);
         ComparisonReport.write(session.folder, report);
         System.out.println();
         System.out.println(report.substring(0, report.indexOf("## Run-by-run")));

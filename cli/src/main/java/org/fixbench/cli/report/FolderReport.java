@@ -34,6 +34,12 @@ public final class FolderReport {
         return render(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns);
     }
 
+    /** As above, without charts when {@code charts} is false: none written, none embedded. */
+    public static String render(Path folder, Path out, boolean derivedFiles, List<String> beforeRuns,
+                                boolean charts) {
+        return render(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns, charts);
+    }
+
     /** As above, from a folder already read. */
     public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles) {
         return render(read, folder, out, derivedFiles, List.of());
