@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.forward.AcceptAllForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
@@ -35,6 +36,9 @@ public final class NetnsSshd {
         sshd.setForwardingFilter(AcceptAllForwardingFilter.INSTANCE);
         // the host's own disk: what SFTP sees is this process's working folder, where its commands run too
         sshd.setFileSystemFactory(new VirtualFileSystemFactory(Path.of("").toAbsolutePath()));
+        // replies leave at once, as OpenSSH's do: without it each file the orchestrator copies waited for the
+        // client's delayed acknowledgement (the class path's 93 files: 5.3 s a host, 1.9 s with it; OpenSSH 1.3 s)
+        CoreModuleProperties.TCP_NODELAY.set(sshd, true);
         sshd.start();
         System.out.println("listening " + args[0] + ":" + args[1]);
         Thread.currentThread().join();
