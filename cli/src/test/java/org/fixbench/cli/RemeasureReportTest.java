@@ -38,6 +38,42 @@ class RemeasureReportTest {
         assertTrue(md.contains("that attempt read SATURATED"), "first attempts keep their status");
     }
 
+    /**
+     * A comparison whose warm-ups had a cap of 0 waited for no compiler and measured nothing again: its report says
+     * so instead of the settled warm-up's sentence; a folder written before the cap was recorded reads as settled.
+     */
+    @Test
+    void aReportOfWarmupsWithoutACapSaysNoRunWasWaitedForOrMeasuredAgain(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        String settled = "A run starts once both JVMs' JIT compilers have gone quiet at its rate";
+        String none = "the warm-up did not wait for the JIT compilers to go quiet (a warm-up cap of 0)";
+        List<org.fixbench.harness.results.BenchmarkResult> published = ResultsReader.read(COMPARE).results();
+        assertTrue(ComparisonReport.warmupSentence(published).startsWith(settled));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode root = json.readTree(COMPARE.resolve("summary.json").toFile());
+        int n = 0;
+        for (com.fasterxml.jackson.databind.JsonNode r : root.get("results")) {
+            // the first result's warm-up had a cap of 0, then all of them
+            ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("config")).put("warmupCapNanos", 0L);
+            java.nio.file.Files.createDirectories(tmp.resolve("one"));
+            if (n++ == 0) {
+                json.writeValue(tmp.resolve("one").resolve("summary.json").toFile(), root);
+            }
+        }
+        List<org.fixbench.harness.results.BenchmarkResult> one = ResultsReader.read(tmp.resolve("one")).results();
+        String mixed = ComparisonReport.warmupSentence(one);
+        assertTrue(mixed.startsWith(settled) && mixed.contains(" Except in 1 of the " + one.size() + " benchmarks, "
+                + "where " + none), mixed);
+        java.nio.file.Files.createDirectories(tmp.resolve("all"));
+        json.writeValue(tmp.resolve("all").resolve("summary.json").toFile(), root);
+        List<org.fixbench.harness.results.BenchmarkResult> all = ResultsReader.read(tmp.resolve("all")).results();
+        String md = ComparisonReport.render("compare", ResultsReader.read(tmp.resolve("all")).environment(),
+                List.of("tcp:spin", "artio:tuned", "philadelphia:spin", "quickfixj:tuned", "sbe:tuned"),
+                List.of(2_000L, 10_000L, 50_000L), all, null, ChartSet.NONE);
+        assertTrue(md.contains("In every benchmark here " + none + ": a run may include compiling"), md);
+        assertTrue(!md.contains(settled), md);
+    }
+
     @Test
     void theTimelineChartNamesTheRunsMeasuredAgainAsTheReportDoes() {
         // compare-1: quickfixj:tuned at 10,000/s had runs 1, 2 and 3 measured again; at 50,000/s run 2 only

@@ -72,8 +72,14 @@ class RemeasureTest {
 
     private static BenchmarkResult run(ManualClock clock, CompilingDuringAttempts compiler, int runs,
                                        ByteArrayOutputStream log) {
+        return run(clock, compiler, runs, log, HarnessConfig.DEFAULT_WARMUP_CAP_NANOS);
+    }
+
+    private static BenchmarkResult run(ManualClock clock, CompilingDuringAttempts compiler, int runs,
+                                       ByteArrayOutputStream log, long warmupCapNanos) {
         HarnessConfig config = clock.configure("again", 10_000, 1_000).warmupIterations(2_000).runs(runs)
-                .warmupUntilJitQuiet(true).compileTimeSource(compiler).quiet(false).build();
+                .warmupUntilJitQuiet(true).warmupCapNanos(warmupCapNanos).compileTimeSource(compiler).quiet(false)
+                .build();
         return new LatencyBenchmark(config, new PrintStream(log, true, StandardCharsets.UTF_8), compiler)
                 .run(new ScriptedTask(clock), Map.of());
     }
@@ -99,6 +105,28 @@ class RemeasureTest {
         assertTrue(text.contains("Settled again at 10,000/s"), text);
         assertTrue(text.contains("measured again: in its first attempt the compilers took 50 ms"), text);
         assertEquals(0, result.straySamples());
+    }
+
+    /**
+     * With a warm-up cap of 0 nothing waits for the compilers, before the run or before a second attempt: the same
+     * compiling in run 2 leaves it measured once, and its results say none is measured again.
+     */
+    @Test
+    void aRunIsNotMeasuredAgainWhenTheWarmupHasNoCap(@TempDir Path dir) throws Exception {
+        ManualClock clock = new ManualClock();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CompilingDuringAttempts compiler = new CompilingDuringAttempts(clock, 50 * MS, List.of(2));
+        BenchmarkResult result = run(clock, compiler, 2, log, 0);
+        String text = log.toString(StandardCharsets.UTF_8);
+        assertEquals(2, result.runs().size(), text);
+        assertNull(result.runs().get(1).remeasure(), text);
+        assertEquals(2, compiler.attempt, "two runs, one attempt each");
+        assertTrue(!text.contains("Measuring run"), text);
+        ResultsWriter.write(dir, Map.of(), List.of(result));
+        String json = Files.readString(dir.resolve("summary.json"));
+        assertTrue(json.matches("(?s).*\"remeasureJitShare\" ?: ?null.*") && json.matches("(?s).*\"warmupCapNanos\" ?: ?0,.*"),
+                json);
+        assertEquals(0, ResultsReader.read(dir).results().get(0).config().warmupCapNanos(), "the cap read back");
     }
 
     /** A listener whose disturbance of a run happens once (server-restart's kill): the first attempt is kept. */

@@ -37,7 +37,8 @@ public class RunOptions {
     @Option(names = "--warmup-cap", converter = Durations.class, paramLabel = "DURATION",
             description = "after the paced warm-up, settling passes at the run's rate go on until the JIT compilers of "
                     + "both JVMs are quiet for 1 s (at most 1%% of it compiling), up to this long; a run that starts "
-                    + "at the cap says so and names what was still compiling; 0s: no settling (default: 40s)")
+                    + "at the cap says so and names what was still compiling; 0s: no settling, and no run measured again "
+                    + "for the JIT compiling in it (default: 40s)")
     Long warmupCapNanos;
 
     @Option(names = "--warmup-rate", paramLabel = "RATE",

@@ -83,6 +83,27 @@ public final class ComparisonReport {
         }
     }
 
+    /**
+     * How the runs' warm-ups waited for the JIT, and whether a run was measured again: a warm-up cap of 0 (recorded
+     * since 2026-12-03; older folders read the default) waits for nothing and measures nothing again.
+     */
+    public static String warmupSentence(List<BenchmarkResult> results) {
+        String settled = "A run starts once both JVMs' JIT compilers have gone quiet at its rate; one inside which a "
+                + "JVM's compilers still took more than "
+                + Math.round(100 * org.fixbench.harness.verdict.Verdicts.REMEASURE_JIT_SHARE) + "% of its time is "
+                + "measured again, once, after they went quiet again, whatever its first attempt read; the second "
+                + "attempt counts, and the first's status and percentiles stay beside it (\"measured again\").";
+        String unsettled = "the warm-up did not wait for the JIT compilers to go quiet (a warm-up cap of 0): a run may "
+                + "include compiling (DISTURBED where it took a CPU from the threads that measure), and none is "
+                + "measured again.";
+        long uncapped = results.stream().filter(r -> r.config().warmupCapNanos() == 0).count();
+        if (uncapped == 0) {
+            return settled;
+        }
+        return uncapped == results.size() ? "In every benchmark here " + unsettled
+                : settled + " Except in " + uncapped + " of the " + results.size() + " benchmarks, where " + unsettled;
+    }
+
     /** As above, framed by {@code frame}. */
     public static String render(Frame frame, String command, Map<String, Object> environment, List<String> engineLabels,
                                 List<Long> rates, List<BenchmarkResult> results, String stopReason, ChartSet charts,
@@ -109,11 +130,8 @@ public final class ComparisonReport {
                 + "replies completed below the rate, an order left unanswered past the bound, latency rising through "
                 + "the run, or orders queueing) or FAILED (orders lost, session lost); its latencies then measure the "
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
-                + "overhead over raw TCP (no figure from the runs that survived). A run starts once both JVMs' JIT "
-                + "compilers have gone quiet at its rate; one inside which a JVM's compilers still took more than "
-                + Math.round(100 * org.fixbench.harness.verdict.Verdicts.REMEASURE_JIT_SHARE) + "% of its time is "
-                + "measured again, once, after they went quiet again, whatever its first attempt read; the second "
-                + "attempt counts, and the first's status and percentiles stay beside it (\"measured again\").\n\n");
+                + "overhead over raw TCP (no figure from the runs that survived). ").append(warmupSentence(results))
+                .append("\n\n");
         results.stream().map(r -> r.labels().get(ResultLabels.PROFILED)).filter(java.util.Objects::nonNull).findFirst()
                 .ifPresent(p -> md.append("**Profiled:** ").append(p).append(". Every benchmark here ran under the "
                         + "profiler, so these latencies include its cost: set them against each other, never against "

@@ -254,6 +254,12 @@ public final class HarnessConfig {
     public Idler warmupIdler() { return idler instanceof WaitStrategy ? WaitStrategy.BACKOFF : idler; }
     /** Settling passes (see WarmupPolicy) stop at this much time, ns, with the compilers still busy. */
     public long warmupCapNanos() { return warmupCapNanos; }
+    /**
+     * Whether a run inside which the JIT compiled is measured again (RemeasureRule): only where the warm-up settles,
+     * since the second attempt comes after the compilers went quiet again. With a cap of 0 nothing waits for them,
+     * so a second attempt would begin as the first did: the run is measured once, its verdict as it reads.
+     */
+    public boolean remeasuresCompiledRuns() { return warmupUntilJitQuiet && warmupCapNanos > 0; }
     /** For tests: the compile time so far, ns, in place of the JVMs' compiler threads (null: read those). */
     public java.util.function.LongSupplier compileTimeSource() { return compileTimeSource; }
     public NanoClock clock() { return clock; }

@@ -192,7 +192,9 @@ public final class ResultsReader {
                 .iterationsPerRun(Math.max(1, c.path("iterationsPerRun").asLong(1)))
                 .accountForCoordinatedOmission(c.path("coordinatedOmissionCorrection").asBoolean(true))
                 .skipFirstRun(c.path("skipFirstRun").asBoolean(false))
-                .hiccupMeter(c.path("hiccupMeter").asBoolean(false));
+                .hiccupMeter(c.path("hiccupMeter").asBoolean(false))
+                // written since 2026-12-03; before, every warm-up cap read as the default (and any cap remeasured)
+                .warmupCapNanos(c.path("warmupCapNanos").asLong(HarnessConfig.DEFAULT_WARMUP_CAP_NANOS));
         if (c.hasNonNull("waitStrategy")) {
             config.waitStrategy(WaitStrategy.parse(c.get("waitStrategy").asText()));
         }

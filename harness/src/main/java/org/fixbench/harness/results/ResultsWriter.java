@@ -112,7 +112,8 @@ public final class ResultsWriter {
         config.put("disturbedIntrusionShare", Verdicts.DISTURBED_INTRUSION_SHARE);
         config.put("disturbedExplainedShare", Verdicts.DISTURBED_EXPLAINED_SHARE);
         config.put("queueBoundOrders", Verdicts.QUEUE_BOUND_ORDERS);
-        config.put("remeasureJitShare", c.warmupUntilJitQuiet() ? Verdicts.REMEASURE_JIT_SHARE : null);
+        config.put("remeasureJitShare", c.remeasuresCompiledRuns() ? Verdicts.REMEASURE_JIT_SHARE : null);
+        config.put("warmupCapNanos", c.warmupCapNanos());
         config.put("pauseBetweenRunsNanos", c.pauseBetweenRunsNanos());
         config.put("skipFirstRun", c.skipFirstRun());
         config.put("hiccupMeter", c.hiccupMeter());

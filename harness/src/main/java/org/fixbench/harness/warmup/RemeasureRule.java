@@ -19,7 +19,7 @@ public final class RemeasureRule {
     }
 
     /**
-     * Null, or why {@code run} must be measured again. Only where the warm-up waits for the compilers, only when they
+     * Null, or why {@code run} must be measured again. Only where the warm-up waits for the compilers (a cap above 0), only when they
      * had gone quiet before the run ({@code settlingCapped} false: a warm-up that ended at its cap found compilers that
      * do not stop), never for a run already measured twice, and never for one that fell further short of its rate
      * (sends or replies per second) than the compilers' share of it could explain; that exemption is said on {@code
@@ -30,7 +30,7 @@ public final class RemeasureRule {
      */
     public static String compiledInRun(RunResult run, HarnessConfig config, boolean settlingCapped,
                                        long sourceCompileNanos, long runWallNanos, PrintStream out) {
-        if (!config.warmupUntilJitQuiet() || run.remeasure() != null || settlingCapped) {
+        if (!config.remeasuresCompiledRuns() || run.remeasure() != null || settlingCapped) {
             return null;
         }
         String who;
