@@ -39,7 +39,7 @@ class ExternalClientAllocationTest {
     private long allocatedBy(int orders) throws Exception {
         RoundTripTask task = new RoundTripTask(EngineSpec.parse("external:" + file), tmp.resolve("w" + orders
                 + "-" + System.nanoTime()), InetAddress.getLoopbackAddress(), Duration.ofSeconds(20)).flow(flow);
-        HarnessConfig config = HarnessConfig.builder("alloc").targetRatePerSecond(5_000).iterationsPerRun(orders)
+        HarnessConfig config = HarnessConfig.builder("alloc").targetRatePerSecond(20_000).iterationsPerRun(orders)
                 .warmupIterations(5_000).runs(1).waitStrategy(WaitStrategy.YIELD).hiccupMeter(false)
                 .jitterMonitor(false).quiet(true)
                 .cpuWaitWatch(false) // its /proc readings allocate per thread and process on the machine
