@@ -101,7 +101,7 @@ class NetnsClusterTest {
 
     /** Host {@code n}'s SSH server on its disk, started (its start-up is waited for by {@link #listening}). */
     private static Process startSshd(int n) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = hostsJava(); // the SSH server too: it is the test's, not what is measured
         Path disk = Files.createDirectories(disk(n));
         Process sshd = new ProcessBuilder("ip", "netns", "exec", PREFIX + "-h" + n, java, "-Duser.home=" + disk,
                 "-cp", System.getProperty("java.class.path"),
@@ -201,7 +201,7 @@ class NetnsClusterTest {
         }
     }
 
-    /** A cluster file for the three hosts: password login, this JVM's java, FIX on {@code port}. */
+    /** A cluster file for the three hosts: password login, {@code java} (see {@link #hostsJava}), FIX on {@code port}. */
     private Path clusterFile(String server, String c1, String c2, String java, String password) throws Exception {
         int n = files++;
         Path pw = Files.writeString(tmp.resolve("password-" + n), password + "\n");
@@ -220,7 +220,12 @@ class NetnsClusterTest {
     }
 
     private static String thisJava() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return TestHostsJava.thisJava();
+    }
+
+    /** The hosts' java: see {@link TestHostsJava}. */
+    private static String hostsJava() throws Exception {
+        return TestHostsJava.c1Only(hostsDir);
     }
 
     /**
@@ -249,7 +254,7 @@ class NetnsClusterTest {
         Path engine = org.fixbench.engine.external.TestGateway.engineFile(tmp.resolve("gateway.properties"), secret,
                 "ack-fill,sessions:4", "clientCompId=ACME-{n}", "serverCompId=VENUE-GW", "maxSessions=4",
                 "logonFields=553=trader{n}|554=${file:" + pw + "}", "idle=backoff", "startTimeoutMillis=30000");
-        Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
+        Path file = clusterFile(server, c1, c2, hostsJava(), PASSWORD);
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -363,7 +368,7 @@ class NetnsClusterTest {
         String server = hosts.get(0);
         String c1 = hosts.get(1);
         String c2 = hosts.get(2);
-        Path file = clusterFile(server, c1, c2, thisJava(), PASSWORD);
+        Path file = clusterFile(server, c1, c2, hostsJava(), PASSWORD);
         Path results = tmp.resolve("results");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -426,7 +431,7 @@ class NetnsClusterTest {
                 "server host " + server + ": login as root failed"));
         faults.add(new Fault("missing java", clusterFile(server, c1, c2, "/nonexistent/bin/java", PASSWORD),
                 "server host " + server + ": java=/nonexistent/bin/java does not run there (exit status 127)"));
-        faults.add(new Fault("unreachable host", clusterFile(server, c1, "198.18.0.99", thisJava(), PASSWORD),
+        faults.add(new Fault("unreachable host", clusterFile(server, c1, "198.18.0.99", hostsJava(), PASSWORD),
                 "client host 198.18.0.99: its SSH server (port " + SSH_PORT + ") cannot be reached"));
         for (Fault f : faults) {
             StringWriter out = new StringWriter();
@@ -450,7 +455,7 @@ class NetnsClusterTest {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             List<String> all = new ArrayList<>(List.of("compare", "--cluster",
-                    clusterFile(server, c1, c2, thisJava(), PASSWORD).toString()));
+                    clusterFile(server, c1, c2, hostsJava(), PASSWORD).toString()));
             all.addAll(args);
             all.addAll(List.of("--out", tmp.resolve("out-port").toString()));
             int status = compare(all, out, err);

@@ -194,7 +194,7 @@ class OpenSshClusterTest {
         List<String> lines = new ArrayList<>(List.of("server=" + address(1),
                 "clients=" + address(2) + "," + address(3), "user=root",
                 "key=" + base.resolve("home/.ssh/id_ed25519"), "port=" + FIX_PORT,
-                "java=" + Path.of(System.getProperty("java.home"), "bin", "java")));
+                "java=" + TestHostsJava.c1Only(base)));
         lines.addAll(List.of(more));
         lines.add("");
         return Files.writeString(base.resolve("cluster.properties"), String.join("\n", lines));
@@ -258,8 +258,7 @@ class OpenSshClusterTest {
     private Process fixbench(List<String> args, Path log) throws Exception {
         Path checkout = Files.createDirectories(work.resolve("checkout"));
         String classPath = installed(checkout);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx1g", "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+        List<String> command = new ArrayList<>(List.of(TestHostsJava.thisJava(), "-XX:TieredStopAtLevel=1", "-Xmx1g", "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                 "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "-Duser.home=" + base.resolve("home"),
                 "-Dfixbench.home=" + checkout, "-cp", classPath, "org.fixbench.cli.FixbenchCli"));
         command.addAll(args);
