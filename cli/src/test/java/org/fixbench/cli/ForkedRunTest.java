@@ -111,7 +111,20 @@ class ForkedRunTest {
     }
 
     private static ProcessBuilder fixbench(String... args) {
-        List<String> command = new java.util.ArrayList<>(ForkedRun.javaCommand(List.of()));
+        return fixbench(List.of(), args);
+    }
+
+    /**
+     * {@code fixbench ARGS} in a JVM of its own, with C1 alone, which every JVM it forks inherits: for the tests of
+     * signals, which assert what is kept and what is left, never a latency or an allocation. Compiling with C2 took
+     * about a CPU of the two in each new JVM's first seconds, beside the load.
+     */
+    private static ProcessBuilder fixbenchC1Only(String... args) {
+        return fixbench(List.of("-XX:TieredStopAtLevel=1"), args);
+    }
+
+    private static ProcessBuilder fixbench(List<String> flags, String... args) {
+        List<String> command = new java.util.ArrayList<>(ForkedRun.javaCommand(flags));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true);
     }
@@ -153,7 +166,7 @@ class ForkedRunTest {
         for (String moment : new String[] {"warm-up - elapsed", "Warm up complete", "Run 1 of 1:"}) {
             Path out = tmp.resolve("interrupted-" + moment.hashCode());
             Path log = tmp.resolve("interrupted-" + moment.hashCode() + ".log");
-            Process compare = fixbench("compare", "--engines", "artio:tuned", "--rates", "1000", "--runs", "2",
+            Process compare = fixbenchC1Only("compare", "--engines", "artio:tuned", "--rates", "1000", "--runs", "2",
                     "--duration", "1s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString())
                     .redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + 120_000_000_000L;
@@ -176,7 +189,7 @@ class ForkedRunTest {
     void aComparisonStoppedBySigtermKeepsWhatItMeasuredAndSaysItIsPartial() throws Exception {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
-        Process compare = fixbench("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
+        Process compare = fixbenchC1Only("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
                 "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString())
                 .redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;

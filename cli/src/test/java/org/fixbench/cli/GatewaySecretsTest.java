@@ -49,7 +49,8 @@ class GatewaySecretsTest {
         // the flags scripts/fixbench gives (surefire's argLine holds them)
         java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> !a.startsWith("-agentlib:jdwp") && !a.startsWith("-javaagent")).forEach(command::add);
-        command.addAll(List.of("-Xmx512m", "-Dfixbench.home=" + FixConfigs.root().getParent(), "-cp",
+        // C1 alone, in it and what it forks: this asserts where a secret goes, never a latency
+        command.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xmx512m", "-Dfixbench.home=" + FixConfigs.root().getParent(), "-cp",
                 System.getProperty("java.class.path"), FixbenchCli.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
