@@ -312,7 +312,10 @@ class ExternalEngineTest {
         java.util.regex.Matcher news = java.util.regex.Pattern.compile("News \\(35=B\\) (\\d+), "
                 + "TradingSessionStatus \\(35=h\\) (\\d+)").matcher(notes);
         assertTrue(news.find(), notes);
-        assertTrue(Long.parseLong(news.group(1)) >= 5 && news.group(1).equals(news.group(2)), notes);
+        // the gateway sends them in pairs, a News then a TradingSessionStatus: the client may close between the two
+        long newsCount = Long.parseLong(news.group(1));
+        long statusCount = Long.parseLong(news.group(2));
+        assertTrue(newsCount >= 5 && (statusCount == newsCount || statusCount == newsCount - 1), notes);
         assertTrue(notes.contains("0 rejects"), notes);
     }
 
