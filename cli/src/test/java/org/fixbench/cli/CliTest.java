@@ -458,7 +458,7 @@ class CliTest {
     }
 
     @Test
-    void moreSessionsThanAnEngineServesAreRefusedInOneLine() throws Exception {
+    void sessionsOrAWorkloadAnEngineCannotServeAreRefusedInOneLine() throws Exception {
         Path home = tmp.resolve("home-one-session");
         Files.createDirectories(home.resolve("fix-configs/dying"));
         Files.writeString(home.resolve("fix-configs/dying/yield.properties"), "mode=yield\n");
@@ -472,6 +472,8 @@ class CliTest {
                     "fixbench: dying serves at most 1 session (asked for 2)");
             assertOneLineError(run("memory", "--engines", "dying", "--sessions", "1,2"), 2,
                     "fixbench: dying serves at most 1 session (asked for 2)");
+            assertOneLineError(run("compare", "--engines", "dying", "--workload", "mixed:11", "--out", out), 2,
+                    "fixbench: dying sends the fixed workload only (asked for mixed:11)");
         } finally {
             if (previous == null) {
                 System.clearProperty("fixbench.home");

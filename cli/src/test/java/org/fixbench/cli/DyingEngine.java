@@ -26,6 +26,17 @@ public final class DyingEngine implements FixEngine {
         return "yield";
     }
 
+    /** One session and the fixed workload only, unlike the interface's defaults: the refusals' test engine. */
+    @Override
+    public int maxSessions() {
+        return 1;
+    }
+
+    @Override
+    public boolean sendsEveryWorkload() {
+        return false;
+    }
+
     @Override
     public java.util.List<org.fixbench.engine.Setting> settings() {
         java.util.List<org.fixbench.engine.Setting> all = new java.util.ArrayList<>(tcp.settings());

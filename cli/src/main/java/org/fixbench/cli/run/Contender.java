@@ -62,6 +62,11 @@ public record Contender(EngineSpec client, EngineSpec server) {
             }
 
             @Override
+            public boolean sendsEveryWorkload() { // one engine's client sends it, the other's server answers it
+                return c.engine().sendsEveryWorkload() && s.engine().sendsEveryWorkload();
+            }
+
+            @Override
             public java.util.List<org.fixbench.engine.Setting> settings() {
                 return java.util.List.of(); // a pair is set through its two engines' profiles
             }

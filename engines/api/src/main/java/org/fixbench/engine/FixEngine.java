@@ -97,11 +97,12 @@ public interface FixEngine {
     Map<String, String> versions();
 
     /**
-     * The most FIX sessions one of its servers accepts at once ({@link EngineSetup#sessions()}): 1 unless the engine
-     * serves many. A benchmark asking for more is refused before anything runs.
+     * The most FIX sessions one of its servers accepts at once ({@link EngineSetup#sessions()}): by default
+     * {@link Workload#MAX_SESSIONS}, as every built-in engine serves; an engine that serves fewer says how many. A
+     * benchmark asking for more is refused before anything runs.
      */
     default int maxSessions() {
-        return 1;
+        return Workload.MAX_SESSIONS;
     }
 
     /**
@@ -118,10 +119,11 @@ public interface FixEngine {
 
     /**
      * Whether its client sends, and its server answers, every {@link OrderFlow} ({@code mixed} and replayed logs
-     * besides {@code fixed}): new, cancel and replace orders, each answered by the ExecutionReport of its kind.
+     * besides {@code fixed}): new, cancel and replace orders, each answered by the ExecutionReport of its kind. True
+     * by default, as every built-in engine does; an engine that sends the fixed workload only says so.
      */
     default boolean sendsEveryWorkload() {
-        return false;
+        return true;
     }
 
     /** Why a benchmark of {@code flow} cannot run on this engine (one line), or null when it can. */

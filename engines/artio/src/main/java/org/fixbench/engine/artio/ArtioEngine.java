@@ -57,16 +57,6 @@ public final class ArtioEngine implements FixEngine {
     }
 
     @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
-    @Override
-    public int maxSessions() {
-        return org.fixbench.engine.Workload.MAX_SESSIONS;
-    }
-
-    @Override
     public String sessionThreading() {
         return "artio: one engine (framer) and library a side; the server's library thread polls every session, "
                 + "the client's sessions live in one library polled by its sending thread";

@@ -51,15 +51,6 @@ public final class ExternalEngine implements FixEngine {
         return STAGES;
     }
 
-    /**
-     * Every workload: its client sends each request as every engine does, with the file's other order fields
-     * ({@link ExternalClient}); the gateway answers as it will.
-     */
-    @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
     /** A gateway may answer orders in any order: each report is matched to its order by its ClOrdID. */
     @Override
     public boolean reportsInOrder() {
@@ -216,12 +207,6 @@ public final class ExternalEngine implements FixEngine {
                     + "answered: " + (clients.size() > 1 ? unsolicited + " on all sessions; on the first: " : "")
                     + clients.get(0).unsolicited());
         }
-    }
-
-    /** Sessions at most as the file's maxSessions says; the server side takes as many as the gateway does. */
-    @Override
-    public int maxSessions() {
-        return org.fixbench.engine.Workload.MAX_SESSIONS;
     }
 
     /**

@@ -125,16 +125,6 @@ public final class PhiladelphiaEngine implements FixEngine {
     }
 
     @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
-    @Override
-    public int maxSessions() {
-        return Workload.MAX_SESSIONS;
-    }
-
-    @Override
     public String sessionThreading() {
         return "philadelphia: the server's one thread and the client's sending thread each ask one selector (epoll) "
                 + "which connections have bytes and receive on those; keep-alive once per millisecond";

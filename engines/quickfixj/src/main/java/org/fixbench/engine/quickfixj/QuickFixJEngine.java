@@ -73,16 +73,6 @@ public final class QuickFixJEngine implements FixEngine {
     }
 
     @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
-    @Override
-    public int maxSessions() {
-        return org.fixbench.engine.Workload.MAX_SESSIONS;
-    }
-
-    @Override
     public String sessionThreading() {
         return "quickfixj: one SocketAcceptor serves every session on its port and one SocketInitiator carries every "
                 + "client session, each with QuickFIX/J's one message-processor thread for all sessions and MINA's "

@@ -214,16 +214,6 @@ public final class SbeEngine implements FixEngine {
     }
 
     @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
-    @Override
-    public int maxSessions() {
-        return Workload.MAX_SESSIONS;
-    }
-
-    @Override
     public String sessionThreading() {
         return "sbe: the server's session thread and the client's sending thread each ask one selector (epoll) which "
                 + "connections have bytes and poll those sessions; timers once per millisecond; the profile's store "

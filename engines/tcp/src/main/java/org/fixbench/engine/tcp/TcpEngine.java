@@ -73,16 +73,6 @@ public final class TcpEngine implements FixEngine {
     }
 
     @Override
-    public boolean sendsEveryWorkload() {
-        return true;
-    }
-
-    @Override
-    public int maxSessions() {
-        return Workload.MAX_SESSIONS;
-    }
-
-    @Override
     public String sessionThreading() {
         return "tcp: one connection per session; the server's one thread and the client's one receiver (or its "
                 + "sender, clientReceiver=sender) each ask one selector (epoll) which connections have bytes and "
