@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every relative link and embedded image in the project's documents resolves: README.md, every module's README,
- * docs/, fix-configs/ and results/ (the published reports, Markdown and HTML). A report that embeds a chart nobody
- * committed renders as a broken image for every reader.
+ * Every relative link and embedded image in the project's documents resolves: README.md, CONTRIBUTING.md, every
+ * module's README (the cluster's included), docs/, fix-configs/ and results/ (the published reports, Markdown and
+ * HTML). A report that embeds a chart nobody committed renders as a broken image for every reader.
  */
 class DocumentLinksTest {
     private static final Path ROOT = Path.of("..");
@@ -65,7 +65,8 @@ class DocumentLinksTest {
     static List<Path> documents(Path root) throws IOException {
         List<Path> docs = new ArrayList<>();
         docs.add(root.resolve("README.md"));
-        for (String dir : new String[] {"docs", "results", "fix-configs", "engines", "harness", "cli", "benchmarks"}) {
+        docs.add(root.resolve("CONTRIBUTING.md"));
+        for (String dir : new String[] {"docs", "results", "fix-configs", "engines", "harness", "cli", "cluster", "benchmarks"}) {
             try (Stream<Path> s = Files.walk(root.resolve(dir))) {
                 s.filter(Files::isRegularFile)
                         .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/src/")
