@@ -392,9 +392,11 @@ class OpenSshClusterTest {
         Path results = work.resolve("results");
         Path log = work.resolve("compare.log");
         // a margin of 5 s rather than the default 30 s: the stall is named 25 s sooner (the bound's sum is asserted
-        // by BarrierWatchTest)
+        // by BarrierWatchTest). A warm-up of 6 s: the client is frozen 3 s after it is seen, which must fall before
+        // the barrier of run 1 (with 300 ms, a client of C1 alone had passed the last barrier by then, and the turn
+        // ran into the forked client's own timeout instead: "did not finish within 84 s")
         Process p = fixbench(List.of("compare", "--cluster", clusterFile("barrier-margin=5s").toString(), "--engines",
-                "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "300ms", "--warmup-cap", "0s",
+                "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "6s", "--warmup-cap", "0s",
                 "--allow-concurrent",
                 "--out", results.toString()), log);
         // the third host's forked client, frozen once it runs: it never reaches its next gate
