@@ -32,14 +32,14 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
-        if (!spec.engine().name().equals("external")) {
+        if (!spec.engine().checks()) {
             throw new IllegalArgumentException("check takes an external engine (external:NAME or external:FILE), not "
                     + spec.engine().name() + ": the suite's own engines are checked by its tests");
         }
         if (resetSequenceNumbers) {
             spec.engine().startSequenceNumbersAgain(spec.profileFile()).forEach(System.out::println);
         }
-        return org.fixbench.engine.external.Check.run(spec.profileFile(),
-                server == null ? null : Hosts.remote(server), Duration.ofNanos(waitNanos), System.out);
+        return spec.engine().check(spec.profileFile(), server == null ? null : Hosts.remote(server),
+                Duration.ofNanos(waitNanos), System.out);
     }
 }

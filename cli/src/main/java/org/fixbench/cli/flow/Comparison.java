@@ -89,16 +89,13 @@ public final class Comparison {
         }
         int[] identityRange = identities(identities); // checked before anything runs
         String fileAddress = null;
-        for (Contender c : contenders) { // an external engine whose acceptor already runs at its file's address
-            if (c.server().engine().name().equals("external")) {
-                String a = org.fixbench.engine.external.ExternalEngine.address(c.server().profileFile(),
-                        server != null);
-                if (a != null && contenders.size() != 1) {
-                    throw new IllegalArgumentException(c.server().label() + " runs at " + a + " (its file's address): "
-                            + "measure it alone, as with --server");
-                }
-                fileAddress = a != null ? a : fileAddress;
+        for (Contender c : contenders) { // a server that already runs where its profile says (a gateway's file)
+            String a = c.server().engine().runningServerAddress(c.server(), server != null);
+            if (a != null && contenders.size() != 1) {
+                throw new IllegalArgumentException(c.server().label() + " runs at " + a + " (its file's address): "
+                        + "measure it alone, as with --server");
             }
+            fileAddress = a != null ? a : fileAddress;
         }
         java.net.InetSocketAddress remote = server != null ? Hosts.remote(server)
                 : fileAddress != null ? Hosts.remote(fileAddress) : null;

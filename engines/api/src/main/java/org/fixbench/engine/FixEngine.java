@@ -86,6 +86,45 @@ public interface FixEngine {
     }
 
     /**
+     * Where the server of {@code spec} (this engine, a profile) already runs when a comparison starts none for it (a
+     * gateway at the address its profile gives), or null when a server is started for each benchmark (the default:
+     * the profile is not read) or the comparison was given one ({@code serverGiven}: {@code --server}). A pre-flight
+     * check too: @throws IllegalArgumentException (one line) when the profile can neither start a server nor name
+     * where one runs, or when what starting it needs is not installed (naming the install command), before anything
+     * runs
+     */
+    default String runningServerAddress(EngineSpec spec, boolean serverGiven) {
+        return null;
+    }
+
+    /**
+     * Whether its server accepts the suite's own CompIDs ({@link Workload#clientCompId}), as every server the suite
+     * builds does (the default); false for a gateway that knows only its own, which a client that logs on by itself
+     * (the slow-consumer scenario's slow session) cannot reach.
+     */
+    default boolean serverAcceptsSuiteCompIds() {
+        return true;
+    }
+
+    /**
+     * Whether {@code fixbench check} (one order, every message printed field by field) is for this engine: for an
+     * acceptor the suite did not build; the suite's own engines are checked by its tests (the default: false).
+     */
+    default boolean checks() {
+        return false;
+    }
+
+    /**
+     * {@code fixbench check} of the acceptor {@code profileFile} describes, at {@code server} (null: where the
+     * profile says, else started by it): logs on, sends one order, prints every message both ways to {@code out}
+     * (secrets masked), logs out. @return 0 when the order got its ExecutionReport and a benchmark can run, else 1
+     */
+    default int check(java.nio.file.Path profileFile, java.net.InetSocketAddress server, java.time.Duration wait,
+                      java.io.PrintStream out) throws Exception {
+        throw new UnsupportedOperationException(name() + " has no check (see checks())");
+    }
+
+    /**
      * Forgets the sequence numbers the profile's sessions kept between connections, so that the next Logon starts at
      * 1 (a venue's new day): what was forgotten, one line each; nothing for an engine that keeps none (the default).
      */

@@ -100,7 +100,7 @@ public final class SlowConsumerScenario implements Scenario {
         }
         List<EngineSpec> specs = request.specs(DEFAULT_ENGINES);
         for (EngineSpec spec : specs) {
-            if ("external".equals(spec.engine().name())) {
+            if (!spec.engine().serverAcceptsSuiteCompIds()) {
                 throw new IllegalArgumentException("slow-consumer does not measure external engines yet (its slow "
                         + "session logs on with fixbench's own CompIDs): " + spec.label());
             }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.FixConfigs;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.RoundTripTask;
@@ -93,13 +94,33 @@ public final class ExternalEngine implements FixEngine {
         return v;
     }
 
+    /** A gateway accepts the CompIDs its file gives, not the suite's own. */
+    @Override
+    public boolean serverAcceptsSuiteCompIds() {
+        return false;
+    }
+
+    /** {@code fixbench check} is for external engines: {@link Check}. */
+    @Override
+    public boolean checks() {
+        return true;
+    }
+
+    @Override
+    public int check(Path profileFile, java.net.InetSocketAddress server, java.time.Duration wait,
+                     java.io.PrintStream out) throws Exception {
+        return Check.run(profileFile, server, wait, out);
+    }
+
     /**
      * Where an external engine's acceptor already runs when a comparison is not given {@code --server}: its file's
      * {@code address}, or null when the file has a command. @throws IllegalArgumentException (one line) when the
      * file names neither and {@code serverGiven} is false, or when what its command needs is not installed (naming
      * the install command): before anything runs
      */
-    public static String address(Path profileFile, boolean serverGiven) {
+    @Override
+    public String runningServerAddress(EngineSpec spec, boolean serverGiven) {
+        Path profileFile = spec.profileFile();
         EngineFile file = EngineFile.read(profileFile);
         if (serverGiven) {
             return null;
