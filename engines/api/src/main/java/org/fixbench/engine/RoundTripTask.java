@@ -401,6 +401,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
                 states[session].received++;
                 states[session].latency.sampleNanos(now - clOrdId);
             }
+            sampleAnsweredType(clOrdId, now);
             harness.sample(clOrdId, now);
             return;
         }
@@ -506,13 +507,31 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         return msgType == 'D' ? 0 : msgType == 'F' ? 1 : 2;
     }
 
+    /**
+     * The series of the answer said by {@link #onRequestAnswered} and not yet delivered, else -1; and its ClOrdID.
+     * Sampled by the {@link #onExecutionReport} of the same answer, which follows it on the same thread, at the same
+     * moment as the end-to-end series: the slowest answer is then one type's to the nanosecond (until 2026-12-03 each
+     * read the clock of its own, and a type's maximum could differ from the run's by a microsecond).
+     */
+    private int answeredType = -1;
+    private long answeredClOrdId;
+
     @Override
     public void onRequestAnswered(char msgType, long clOrdId) {
-        if (requests != null && anyOrder && (msgType == 'D' || msgType == 'F' || msgType == 'G')) {
-            Probe p = requests[requestIndex(msgType)];
-            if (p != null) {
-                p.sampleIteration(clOrdId, clock.nanoTime()); // the run's requests only
+        if (requests != null && anyOrder && (msgType == 'D' || msgType == 'F' || msgType == 'G')
+                && requests[requestIndex(msgType)] != null) {
+            answeredType = requestIndex(msgType);
+            answeredClOrdId = clOrdId;
+        }
+    }
+
+    /** The type series of the answer {@link #onRequestAnswered} said, at {@code nowNanos}, if it is this one. */
+    private void sampleAnsweredType(long clOrdId, long nowNanos) {
+        if (answeredType >= 0) {
+            if (answeredClOrdId == clOrdId) {
+                requests[answeredType].sampleIteration(clOrdId, nowNanos); // the run's requests only
             }
+            answeredType = -1;
         }
     }
 
@@ -528,6 +547,7 @@ public final class RoundTripTask implements LatencyTask, ReportListener, ServerH
         long now = clock.nanoTime();
         long k = clientReceived.getAndIncrement();
         if (toleratingGaps || anyOrder) {
+            sampleAnsweredType(clOrdId, now);
             harness.sample(clOrdId, now);
             return;
         }
