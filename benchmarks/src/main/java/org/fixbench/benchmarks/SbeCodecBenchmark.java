@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.fixbench.engine.sbe.app.OrderCodec;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.codec.FixMessage;
 
 /**
  * The sbe engine's parse, step by step, with the methods its server runs: framing ({@link Framing}, what the session's

@@ -9,10 +9,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.app.OrderPath;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
 
 /**
  * The sbe server's per-order steps without a socket, through the engine's public order path: parse is

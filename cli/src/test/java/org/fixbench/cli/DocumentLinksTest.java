@@ -66,7 +66,8 @@ class DocumentLinksTest {
         List<Path> docs = new ArrayList<>();
         docs.add(root.resolve("README.md"));
         docs.add(root.resolve("CONTRIBUTING.md"));
-        for (String dir : new String[] {"docs", "results", "fix-configs", "engines", "harness", "cli", "cluster", "benchmarks"}) {
+        for (String dir : new String[] {"docs", "results", "fix-configs", "engines", "harness", "fix", "cli", "cluster",
+                "benchmarks"}) {
             try (Stream<Path> s = Files.walk(root.resolve(dir))) {
                 s.filter(Files::isRegularFile)
                         .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/src/")

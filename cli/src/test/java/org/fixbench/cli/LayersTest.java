@@ -98,6 +98,19 @@ class LayersTest {
         assertEquals(List.of(), edits, "reports edited as text after rendering");
     }
 
+    /**
+     * The engines are plug-ins: the command line uses the engines' interface (org.fixbench.engine) and the FIX library
+     * (org.fixbench.fix), never an engine's own package (org.fixbench.engine.NAME), which it takes at runtime scope
+     * only (cli/pom.xml), so that such an import does not compile either.
+     */
+    @Test
+    void noEnginesInternalsAreUsed() throws IOException {
+        Layers.Scan scan = Layers.scan(Path.of("src/main/java/org/fixbench/cli"), "org.fixbench.engine");
+        assertTrue(scan.arrows().size() > 100, "read " + scan.arrows().size() + " uses of the engines' interface");
+        assertEquals(List.of(), scan.arrows().stream().filter(a -> !a.to().equals("org.fixbench.engine"))
+                .map(Layers.Arrow::toString).toList(), "an engine's internals used by the command line");
+    }
+
     @Test
     void theForkedProcessesMainClassIsTheCommandLines() {
         assertEquals(FixbenchCli.class.getName(), ForkedRun.MAIN_CLASS, "named as a string below the commands");

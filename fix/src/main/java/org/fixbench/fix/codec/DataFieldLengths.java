@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 /**
  * Which fields give the length of a data field that follows them (RawDataLength before RawData and the like): the

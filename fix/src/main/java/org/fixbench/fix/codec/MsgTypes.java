@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 /**
  * Message types as the keys the codec, the dictionary and the session use: the MsgType's one or two ASCII bytes,

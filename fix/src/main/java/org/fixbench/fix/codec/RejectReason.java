@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 /**
  * FIX 4.4 SessionRejectReason (373): why a message was rejected at the session level, shared by the codec, the

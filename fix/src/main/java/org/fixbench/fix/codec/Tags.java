@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 /** The FIX 4.4 tag numbers the session and the applications use by name, in one place. */
 public final class Tags {

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.dictionary;
+package org.fixbench.fix.dictionary;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,9 +17,9 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.fixbench.engine.sbe.codec.DataFieldLengths;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.fix.codec.DataFieldLengths;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.MsgTypes;
 
 /**
  * A FIX data dictionary in QuickFIX/J's XML format (fields, header, trailer, messages, components, groups), loaded
@@ -191,7 +191,8 @@ public final class FixDictionary implements DataFieldLengths {
         try (InputStream in = path == null ? FixDictionary.class.getResourceAsStream(BUNDLED_FIX44)
                 : Files.newInputStream(path)) {
             if (in == null) {
-                throw new IllegalStateException("the bundled " + BUNDLED_FIX44 + " is missing from the sbe engine's jar");
+                throw new IllegalStateException("the bundled " + BUNDLED_FIX44
+                        + " is missing from the fix library's jar");
             }
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);

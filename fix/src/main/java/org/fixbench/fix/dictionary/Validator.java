@@ -1,10 +1,10 @@
-package org.fixbench.engine.sbe.dictionary;
+package org.fixbench.fix.dictionary;
 
 import org.agrona.DirectBuffer;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.UtcTime;
-import org.fixbench.engine.sbe.codec.UtcTimeReader;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.UtcTime;
+import org.fixbench.fix.codec.UtcTimeReader;
 
 /**
  * Checks an indexed message against a {@link FixDictionary}, as strictly as QuickFIX/J's default dictionary

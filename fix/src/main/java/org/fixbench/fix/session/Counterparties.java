@@ -1,10 +1,10 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.Tags;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.Tags;
 
 /**
  * The CompIDs an acceptor serves sessions for, beside its own: the peers' SenderCompIDs, one session each. A

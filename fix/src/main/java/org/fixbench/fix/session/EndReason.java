@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 /** Why a session ended: the kind, shared by the session, the acceptor and the logs; a detail may follow. */
 public enum EndReason {

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.io.IOException;
 import java.nio.channels.ByteChannel;
@@ -6,9 +6,9 @@ import java.util.function.Consumer;
 
 import org.agrona.concurrent.EpochClock;
 import org.fixbench.engine.ServerHooks;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.RejectReason;
 
 /**
  * One FIX 4.4 session on one connection, driven by one thread calling {@link #poll(long)} with the time: the façade

@@ -1,9 +1,9 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.fixbench.engine.sbe.codec.DataFieldLengths;
-import org.fixbench.engine.sbe.codec.FixMessage;
+import org.fixbench.fix.codec.DataFieldLengths;
+import org.fixbench.fix.codec.FixMessage;
 
 /**
  * Messages that came above a gap, kept in arrival order until the gap is filled: their own buffer (each message

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.io.IOException;
 import java.nio.channels.Channel;
@@ -7,12 +7,12 @@ import java.util.function.Consumer;
 
 import org.agrona.DirectBuffer;
 import org.fixbench.engine.ServerHooks;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.codec.UtcTime;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.codec.UtcTime;
 
 /**
  * The session's state machine: one method per administrative message ({@code onLogon}, {@code onLogout},

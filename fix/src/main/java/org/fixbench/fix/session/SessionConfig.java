@@ -1,10 +1,10 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.nio.file.Path;
 import java.util.Properties;
 
 import org.fixbench.engine.ProfileValues;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
+import org.fixbench.fix.dictionary.FixDictionary;
 
 /**
  * One session side's settings: from the profile file in {@code fix-configs/sbe/} plus the CompIDs and role.
@@ -44,7 +44,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                             byte[] logonFields) {
 
     public SessionConfig {
-        org.fixbench.engine.sbe.codec.Framing.begin(beginString); // checks it
+        org.fixbench.fix.codec.Framing.begin(beginString); // checks it
         logonFields = logonFields.clone();
     }
 
@@ -74,7 +74,7 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
                 flag(p, "resetOnDisconnect", false), positive(p, "maxConnections", 16),
                 positive(p, "rememberedClOrdIds", 100_000), positive(p, "rememberedClOrdIdBytes", 16 << 20),
                 positive(p, "badInputLogPerSecond", 10), idle, positive(p, "slowConsumerMillis", 10_000),
-                flag(p, "replayLoadsRange", false), org.fixbench.engine.sbe.codec.Framing.FIX44, new byte[0]);
+                flag(p, "replayLoadsRange", false), org.fixbench.fix.codec.Framing.FIX44, new byte[0]);
     }
 
     /** This side with other CompIDs: one of an initiator's many sessions. */
@@ -151,5 +151,14 @@ public record SessionConfig(String senderCompId, String targetCompId, boolean ac
 
     private static boolean flag(Properties p, String key, boolean fallback) {
         return ProfileValues.choice(p, "sbe", key, fallback ? "Y" : "N", "Y", "N").equals("Y");
+    }
+
+    /** The idle strategy a profile's {@code idle} names: spin, yield, or back off. */
+    public static org.agrona.concurrent.IdleStrategy idleStrategy(String name) {
+        return switch (name) {
+            case "spin" -> new org.agrona.concurrent.BusySpinIdleStrategy();
+            case "yield" -> new org.agrona.concurrent.YieldingIdleStrategy();
+            default -> new org.agrona.concurrent.BackoffIdleStrategy(1, 1, 1_000, 100_000);
+        };
     }
 }

@@ -1,16 +1,16 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.nio.charset.StandardCharsets;
 
 import org.agrona.DirectBuffer;
-import org.fixbench.engine.sbe.codec.FixFramer;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.codec.UtcTime;
-import org.fixbench.engine.sbe.codec.UtcTimeReader;
-import org.fixbench.engine.sbe.dictionary.Validator;
+import org.fixbench.fix.codec.FixFramer;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.codec.UtcTime;
+import org.fixbench.fix.codec.UtcTimeReader;
+import org.fixbench.fix.dictionary.Validator;
 
 /**
  * Bytes to typed calls: takes what the framer cut from the input, indexes each message and applies the checks every

@@ -1,12 +1,12 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.codec.UtcTime;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.codec.UtcTime;
+import org.fixbench.fix.dictionary.FixDictionary;
 
 /**
  * Every administrative message the session sends, one method each: what goes into it, in one place. Numbered

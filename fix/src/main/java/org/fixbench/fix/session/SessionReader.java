@@ -1,11 +1,11 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.fixbench.engine.sbe.codec.FixFramer;
+import org.fixbench.fix.codec.FixFramer;
 
 /**
  * The input side of a session: reads the connection into a buffer off the heap (the socket reads into it without a

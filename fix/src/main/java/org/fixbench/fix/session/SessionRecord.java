@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.io.IOException;
 import java.nio.MappedByteBuffer;

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.ServerHooks;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.codec.UtcTimeWriter;
+import org.fixbench.fix.dictionary.FixDictionary;
 
 /**
  * The sending half of a session: it owns the connection's write side, the message writer, the outgoing sequence

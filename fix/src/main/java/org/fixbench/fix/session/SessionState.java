@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 /** Where a session is in its life; a {@link FixSession} moves only forward through these. */
 public enum SessionState {

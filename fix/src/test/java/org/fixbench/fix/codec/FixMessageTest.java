@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,21 +15,21 @@ import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.RawFixPeer;
+import org.fixbench.fix.TestFrames;
 import org.junit.jupiter.api.Test;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.dictionary.FixDictionary;
+import org.fixbench.fix.session.SessionConfig;
 
 /** The field index (tag lookup, repeats, CheckSum, data fields) and the quick decode that relies on it. */
 class FixMessageTest {
     private static final FixDictionary DICTIONARY = SessionConfig.Bundled.FIX44;
 
     private static UnsafeBuffer buffer(byte[] bytes) {
-        return RawFixPeer.padded(bytes);
+        return TestFrames.padded(bytes);
     }
 
     private static byte[] fix(String pipeSeparated) {
-        return RawFixPeer.frame("FIX.4.4", pipeSeparated);
+        return TestFrames.frame("FIX.4.4", pipeSeparated);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.dictionary;
+package org.fixbench.fix.dictionary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,11 +12,11 @@ import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.RawFixPeer;
-import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.fix.TestFrames;
+import org.fixbench.fix.codec.MsgTypes;
 import org.junit.jupiter.api.Test;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.session.SessionConfig;
 
 /**
  * The sbe engine's dictionary validation against QuickFIX/J's, message by message: thousands of mutations of valid
@@ -45,7 +45,7 @@ class ValidatorTest {
                 body.append(f[0]).append('=').append(f[1]).append('|');
             }
         }
-        return new String(RawFixPeer.frame("FIX.4.4", body.toString()), StandardCharsets.ISO_8859_1);
+        return new String(TestFrames.frame("FIX.4.4", body.toString()), StandardCharsets.ISO_8859_1);
     }
 
     private boolean ours(String text) {

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.session;
+package org.fixbench.fix.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
 import org.fixbench.engine.ServerHooks;
-import org.fixbench.engine.sbe.codec.MsgTypes;
+import org.fixbench.fix.codec.MsgTypes;
 import org.junit.jupiter.api.Test;
 
 /** What the sender keeps for resends, whether or not the connection took the message. */

@@ -8,8 +8,8 @@ import java.nio.channels.SocketChannel;
 import java.time.Instant;
 
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTimeWriter;
 
 /**
  * The {@code slow-consumer} scenario's slow session: a plain client on a connection of its own, with its own small

@@ -128,8 +128,8 @@ public final class Check {
     /** Field names by tag from the FIX 4.4 dictionary sbe ships (QuickFIX/J's FIX44.xml). */
     static Map<Integer, String> fieldNames() {
         Map<Integer, String> names = new HashMap<>();
-        try (InputStream in = org.fixbench.engine.sbe.dictionary.FixDictionary.class.getResourceAsStream(
-                org.fixbench.engine.sbe.dictionary.FixDictionary.BUNDLED_FIX44)) {
+        try (InputStream in = org.fixbench.fix.dictionary.FixDictionary.class.getResourceAsStream(
+                org.fixbench.fix.dictionary.FixDictionary.BUNDLED_FIX44)) {
             if (in != null) {
                 Matcher m = FIELD.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
                 while (m.find()) {

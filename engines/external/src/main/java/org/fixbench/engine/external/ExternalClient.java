@@ -17,12 +17,12 @@ import org.fixbench.engine.OrderCursor;
 import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTimeWriter;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
 
 /**
  * sbe's initiator session, single-threaded, speaking the engine file's BeginString with its Logon fields, sending its
@@ -179,7 +179,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         p.setProperty("storeBytes", Integer.toString(64 << 20));
         this.config = SessionConfig.of(p, file.clientCompId(), file.serverCompId(), false)
                 .withBeginString(file.beginString(), file.logonFields());
-        this.idle = org.fixbench.engine.sbe.SbeEngine.idle(file.idle());
+        this.idle = SessionConfig.idleStrategy(file.idle());
         this.orderFields = file.orderFields();
         this.timed = file.timedReport();
     }
@@ -202,7 +202,7 @@ final class ExternalClient implements EngineClient, FixSession.Application {
         session.sendLogon(file.resetSeqNumFlag());
         long deadline = System.nanoTime() + Math.min(timeout.toNanos(), file.logonTimeoutMillis() * 1_000_000L);
         while (!session.isLoggedOn()) {
-            if (session.endKind() == org.fixbench.engine.sbe.session.EndReason.LOGON_TIMEOUT) {
+            if (session.endKind() == org.fixbench.fix.session.EndReason.LOGON_TIMEOUT) {
                 throw new IllegalStateException(noAnswer(server));
             }
             if (session.endReason() != null) {

@@ -90,7 +90,7 @@ public final class ExternalEngine implements FixEngine {
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("external client", "sbe's initiator session (engines/sbe), driven by engines/external");
+        v.put("external client", "sbe's initiator session (module fix, which sbe runs on), driven by engines/external");
         return v;
     }
 

@@ -20,9 +20,9 @@ import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.app.AmendmentCodec;
 import org.fixbench.engine.sbe.app.OrderCodec;
 import org.fixbench.engine.sbe.app.OrderTemplate;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTimeWriter;
 import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.HandlInst;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
@@ -34,9 +34,9 @@ import org.fixbench.engine.sbe.model.OrderCancelRequestDecoder;
 import org.fixbench.engine.sbe.model.OrderCancelRequestEncoder;
 import org.fixbench.engine.sbe.model.Side;
 import org.fixbench.engine.sbe.model.TimeInForce;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
 
 /**
  * The initiator, single-threaded: the sending thread logs on, sends and, in {@link #poll()}, receives and keeps the

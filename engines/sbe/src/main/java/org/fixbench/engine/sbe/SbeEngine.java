@@ -6,10 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.InMemoryRoundTrip;
 import org.fixbench.engine.MemoryPipe;
@@ -17,15 +14,15 @@ import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.LastReport;
 import org.fixbench.engine.Setting;
 import org.fixbench.engine.sbe.app.ReportApplication;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionRecord;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.FixEngine;
 import org.fixbench.engine.Versions;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.session.SessionConfig;
 
 /**
  * fixbench's own FIX 4.4 engine: tag=value over an SBE-generated message model, a QuickFIX/J-compatible session
@@ -231,12 +228,8 @@ public final class SbeEngine implements FixEngine {
                 + "+bufferBytes=65536) or the sessions";
     }
 
-    /** The idle strategy a profile's {@code idle} names: spin, yield, or back off. */
-    public static IdleStrategy idle(String name) {
-        return switch (name) {
-            case "spin" -> new BusySpinIdleStrategy();
-            case "yield" -> new YieldingIdleStrategy();
-            default -> new BackoffIdleStrategy(1, 1, 1_000, 100_000);
-        };
+    /** The idle strategy a profile's {@code idle} names: {@link SessionConfig#idleStrategy}. */
+    static IdleStrategy idle(String name) {
+        return SessionConfig.idleStrategy(name);
     }
 }

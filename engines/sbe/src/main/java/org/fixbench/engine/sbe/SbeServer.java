@@ -22,12 +22,12 @@ import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.sbe.app.EchoApplication;
 import org.fixbench.engine.sbe.app.ReportApplication;
-import org.fixbench.engine.sbe.session.Counterparties;
-import org.fixbench.engine.sbe.session.EndReason;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
-import org.fixbench.engine.sbe.session.SessionState;
+import org.fixbench.fix.session.Counterparties;
+import org.fixbench.fix.session.EndReason;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
+import org.fixbench.fix.session.SessionState;
 
 /**
  * The acceptor. One thread accepts connections (blocking, so it costs nothing while none come) and hands them to

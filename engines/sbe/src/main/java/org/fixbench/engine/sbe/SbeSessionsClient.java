@@ -13,7 +13,7 @@ import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.ReportListener;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.session.SessionConfig;
 
 /**
  * Many sessions ({@link EngineSetup#sessions()} above 1): one {@link SbeClient} per session, each its own connection

@@ -14,13 +14,13 @@ import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.fixbench.engine.sbe.app.EchoApplication;
 import org.fixbench.engine.sbe.app.OrderCodec;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.dictionary.Validator;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
-import org.fixbench.engine.sbe.session.SessionState;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.dictionary.Validator;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
+import org.fixbench.fix.session.SessionState;
 
 /**
  * Coverage-guided fuzz targets (Jazzer) for the codec, the validator and the session: bytes in, no exception, no

@@ -15,7 +15,7 @@ import org.fixbench.engine.FixConfigs;
 import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.session.SessionConfig;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -12,20 +12,20 @@ import org.fixbench.harness.Layers;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's packages are layers, and every arrow points down: root (engine, server, client) → app → session →
- * dictionary → codec; the generated model is used by app and root only. Read from the import lines and the
- * fully qualified names of the main sources ({@link Layers}), so a new upward arrow fails here, with the file and the line.
+ * The engine's packages are layers, and every arrow points down: root (engine, server, client) → app → the FIX
+ * library (module fix: session → dictionary → codec, whose own LayersTest reads them); the generated model is used by
+ * app and root only. Read from the import lines and the fully qualified names of the main sources ({@link Layers}),
+ * so a new upward arrow fails here, with the file and the line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.engine.sbe";
     /** Layer by package, lowest first. */
-    private static final Map<String, Integer> LAYER = Map.of(
-            BASE + ".codec", 0, BASE + ".dictionary", 1, BASE + ".session", 2, BASE + ".app", 3, BASE, 4);
+    private static final Map<String, Integer> LAYER = Map.of(BASE + ".app", 3, BASE, 4);
 
     @Test
     void everyArrowBetweenTheEnginesPackagesPointsDown() throws IOException {
         Layers.Scan scan = Layers.scan(Path.of("src/main/java/org/fixbench/engine/sbe"), BASE);
-        assertTrue(scan.files() > 20, "read " + scan.files() + " files");
+        assertTrue(scan.files() > 8, "read " + scan.files() + " files");
         assertEquals(List.of(), scan.packages().stream().filter(p -> !p.equals(BASE + ".model")
                 && !LAYER.containsKey(p)).toList(), "packages with no layer");
         assertEquals(List.of(), scan.arrows().stream().filter(a -> {

@@ -49,19 +49,11 @@ public final class RawFixPeer implements AutoCloseable {
     /** A complete message: BeginString, BodyLength and CheckSum around the given body ('|' for SOH). */
     /** The bytes at the start of a buffer with 64 bytes of room after them (for readers that read whole words). */
     public static org.agrona.concurrent.UnsafeBuffer padded(byte[] bytes) {
-        org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(new byte[bytes.length + 64]);
-        b.putBytes(0, bytes);
-        return b;
+        return org.fixbench.fix.TestFrames.padded(bytes);
     }
 
     public static byte[] frame(String beginString, String body) {
-        String b = body.replace('|', '\u0001');
-        String head = "8=" + beginString + "\u00019=" + b.length() + "\u0001";
-        int sum = 0;
-        for (byte x : (head + b).getBytes(StandardCharsets.ISO_8859_1)) {
-            sum += x & 0xFF;
-        }
-        return (head + b + String.format("10=%03d\u0001", sum % 256)).getBytes(StandardCharsets.ISO_8859_1);
+        return org.fixbench.fix.TestFrames.frame(beginString, body);
     }
 
     /** The standard header for the next sequence number, then {@code fields}. */

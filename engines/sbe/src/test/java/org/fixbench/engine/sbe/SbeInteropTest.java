@@ -23,7 +23,7 @@ import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.fix.session.FixSession;
 
 /**
  * The sbe engine against QuickFIX/J (published profile: file store, dictionary validation), both ways: logon,

@@ -11,12 +11,12 @@ import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTime;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTime;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
 
 /** An sbe session initiator driven by the test thread, with the workload's orders and the reports collected. */
 final class SbeTestInitiator implements AutoCloseable, FixSession.Application {

@@ -15,11 +15,11 @@ import java.util.Properties;
 
 import org.fixbench.engine.FixConfigs;
 import org.junit.jupiter.api.Test;
-import org.fixbench.engine.sbe.session.EndReason;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
-import org.fixbench.engine.sbe.session.SessionState;
+import org.fixbench.fix.session.EndReason;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
+import org.fixbench.fix.session.SessionState;
 
 /**
  * The session in-process, on a fake clock and an in-memory connection: timers and bounds that a socket test could

@@ -17,11 +17,11 @@ import org.fixbench.engine.OrderFlow;
 import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.ServerHooks;
 import org.fixbench.engine.sbe.app.ReportApplication;
-import org.fixbench.engine.sbe.session.EndReason;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
-import org.fixbench.engine.sbe.session.SessionRecord;
-import org.fixbench.engine.sbe.session.SessionState;
+import org.fixbench.fix.session.EndReason;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
+import org.fixbench.fix.session.SessionRecord;
+import org.fixbench.fix.session.SessionState;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package org.fixbench.engine.sbe.codec;
+package org.fixbench.fix.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +14,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.fixbench.engine.sbe.RawFixPeer;
+import org.fixbench.fix.TestFrames;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +39,7 @@ class FramingWordsTest {
         }
         Random random = new Random(20261128);
         for (int i = 0; i < 3_000; i++) {
-            byte[] message = RawFixPeer.frame("FIX.4.4", "35=D|49=CLIENT|56=SERVER|34=" + random.nextInt(100_000)
+            byte[] message = TestFrames.frame("FIX.4.4", "35=D|49=CLIENT|56=SERVER|34=" + random.nextInt(100_000)
                     + "|52=20261128-12:00:00.000|11=" + random.nextLong() + "|55=ACME|54=1|38=100|40=2|44=1.5|"
                     + (random.nextBoolean() ? "58=" + "t".repeat(1 + random.nextInt(900)) + "|" : ""));
             inputs.add(damaged(message, random));

@@ -2,9 +2,9 @@ package org.fixbench.engine.sbe.app;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.RejectReason;
 import org.fixbench.engine.sbe.model.DecimalDecoder;
 import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.HandlInst;

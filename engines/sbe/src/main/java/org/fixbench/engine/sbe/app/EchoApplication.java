@@ -2,12 +2,12 @@ package org.fixbench.engine.sbe.app;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
-import org.fixbench.engine.sbe.session.FixSession;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.dictionary.FixDictionary;
+import org.fixbench.fix.session.FixSession;
 
 /**
  * The conformance server application ({@code serve --app echo}), as a QuickFIX/J echo application behaves: a

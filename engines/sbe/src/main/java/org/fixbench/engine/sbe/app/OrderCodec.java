@@ -12,11 +12,11 @@ import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.fixbench.engine.sbe.model.TimeInForce;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.Words;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.Words;
 
 /**
  * The orders of the workload, FIX 4.4 tag=value ⇄ the SBE message model, allocating nothing per message.

@@ -6,12 +6,12 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
-import org.fixbench.engine.sbe.dictionary.FixDictionary;
-import org.fixbench.engine.sbe.dictionary.Validator;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.UtcTimeWriter;
+import org.fixbench.fix.dictionary.FixDictionary;
+import org.fixbench.fix.dictionary.Validator;
 import org.fixbench.engine.sbe.model.DecimalDecoder;
 import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.ExecType;
@@ -20,7 +20,7 @@ import org.fixbench.engine.sbe.model.ExecutionReportEncoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;
 import org.fixbench.engine.sbe.model.OrdStatus;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.session.SessionConfig;
 
 /**
  * What the sbe server does with one order, as public steps: the server's {@link ReportApplication} runs them, and

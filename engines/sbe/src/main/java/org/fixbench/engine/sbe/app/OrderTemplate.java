@@ -2,8 +2,8 @@ package org.fixbench.engine.sbe.app;
 
 import java.nio.charset.StandardCharsets;
 
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTimeWriter;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
 
 /**

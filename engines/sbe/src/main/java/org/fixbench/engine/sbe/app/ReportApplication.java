@@ -1,12 +1,12 @@
 package org.fixbench.engine.sbe.app;
 
 import org.fixbench.engine.ServerHooks;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.MsgTypes;
-import org.fixbench.engine.sbe.codec.RejectReason;
-import org.fixbench.engine.sbe.codec.Tags;
-import org.fixbench.engine.sbe.session.FixSession;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.MsgTypes;
+import org.fixbench.fix.codec.RejectReason;
+import org.fixbench.fix.codec.Tags;
+import org.fixbench.fix.session.FixSession;
+import org.fixbench.fix.session.SessionConfig;
 
 /**
  * The benchmark's server application: each NewOrderSingle, OrderCancelRequest and OrderCancelReplaceRequest is

@@ -23,10 +23,10 @@ import org.fixbench.engine.sbe.model.OrdStatus;
 import org.fixbench.engine.sbe.model.OrdType;
 import org.fixbench.engine.sbe.model.Side;
 import org.junit.jupiter.api.Test;
-import org.fixbench.engine.sbe.codec.FixMessage;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.codec.RejectReason;
+import org.fixbench.fix.codec.FixMessage;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.codec.RejectReason;
 import org.fixbench.engine.sbe.RawFixPeer;
 
 class OrderCodecTest {

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.UtcTimeWriter;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.UtcTimeWriter;
 import org.fixbench.engine.sbe.model.DecimalEncoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleDecoder;
 import org.fixbench.engine.sbe.model.NewOrderSingleEncoder;

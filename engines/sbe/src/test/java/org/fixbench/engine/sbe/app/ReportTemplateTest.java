@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fixbench.engine.Workload;
 import org.fixbench.engine.sbe.RawFixPeer;
-import org.fixbench.engine.sbe.codec.FixWriter;
-import org.fixbench.engine.sbe.codec.Framing;
-import org.fixbench.engine.sbe.session.SessionConfig;
+import org.fixbench.fix.codec.FixWriter;
+import org.fixbench.fix.codec.Framing;
+import org.fixbench.fix.session.SessionConfig;
 import org.junit.jupiter.api.Test;
 
 /**
