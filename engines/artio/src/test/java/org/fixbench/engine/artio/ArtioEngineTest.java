@@ -11,6 +11,12 @@ class ArtioEngineTest extends EngineContractTest {
         return "artio:tuned";
     }
 
+    /** ArtioEngine offers no in-memory round trip. */
+    @Override
+    protected boolean hasInMemoryRoundTrip() {
+        return false;
+    }
+
     @Test
     void clOrdIdDigitsRoundTrip() {
         byte[] bytes = new byte[20];
