@@ -64,13 +64,16 @@ class ExternalEngineTest {
     /** Each stage, and each timed report ("timed ClOrdID"), in the order they came. */
     private final List<String> events = new CopyOnWriteArrayList<>();
 
+    /** The gateways here answer a few orders each: their JVMs run C1 alone (TestGateway.engineFileWithFlags). */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
     private Path file(String mode, String password, String... extra) throws Exception {
         List<String> lines = new java.util.ArrayList<>(List.of("clientCompId=ACME-TRADER", "serverCompId=VENUE-GW",
                 "logonFields=553=trader|554=" + password, "idle=yield", "versionCommand=echo test-gateway 1.0",
                 "startTimeoutMillis=20000"));
         lines.addAll(List.of(extra));
-        return TestGateway.engineFile(dir.resolve("gateway-" + mode.replaceAll("[^A-Za-z0-9-]", "-") + ".properties"),
-                "s3cret", mode, lines.toArray(String[]::new));
+        return TestGateway.engineFileWithFlags(dir.resolve("gateway-" + mode.replaceAll("[^A-Za-z0-9-]", "-")
+                + ".properties"), C1_ONLY, "s3cret", mode, lines.toArray(String[]::new));
     }
 
     private EngineSetup setup(Path file) throws Exception {

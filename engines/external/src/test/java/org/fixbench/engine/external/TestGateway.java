@@ -135,8 +135,17 @@ public final class TestGateway implements Application {
      */
     public static java.nio.file.Path engineFile(java.nio.file.Path file, String password, String modes,
                                                 String... lines) throws java.io.IOException {
+        return engineFileWithFlags(file, "", password, modes, lines);
+    }
+
+    /**
+     * The same, the gateway's JVM started with {@code jvmFlags} too: {@code -XX:TieredStopAtLevel=1} for a test that
+     * sends it a few orders and never asks how fast it answers (C1 alone: less compiling beside the client on 2 CPUs).
+     */
+    public static java.nio.file.Path engineFileWithFlags(java.nio.file.Path file, String jvmFlags, String password,
+                                                         String modes, String... lines) throws java.io.IOException {
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
-        String text = "command=" + javaCommand + " -Xmx128m -cp " + System.getProperty("java.class.path") + " "
+        String text = "command=" + javaCommand + (jvmFlags.isEmpty() ? "" : " " + jvmFlags) + " -Xmx128m -cp " + System.getProperty("java.class.path") + " "
                 + TestGateway.class.getName() + " {port} {serverCompId} {clientCompId} " + password + " " + modes
                 + "\n" + String.join("\n", lines) + "\n";
         return java.nio.file.Files.writeString(file, text.replace("\\", "\\\\"));
