@@ -80,7 +80,7 @@ final class SbeClient implements EngineClient, FixSession.Application {
                 OrderCancelRequestEncoder.SCHEMA_VERSION);
         replaceView.wrap(replaceBuffer, 0, OrderCancelReplaceRequestEncoder.BLOCK_LENGTH,
                 OrderCancelReplaceRequestEncoder.SCHEMA_VERSION);
-        this.idle = SbeEngine.idle(config.idle());
+        this.idle = SessionConfig.idleStrategy(config.idle());
         NewOrderSingleEncoder order = new NewOrderSingleEncoder().wrap(orderBuffer, 0);
         order.account(Workload.ACCOUNT).handlInst(HandlInst.get((byte) Workload.HANDL_INST))
                 .ordType(OrdType.get((byte) Workload.ORD_TYPE)).side(Side.get((byte) Workload.SIDE))

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochClock;
 import org.fixbench.engine.InMemoryRoundTrip;
 import org.fixbench.engine.MemoryPipe;
@@ -226,10 +225,5 @@ public final class SbeEngine implements FixEngine {
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): each session holds its bufferBytes ("
                 + bufferBytes + ") on the heap and twice that off it; lower bufferBytes (e.g. sbe:PROFILE"
                 + "+bufferBytes=65536) or the sessions";
-    }
-
-    /** The idle strategy a profile's {@code idle} names: {@link SessionConfig#idleStrategy}. */
-    static IdleStrategy idle(String name) {
-        return SessionConfig.idleStrategy(name);
     }
 }

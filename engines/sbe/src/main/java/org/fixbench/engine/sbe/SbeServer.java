@@ -67,7 +67,7 @@ final class SbeServer implements EngineServer {
     SbeServer(EngineSetup setup, SessionConfig config) {
         this.setup = setup;
         this.config = config;
-        this.idle = SbeEngine.idle(config.idle());
+        this.idle = SessionConfig.idleStrategy(config.idle());
         int n = setup.sessions();
         List<String> identities = n == 1 ? List.of(config.targetCompId()) : setup.clientCompIds();
         this.counterparties = n == 1 ? null : new Counterparties(identities);

@@ -38,7 +38,7 @@ final class SbeSessionsClient implements EngineClient {
             SessionConfig member = shared.withCompIds(setup.forSession(i).clientCompId(), config.targetCompId());
             members[i] = new SbeClient(member, setup.flow(), () -> SbeEngine.record(setup, member));
         }
-        idle = SbeEngine.idle(config.idle());
+        idle = SessionConfig.idleStrategy(config.idle());
         bufferBytes = config.bufferBytes();
     }
 
