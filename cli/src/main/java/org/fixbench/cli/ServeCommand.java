@@ -162,9 +162,8 @@ final class ServeCommand implements Callable<Integer> {
             long deadline = durationNanos == null ? Long.MAX_VALUE : System.nanoTime() + durationNanos;
             long nextStatus = System.nanoTime() + STATUS_EVERY_NANOS;
             // the server is watched: if a thread of it dies, serve says why and exits non-zero, never printing that
-            // it still serves
-            while (!stop.await(Math.min(WATCH_EVERY_NANOS, Math.max(1, deadline - System.nanoTime())),
-                    TimeUnit.NANOSECONDS)) {
+            // it still serves. Run in-process, an interrupt of its thread stops it as Ctrl-C does.
+            while (!awaitStop(stop, Math.min(WATCH_EVERY_NANOS, Math.max(1, deadline - System.nanoTime())))) {
                 String failure = server.failure();
                 if (failure != null) {
                     System.err.println("fixbench serve: the server stopped serving: " + failure);
@@ -200,6 +199,19 @@ final class ServeCommand implements Callable<Integer> {
             ring.close();
         }
         return 0;
+    }
+
+    /**
+     * Waits up to {@code nanos} for the stop; true once stopped. An interrupt of the serving thread (serve run
+     * in-process, as a test runs it) is a stop, as Ctrl-C is: handled here, the cleanup after it runs uninterrupted.
+     */
+    private static boolean awaitStop(CountDownLatch stop, long nanos) {
+        try {
+            return stop.await(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException interrupted) {
+            stop.countDown();
+            return true;
+        }
     }
 
     /** Pins the engine's thread that plays {@code role} to --pin-cpu, and says what happened (a forking compare reads it). */

@@ -327,8 +327,10 @@ class CliTest {
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Thread server = new Thread(() -> run("serve", "--engine", "philadelphia:yield", "--port", String.valueOf(port),
-                "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--duration", "4s"));
+        java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread server = new Thread(() -> served.set(run("serve", "--engine", "philadelphia:yield", "--port",
+                String.valueOf(port), "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--duration", "30s")
+                .status()));
         server.start();
         Thread.sleep(500);
         org.fixbench.engine.EngineSpec qfj = org.fixbench.engine.EngineSpec.parse("quickfixj:tuned");
@@ -350,8 +352,8 @@ class CliTest {
                 Thread.sleep(10);
             }
         }
-        server.join(10_000);
         assertEquals(20, reports.get());
+        stopped(server, served);
     }
 
     @org.junit.jupiter.params.ParameterizedTest
@@ -360,9 +362,10 @@ class CliTest {
             throws Exception {
         // the port the server writes once it listens (a fixed wait failed once on a loaded CI host: refused)
         Path portFile = tmp.resolve("echo-port-" + engine.replace(':', '-'));
-        Thread server = new Thread(() -> run("serve", "--engine", engine, "--port", "0", "--port-file",
+        java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread server = new Thread(() -> served.set(run("serve", "--engine", engine, "--port", "0", "--port-file",
                 portFile.toString(), "--sender-comp-id", "ISLD", "--target-comp-id", "TW", "--app", "echo",
-                "--duration", "4s"));
+                "--duration", "30s").status()));
         server.start();
         long deadline = System.nanoTime() + 20_000_000_000L;
         while ((!Files.exists(portFile) || Files.readString(portFile).isBlank()) && System.nanoTime() < deadline) {
@@ -394,7 +397,19 @@ class CliTest {
             assertEquals("3", field(reject, 380));
             assertEquals("B", field(reject, 372));
         }
+        stopped(server, served);
+    }
+
+    /**
+     * Stops a serve run in-process on {@code server} as Ctrl-C does (an interrupt of its thread; its --duration is
+     * only a bound), and asserts that it ended in time with exit 0.
+     */
+    private static void stopped(Thread server, java.util.concurrent.atomic.AtomicInteger status)
+            throws InterruptedException {
+        server.interrupt();
         server.join(10_000);
+        assertFalse(server.isAlive(), "serve stopped when its thread was interrupted");
+        assertEquals(0, status.get(), "serve, interrupted, exits as stopped by Ctrl-C");
     }
 
     private static void write(java.net.Socket socket, String pipeBody) throws java.io.IOException {

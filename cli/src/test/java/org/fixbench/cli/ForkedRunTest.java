@@ -1,6 +1,7 @@
 package org.fixbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -243,5 +244,8 @@ class ForkedRunTest {
         assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
                 || err.toString().contains("CompID"), err.toString());
         assertEquals(0, children(), "no forked process left");
+        server.interrupt(); // serve stops as with Ctrl-C: its yielding thread spins no longer beside the next test
+        server.join(10_000);
+        assertFalse(server.isAlive(), "serve stopped when its thread was interrupted");
     }
 }
