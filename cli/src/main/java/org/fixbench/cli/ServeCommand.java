@@ -78,8 +78,8 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EngineSpec spec = EngineSpec.parse(engine);
-        if (spec.engine().name().equals("tcp") && !EngineSetup.REPORT.equals(app)) {
-            throw new IllegalArgumentException("tcp is the raw-TCP floor, not a FIX engine: it serves only --app report");
+        if (!spec.engine().speaksFix() && !EngineSetup.REPORT.equals(app)) {
+            throw new IllegalArgumentException(spec.engine().name() + " speaks no FIX: it serves only --app report");
         }
         if (pinCpu != null && (pinCpu < 0 || pinCpu >= Runtime.getRuntime().availableProcessors())) {
             throw new IllegalArgumentException("--pin-cpu must be a CPU of this machine, 0-"

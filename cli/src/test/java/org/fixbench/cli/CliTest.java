@@ -59,9 +59,9 @@ class CliTest {
         assertOneLineError(run("serve", "--engine", "philadelphia", "--port", "9999", "--app", "echo"), 2,
                 "fixbench: --app 'echo' is not available for philadelphia (available: report)");
         assertOneLineError(run("serve", "--engine", "tcp", "--port", "9999", "--app", "echo"), 2,
-                "fixbench: tcp is the raw-TCP floor");
+                "fixbench: tcp speaks no FIX: it serves only --app report");
         assertOneLineError(run("compare", "--pairs", "tcp/sbe", "--out", out), 2,
-                "fixbench: --pairs: raw TCP speaks no FIX and pairs only with itself");
+                "fixbench: --pairs: tcp speaks no FIX: it pairs only with an engine that speaks none ('tcp/sbe')");
         assertOneLineError(run("compare", "--pairs", "sbe", "--out", out), 2, "fixbench: --pairs: 'sbe' is not CLIENT/SERVER");
         assertOneLineError(run("compare", "--engines", "sbe", "--server", "nowhere", "--out", out), 2,
                 "fixbench: --server must be HOST:PORT");

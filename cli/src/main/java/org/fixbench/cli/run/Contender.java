@@ -107,11 +107,10 @@ public record Contender(EngineSpec client, EngineSpec server) {
             }
             EngineSpec client = EngineSpec.parse(sides[0]);
             EngineSpec server = EngineSpec.parse(sides[1]);
-            boolean clientTcp = ResultLabels.FLOOR_ENGINE.equals(client.engine().name());
-            boolean serverTcp = ResultLabels.FLOOR_ENGINE.equals(server.engine().name());
-            if (clientTcp != serverTcp) {
-                throw new IllegalArgumentException("--pairs: raw TCP speaks no FIX and pairs only with itself ('"
-                        + part.trim() + "')");
+            if (client.engine().speaksFix() != server.engine().speaksFix()) {
+                String silent = (client.engine().speaksFix() ? server : client).engine().name();
+                throw new IllegalArgumentException("--pairs: " + silent + " speaks no FIX: it pairs only with an "
+                        + "engine that speaks none ('" + part.trim() + "')");
             }
             pairs.add(new Contender(client, server));
         }

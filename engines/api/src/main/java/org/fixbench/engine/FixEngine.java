@@ -63,6 +63,15 @@ public interface FixEngine {
         return true;
     }
 
+    /**
+     * Whether its sessions speak FIX, as every engine does but the raw-TCP floor (the default: true). An engine that
+     * speaks none serves only {@link EngineSetup#REPORT}, pairs only with another that speaks none, and a scenario's
+     * own client of it (the slow-consumer scenario's slow session) sends its frames rather than FIX.
+     */
+    default boolean speaksFix() {
+        return true;
+    }
+
     /** The server applications this engine offers ({@link EngineSetup#REPORT} always). */
     default java.util.Set<String> serverApplications() {
         return java.util.Set.of(EngineSetup.REPORT);

@@ -260,6 +260,16 @@ public abstract class EngineContractTest {
         assertTrue(run.sent() < 100_000, "stopped early: " + run.sent());
     }
 
+    /** An engine that speaks no FIX (the raw-TCP floor) serves the report application alone: nothing to echo. */
+    @Test
+    void anEngineThatSpeaksNoFixServesTheReportAlone() {
+        FixEngine engine = EngineSpec.parse(engineUnderTest()).engine();
+        assertTrue(engine.serverApplications().contains(EngineSetup.REPORT), engine.serverApplications().toString());
+        if (!engine.speaksFix()) {
+            assertEquals(java.util.Set.of(EngineSetup.REPORT), engine.serverApplications());
+        }
+    }
+
     @Test
     void theServerBindsToLoopbackByDefault() throws Exception {
         EngineSpec spec = EngineSpec.parse(engineUnderTest());

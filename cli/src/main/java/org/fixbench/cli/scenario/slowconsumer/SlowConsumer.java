@@ -58,8 +58,8 @@ public final class SlowConsumer implements ProgressListener, AutoCloseable {
         public ClientScenario open(ClientScenario.Setup setup) throws Exception {
             ForkedRun.Request r = setup.request;
             org.fixbench.engine.EngineSpec spec = org.fixbench.engine.EngineSpec.parse(r.clientSpec());
-            SlowClient slowClient = new SlowClient(setup.serverAddress, "tcp".equals(spec.engine().name())
-                    ? SlowClient.Protocol.RAW : SlowClient.Protocol.FIX,
+            SlowClient slowClient = new SlowClient(setup.serverAddress, spec.engine().speaksFix()
+                    ? SlowClient.Protocol.FIX : SlowClient.Protocol.RAW,
                     org.fixbench.engine.Workload.clientCompId(org.fixbench.engine.Workload.CLIENT_COMP_ID, 0,
                             r.sessions()), org.fixbench.engine.Workload.SERVER_COMP_ID, windowBytes,
                     slowRatePerSecond, r.connectTimeoutNanos());

@@ -29,6 +29,12 @@ public final class TcpEngine implements FixEngine {
         return "tcp";
     }
 
+    /** The floor sends frames of the workload's messages' lengths, not FIX: nothing reads its fields. */
+    @Override
+    public boolean speaksFix() {
+        return false;
+    }
+
     @Override
     public String defaultProfile() {
         return "spin";
