@@ -60,9 +60,10 @@ class ExternalEnginesTest {
         requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
         requireInstalled("engines/external/jspurefix/node_modules/jspurefix/package.json", "jspurefix");
         Path out = tmp.resolve("external");
+        // each once, raw TCP beside them (--no-interleave: not a floor run beside each acceptor's)
         Outcome o = run("compare", "--engines", "tcp:yield,external:quickfix-cpp,external:jspurefix", "--rates", "300",
-                "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out",
-                out.toString());
+                "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin",
+                "--no-interleave", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(3, results.size());
