@@ -31,10 +31,12 @@ class FramingWordsTest {
     @Test
     void theCorpusAndDamagedMessagesFrameAsByteByByte() throws IOException, URISyntaxException {
         List<byte[]> inputs = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(Path.of(getClass()
-                .getResource("/org/fixbench/engine/sbe/FuzzTargetsTestInputs").toURI()))) {
-            for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
-                inputs.add(Files.readAllBytes(p));
+        for (String target : List.of("FuzzTargetsTestInputs", "SessionFuzzTestInputs")) { // both fuzz targets' corpora
+            try (Stream<Path> files = Files.walk(Path.of(getClass()
+                    .getResource("/org/fixbench/engine/sbe/" + target).toURI()))) {
+                for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
+                    inputs.add(Files.readAllBytes(p));
+                }
             }
         }
         Random random = new Random(20261128);

@@ -69,10 +69,12 @@ class ReportTemplateTest {
 
     @Test
     void everyOrderOfTheFuzzCorpusGivesTheReferenceBytes() throws IOException, URISyntaxException {
-        URL corpus = getClass().getResource("/org/fixbench/engine/sbe/FuzzTargetsTestInputs");
-        List<Path> inputs;
-        try (Stream<Path> files = Files.walk(Path.of(corpus.toURI()))) {
-            inputs = files.filter(Files::isRegularFile).sorted().toList();
+        List<Path> inputs = new java.util.ArrayList<>();
+        for (String target : List.of("FuzzTargetsTestInputs", "SessionFuzzTestInputs")) { // both fuzz targets' corpora
+            URL corpus = getClass().getResource("/org/fixbench/engine/sbe/" + target);
+            try (Stream<Path> files = Files.walk(Path.of(corpus.toURI()))) {
+                inputs.addAll(files.filter(Files::isRegularFile).sorted().toList());
+            }
         }
         assertTrue(inputs.size() >= 10, "the corpus has its inputs: " + inputs.size());
         Framing framing = new Framing(8192);
