@@ -186,6 +186,10 @@ class ScenarioTest {
         }
         JsonNode tcp = seen.get("tcp:yield");
         JsonNode sbe = seen.get("sbe:yield");
+        // a practice gap in the warm-up compiles sbe's resend paths; raw TCP, which has none, gets none (it lost 20
+        // orders and held a warm-up pass 2 s, until 2026-12-03)
+        assertEquals(20, sbe.get(org.fixbench.cli.scenario.resendstorm.ResendStormTable.PRACTICE_GAP_ORDERS).asInt());
+        assertEquals(0, tcp.get(org.fixbench.cli.scenario.resendstorm.ResendStormTable.PRACTICE_GAP_ORDERS).asInt());
         // 2 s at 1,000/s, the 0.5 s gap, 2 s after it (--after-gap)
         assertEquals(4_500, tcp.get(org.fixbench.cli.scenario.resendstorm.ResendStormTable.ORDERS).asLong(), tcp.toString());
         // about 500 orders due in the 0.5 s gap at 1,000/s (the gap's edges are the relay's timer's)
@@ -274,6 +278,7 @@ class ScenarioTest {
         // raw TCP has no session: the orders due while down are not sent and counted, and lost; the fresh client's
         // orders are answered by the same server (it serves a connection made again)
         JsonNode tcp = seen.get("tcp:yield");
+        assertEquals(0, tcp.get(org.fixbench.cli.scenario.resendstorm.ResendStormTable.PRACTICE_GAP_ORDERS).asInt());
         long tcpNotSent = tcp.get(org.fixbench.cli.scenario.serverrestart.ServerRestartTable.NOT_SENT).asLong();
         assertTrue(tcpNotSent > 400, tcp.toString());
         assertEquals(0, tcp.get(org.fixbench.cli.scenario.resendstorm.ResendStormTable.TAKEN_WHILE_DOWN).asLong());

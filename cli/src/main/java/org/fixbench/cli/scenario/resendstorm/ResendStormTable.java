@@ -21,6 +21,8 @@ import org.fixbench.harness.results.BenchmarkResult;
 public final class ResendStormTable {
     public static final String RUN = ScenarioKeys.RUN;
     public static final String STATUS = ScenarioKeys.STATUS;
+    /** The orders the warm-up's practice gap lost to the server: 0 for an engine that speaks no FIX (no resend). */
+    public static final String PRACTICE_GAP_ORDERS = "warmUpPracticeGapOrders";
     public static final String GAP_START_NANOS = "gapStartNanos";
     public static final String GAP_END_NANOS = "gapEndNanos";
     public static final String LOST_TO_SERVER = "messagesLostToServer";
