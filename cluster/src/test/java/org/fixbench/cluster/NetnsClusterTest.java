@@ -484,7 +484,7 @@ class NetnsClusterTest {
                 "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--allow-concurrent");
         org.fixbench.cli.run.BenchmarkSession session = new org.fixbench.cli.run.BenchmarkSession(options,
                 System.out);
-        ClusterComparison across = new ClusterComparison(ClusterFile.read(clusterFile(server, c1, c2, thisJava(),
+        ClusterComparison across = new ClusterComparison(ClusterFile.read(clusterFile(server, c1, c2, hostsJava(),
                 PASSWORD)), session, options, 2, List.of("--duration", "1s", "--warmup", "300ms", "--warmup-cap",
                 "0s", "--no-pin", "--allow-concurrent"));
         try {
