@@ -392,11 +392,12 @@ class OpenSshClusterTest {
         Path results = work.resolve("results");
         Path log = work.resolve("compare.log");
         // a margin of 5 s rather than the default 30 s: the stall is named 25 s sooner (the bound's sum is asserted
-        // by BarrierWatchTest). A warm-up of 6 s: the client is frozen 3 s after it is seen, which must fall before
-        // the barrier of run 1 (with 300 ms, a client of C1 alone had passed the last barrier by then, and the turn
-        // ran into the forked client's own timeout instead: "did not finish within 84 s")
+        // by BarrierWatchTest). The client is frozen as soon as it is seen, before its first gate or at it, so the
+        // others wait at the warm-up's barrier or at run 1's. (Until 2026-12-03 it was frozen 3 s after it was seen:
+        // with a 300 ms warm-up a client of C1 alone had passed its last barrier by then and the turn ran into the
+        // forked client's own timeout, "did not finish within 84 s", so the warm-up was 6 s and the test 47 s.)
         Process p = fixbench(List.of("compare", "--cluster", clusterFile("barrier-margin=5s").toString(), "--engines",
-                "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "6s", "--warmup-cap", "0s",
+                "tcp:yield", "--rates", "1000", "--runs", "1", "--duration", "2s", "--warmup", "300ms", "--warmup-cap", "0s",
                 "--allow-concurrent",
                 "--out", results.toString()), log);
         // the third host's forked client, frozen once it runs: it never reaches its next gate
@@ -414,10 +415,11 @@ class OpenSshClusterTest {
                     frozen = pid;
                 }
             }
-            Thread.sleep(200);
+            if (frozen < 0) {
+                Thread.sleep(20);
+            }
         }
         assertTrue(frozen > 0, "no forked client on host 3: " + Files.readString(log));
-        Thread.sleep(3_000);
         run("kill", "-STOP", Long.toString(frozen));
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the comparison did not end");
         String output = Files.readString(log);
