@@ -41,6 +41,12 @@ final class CompareCommand implements Callable<Integer> {
                     + "--no-interleave runs each benchmark's runs together after one warm-up")
     boolean interleave = true;
 
+    @Option(names = "--harness-floor", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "first measure the harness's own floor, an empty task for 1 s at each rate (the default; "
+                    + "the report's Environment gives it); --no-harness-floor skips it, 1.5 s and more, and the "
+                    + "report says it was not measured")
+    boolean harnessFloor = true;
+
     @Option(names = "--seed", paramLabel = "N",
             description = "seed of the interleaved run order (default: drawn from the clock; recorded either way)")
     Long seed;
@@ -90,6 +96,7 @@ final class CompareCommand implements Callable<Integer> {
         comparison.bind = bind;
         comparison.knee = knee;
         comparison.interleave = interleave;
+        comparison.harnessFloor = harnessFloor;
         comparison.seed = seed;
         comparison.pairs = pairs;
         comparison.server = server;

@@ -181,6 +181,9 @@ class CliTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## 500 msgs/s"), report);
         assertTrue(report.contains("- Run order: grouped"), report);
+        // the harness's own floor, measured first (the other tests skip it: --no-harness-floor)
+        assertTrue(report.matches("(?s).*\n- Harness floor \\(an empty task, 1 s at each rate\\): 500/s p50 [0-9.,]+ µs, "
+                + "p99 [0-9.,]+ µs\n.*"), report);
         // OK, or ✗ when the test machine disturbed the run (short runs in a JVM still compiling): a report test
         assertTrue(report.matches("(?s).*\\| tcp:yield( ✗)? \\|.*"), report);
         assertTrue(report.contains("Command: `scripts/fixbench compare --engines tcp:yield"), report);
@@ -216,7 +219,7 @@ class CliTest {
         assertFalse(Files.exists(out.resolve("tcp-yield-500.hlog")), "one form of log");
 
         Outcome again = run("compare", "--engines", "tcp:yield", "--rates", "500", "--runs", "1", "--duration",
-                "400ms", "--out", out.toString());
+                "400ms", "--no-harness-floor", "--out", out.toString());
         assertOneLineError(again, 2, "fixbench: output folder");
         assertTrue(again.err().contains("never overwritten"), again.err());
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
@@ -229,7 +232,8 @@ class CliTest {
     void anInterleavedComparisonRunsRoundByRoundAndKeepsEachEnginesRunsTogether() throws Exception {
         Path out = tmp.resolve("interleaved");
         Outcome o = run("compare", "--engines", "tcp:yield,tcp:blocking", "--rates", "500", "--runs", "2",
-                "--duration", "300ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString()); // interleaved by default
+                "--duration", "300ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin",
+                "--no-harness-floor", "--out", out.toString()); // interleaved by default
         // 300 ms runs on a shared CI machine may read SATURATED (exit 1): a stall of 3 ms near a run's end is 1% of it
         assertTrue(o.status() == 0 || o.status() == 1, o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
@@ -298,7 +302,7 @@ class CliTest {
         // anInterleavedComparisonRunsRoundByRoundAndKeepsEachEnginesRunsTogether's (3 more runs of raw TCP, 8 s)
         Outcome o = run("compare", "--engines", "tcp:yield,quickfixj:tuned,quickfixj:published,philadelphia:yield,"
                 + "artio:tuned,sbe:yield", "--rates", "300", "--runs", "1", "--duration", "500ms", "--warmup", "200ms", "--warmup-cap", "0s",
-                "--no-pin", "--no-interleave", "--out", out.toString());
+                "--no-pin", "--no-interleave", "--no-harness-floor", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(6, results.size());
@@ -452,7 +456,8 @@ class CliTest {
         // raw TCP cannot answer a million round trips a second: its runs are SATURATED, a finding, not an error
         // (100 ms runs, 300 ms until 2026-12-02: raw TCP sent 132,000/s of them here, and the test took 16.4 s, not 19.2)
         String[] args = {"compare", "--engines", "tcp:yield", "--rates", "1000000", "--runs", "1", "--duration",
-                "100ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none", "--out", tmp.resolve("saturated").toString()};
+                "100ms", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none",
+                "--no-harness-floor", "--out", tmp.resolve("saturated").toString()};
         Outcome completed = run(args);
         assertEquals(0, completed.status(), completed.err());
         JsonNode run = new ObjectMapper().readTree(tmp.resolve("saturated/summary.json").toFile()).get("results").get(0)
@@ -515,7 +520,7 @@ class CliTest {
             StringWriter err = new StringWriter();
             int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying", "--rates", "500,1000",
                     "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--fork", "none",
-                    "--out", out.toString()},
+                    "--no-harness-floor", "--out", out.toString()},
                     new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
             assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
             assertTrue(err.toString().contains("comparison stopped early"), err.toString());

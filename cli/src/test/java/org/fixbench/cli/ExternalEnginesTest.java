@@ -63,7 +63,7 @@ class ExternalEnginesTest {
         // each once, raw TCP beside them (--no-interleave: not a floor run beside each acceptor's)
         Outcome o = run("compare", "--engines", "tcp:yield,external:quickfix-cpp,external:jspurefix", "--rates", "300",
                 "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin",
-                "--no-interleave", "--out", out.toString());
+                "--no-interleave", "--no-harness-floor", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(3, results.size());
@@ -97,7 +97,7 @@ class ExternalEnginesTest {
         Path out = tmp.resolve("lifecycle");
         Outcome o = run("compare", "--engines", "external:quickfix-cpp-lifecycle", "--sessions", "4", "--workload",
                 "lifecycle", "--rates", "600", "--runs", "1", "--duration", "1s", "--warmup", "200ms", "--warmup-cap",
-                "0s", "--no-pin", "--out", out.toString());
+                "0s", "--no-pin", "--no-harness-floor", "--out", out.toString());
         assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
         JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0)
                 .get("runs").get(0);
@@ -147,7 +147,8 @@ class ExternalEnginesTest {
                 + "{beginString}\nclientCompId=FIXBENCH-CLIENT\nserverCompId=FIXBENCH-SERVER\nidle=yield\n");
         Path out = tmp.resolve("dying");
         Outcome o = run("compare", "--engines", "external:" + file, "--rates", "500", "--runs", "1", "--duration",
-                "10s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
+                "10s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin",
+                "--no-harness-floor", "--out", out.toString());
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, o.status(), "stopped early, results kept: " + o.err());
         JsonNode r = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results").get(0);
         String abort = r.path("abortReason").asText();

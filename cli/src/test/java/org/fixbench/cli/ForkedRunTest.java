@@ -51,7 +51,8 @@ class ForkedRunTest {
         Path out = tmp.resolve("forked");
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500",
-                "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString());
+                "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin",
+                "--no-harness-floor", "--out", out.toString());
         assertEquals(0, status, err.toString());
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         for (JsonNode result : summary.get("results")) {
@@ -74,6 +75,10 @@ class ForkedRunTest {
         }
         assertTrue(Files.readString(out.resolve("report.md")).contains("Forked server: `"), "the command is recorded");
         assertTrue(Files.readString(out.resolve("report.md")).contains("JVM stop-the-world pauses, ms: server / client"));
+        // --no-harness-floor: not measured, and said so (CliTest's compareWrites... reads the floor measured)
+        assertTrue(Files.readString(out.resolve("report.md")).contains("\n- Harness floor: not measured: "
+                + "--no-harness-floor\n"));
+        assertFalse(new ObjectMapper().readTree(out.resolve("environment.json").toFile()).has("harnessFloorNanos"));
         assertEquals(0, children(), "no forked process left");
         assertEquals(before, forkFolders(), "no temporary folder left");
     }
@@ -93,7 +98,8 @@ class ForkedRunTest {
             Path out = tmp.resolve("dying");
             StringWriter err = new StringWriter();
             int status = run(new StringWriter(), err, "compare", "--engines", "dying", "--rates", "500", "--runs", "1",
-                    "--duration", "4s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin", "--out",
+                    "--duration", "4s", "--warmup", "100ms", "--warmup-cap", "0s", "--no-pin",
+                    "--no-harness-floor", "--out",
                     out.toString()); // no settling: the server dies in the run, not in the warm-up
             assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
             assertTrue(err.toString().contains("session ended during the benchmark"), err.toString());
@@ -168,7 +174,8 @@ class ForkedRunTest {
             Path out = tmp.resolve("interrupted-" + moment.hashCode());
             Path log = tmp.resolve("interrupted-" + moment.hashCode() + ".log");
             Process compare = fixbenchC1Only("compare", "--engines", "artio:tuned", "--rates", "1000", "--runs", "2",
-                    "--duration", "1s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString())
+                    "--duration", "1s", "--warmup", "500ms", "--warmup-cap", "0s", "--no-pin",
+                    "--no-harness-floor", "--out", out.toString())
                     .redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (!Files.readString(log).contains(moment) && compare.isAlive() && System.nanoTime() < deadline) {
@@ -191,7 +198,8 @@ class ForkedRunTest {
         Path out = tmp.resolve("stopped");
         Path log = tmp.resolve("stopped.log");
         Process compare = fixbenchC1Only("compare", "--engines", "tcp:yield,sbe:yield", "--rates", "500", "--runs", "5",
-                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--out", out.toString())
+                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin",
+                "--no-harness-floor", "--out", out.toString())
                 .redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!Files.readString(log).contains("round 3/5") && compare.isAlive() && System.nanoTime() < deadline) {
@@ -218,7 +226,7 @@ class ForkedRunTest {
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server", "127.0.0.1:" + port,
                 "--rates", "500", "--runs", "1", "--duration", "1s", "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin",
-                "--connect-timeout", "2s", "--out", tmp.resolve("refused").toString());
+                "--connect-timeout", "2s", "--no-harness-floor", "--out", tmp.resolve("refused").toString());
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().contains("stopped early"), err.toString());
         assertTrue(Files.exists(tmp.resolve("refused").resolve("summary.json")), "what there is, is written");
@@ -239,7 +247,8 @@ class ForkedRunTest {
         StringWriter err = new StringWriter();
         int status = run(new StringWriter(), err, "compare", "--engines", "sbe:yield", "--server",
                 "127.0.0.1:" + Files.readString(portFile).trim(), "--rates", "500", "--runs", "1", "--duration", "1s",
-                "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--connect-timeout", "3s", "--out", tmp.resolve("compids").toString());
+                "--warmup", "300ms", "--warmup-cap", "0s", "--no-pin", "--connect-timeout", "3s",
+                "--no-harness-floor", "--out", tmp.resolve("compids").toString());
         assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
         assertTrue(err.toString().toLowerCase(java.util.Locale.ROOT).contains("logon")
                 || err.toString().contains("CompID"), err.toString());

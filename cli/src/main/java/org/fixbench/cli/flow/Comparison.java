@@ -59,6 +59,8 @@ public final class Comparison {
     public String knee;
 
     public boolean interleave = true;
+    /** Whether the harness's own floor is measured first ({@code --no-harness-floor}: not). */
+    public boolean harnessFloor = true;
 
     public Long seed;
 
@@ -152,6 +154,8 @@ public final class Comparison {
             // no host's floor, and measuring it took each host 2 s of every turn (2026-12-02)
             session.environment.put("harnessFloor", "not measured: a client host's turn of a comparison across "
                     + "hosts");
+        } else if (!harnessFloor) {
+            session.environment.put("harnessFloor", "not measured: --no-harness-floor");
         } else {
             session.calibrateFloor(options, rateList);
         }

@@ -881,6 +881,9 @@ public final class ComparisonReport {
             sb.append(String.format(Locale.ROOT, "- Clock: System.nanoTime() %.1f ns per call, granularity %s ns%n",
                     cost.doubleValue(), env.get("nanoTimeGranularityNanos")));
         }
+        if (env.get("harnessFloor") instanceof String why) {
+            sb.append("- Harness floor: ").append(why).append('\n');
+        }
         if (env.get("harnessFloorNanos") instanceof Map<?, ?> floors) {
             sb.append("- Harness floor (an empty task, 1 s at each rate):");
             floors.forEach((rate, stats) -> {
