@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.fixbench.cli.report.ChartData;
 import org.fixbench.cli.report.Charts;
 import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
@@ -164,7 +165,7 @@ class ChartsTest {
         List<SummaryFile.Result> atRate = results.stream().filter(r -> r.targetRate() == 2000).toList();
         Map<String, org.HdrHistogram.Histogram> histograms = new java.util.HashMap<>();
         for (SummaryFile.Result r : atRate) {
-            histograms.put(r.key(), Charts.merged(Charts.timelines(folder, r, "endToEnd")));
+            histograms.put(r.key(), ChartData.merged(ChartData.timelines(folder, r, "endToEnd")));
         }
         XYChart chart = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> Charts.percentileChart(2000, atRate, histograms));
@@ -199,7 +200,7 @@ class ChartsTest {
         Path folder = realFolder();
         SummaryFile.Result r = SummaryFile.load(folder).stream()
                 .filter(x -> x.label().equals("quickfixj:tuned") && x.targetRate() == 50000).findFirst().orElseThrow();
-        List<Charts.RunTimeline> runs = Charts.timelines(folder, r, "endToEnd");
+        List<ChartData.RunTimeline> runs = ChartData.timelines(folder, r, "endToEnd");
         assertEquals(r.counted().size(), runs.size(), "every counted run");
         XYChart chart = Charts.timelineChart(r, runs);
         assertEquals(2 * runs.size(), chart.getSeriesMap().size());
@@ -209,7 +210,7 @@ class ChartsTest {
                 .allMatch(s -> ((BasicStroke) s.getLineStyle()).getDashArray() == null), "p99 lines solid, as the axis says");
         assertTrue(chart.getYAxisTitle().contains("(µs"), "in µs, the unit of the report's tables, even for a saturated "
                 + "engine's seconds of tens of ms (issue 53: a chart and its table in one unit)");
-        for (Charts.RunTimeline run : runs) {
+        for (ChartData.RunTimeline run : runs) {
             assertEquals(5, run.intervals().size(), "a 5 s run has five seconds");
             org.knowm.xchart.XYSeries max = chart.getSeriesMap().entrySet().stream()
                     .filter(e -> e.getKey().startsWith("run " + run.run()) && e.getKey().endsWith(" max"))

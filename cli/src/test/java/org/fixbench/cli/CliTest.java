@@ -204,7 +204,7 @@ class CliTest {
         assertTrue(firstResult.has("warmupEndedCompiling"), firstResult.fieldNames().toString());
         // the charts read the runs pooled at full precision from the log: every counted sample, up to the worst
         org.fixbench.cli.results.SummaryFile.Result loaded = org.fixbench.cli.results.SummaryFile.load(out).get(0);
-        org.HdrHistogram.Histogram pooled = org.fixbench.cli.report.Charts.pooled(out, loaded, "endToEnd");
+        org.HdrHistogram.Histogram pooled = org.fixbench.cli.report.ChartData.pooled(out, loaded, "endToEnd");
         assertEquals(firstResult.get("runs").get(0).get("series").get("endToEnd").get("count").asLong(),
                 pooled.getTotalCount());
         assertTrue(pooled.valuesAreEquivalent(pooled.getMaxValue(),
@@ -239,7 +239,7 @@ class CliTest {
         JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
         assertEquals(2, results.size());
         for (org.fixbench.cli.results.SummaryFile.Result r : org.fixbench.cli.results.SummaryFile.load(out)) {
-            assertEquals(2 * 150, org.fixbench.cli.report.Charts.pooled(out, r, "endToEnd").getTotalCount(),
+            assertEquals(2 * 150, org.fixbench.cli.report.ChartData.pooled(out, r, "endToEnd").getTotalCount(),
                     "the charts pool every counted run's samples, as the tables do: " + r.label());
         }
         JsonNode yield = results.get(0).get("runs");

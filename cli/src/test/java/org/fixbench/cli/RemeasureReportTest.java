@@ -82,7 +82,7 @@ class RemeasureReportTest {
                     .stream().filter(r -> r.label().equals("quickfixj:tuned") && r.targetRate() == rate)
                     .findFirst().orElseThrow();
             java.util.Set<String> names = org.fixbench.cli.report.Charts.timelineChart(qfj,
-                    org.fixbench.cli.report.Charts.timelines(WITH_LOGS, qfj, org.fixbench.cli.report.Charts.SERIES))
+                    org.fixbench.cli.report.ChartData.timelines(WITH_LOGS, qfj, org.fixbench.cli.report.Charts.SERIES))
                     .getSeriesMap().keySet();
             List<String> again = names.stream()
                     .filter(n -> n.contains("(measured again)") && !n.endsWith(" max")).toList();

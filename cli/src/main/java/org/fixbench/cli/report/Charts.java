@@ -1,5 +1,9 @@
 package org.fixbench.cli.report;
 
+import static org.fixbench.cli.report.ChartData.distribution;
+import static org.fixbench.cli.report.ChartData.pooled;
+import static org.fixbench.cli.report.ChartData.timelines;
+
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -14,10 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
+import org.fixbench.cli.report.ChartData.RunTimeline;
 import org.fixbench.cli.results.SessionsTable;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.ResultsWriter;
@@ -49,9 +51,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Charts {
     public static final String SERIES = "endToEnd";
-    private static final int WIDTH = 900;
-    private static final int HEIGHT = 560;
-    private static final String LATENCY_PATTERN = "#,##0.###";
+    static final int WIDTH = 900;
+    static final int HEIGHT = 560;
+    static final String LATENCY_PATTERN = "#,##0.###";
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -91,117 +93,6 @@ public final class Charts {
     /** The worst of the runs' maxima, as the tables show it; NaN when no run measured one. */
     public static double worst(double[] maxima) {
         return java.util.Arrays.stream(maxima).max().orElse(Double.NaN);
-    }
-
-    /** A benchmark's counted runs, each with its per-second intervals of one series, from its hlog. */
-    public record RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis,
-                              long[] cpuWaitPerSecondNanos, boolean remeasured) {
-        public RunTimeline(int run, RunStatus status, List<Histogram> intervals, long startEpochMillis) {
-            this(run, status, intervals, startEpochMillis, new long[0], false);
-        }
-    }
-
-    /**
-     * The per-second intervals of {@code series} of each counted run of {@code result}, read from
-     * {@code hlog/<benchmark>/<series>.hlog} and split by the runs' start and end times; empty when the folder has no
-     * such log.
-     */
-    public static List<RunTimeline> timelines(Path folder, SummaryFile.Result result, String series) {
-        return read(folder, result, series, true);
-    }
-
-    /**
-     * The counted runs' samples of {@code series} pooled at full precision: the untagged intervals (one per run) of
-     * the series log, the very histogram the tables' percentiles come from; from a log written before 2026-11-24 (no
-     * such intervals), its per-second timeline merged (2 significant digits); null without a log.
-     */
-    public static Histogram pooled(Path folder, SummaryFile.Result result, String series) {
-        List<RunTimeline> runs = read(folder, result, series, false);
-        return runs.isEmpty() ? merged(timelines(folder, result, series)) : merged(runs);
-    }
-
-    private static List<RunTimeline> read(Path folder, SummaryFile.Result result, String series, boolean timeline) {
-        Path log = folder.resolve("hlog").resolve(ResultsWriter.safeName(result.name()))
-                .resolve(ResultsWriter.seriesFileName(series) + ".hlog");
-        if (!Files.isRegularFile(log)) {
-            return List.of();
-        }
-        List<Histogram> untagged = new ArrayList<>();
-        List<Histogram> seconds = new ArrayList<>();
-        try (java.io.InputStream in = Files.newInputStream(log)) {
-            HistogramLogReader reader = new HistogramLogReader(in);
-            EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
-                if (h instanceof Histogram histogram) {
-                    if (ResultsWriter.SECOND_TAG.equals(histogram.getTag())) {
-                        seconds.add(histogram);
-                    } else if (histogram.getTag() == null) {
-                        untagged.add(histogram);
-                    }
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new org.fixbench.harness.api.HarnessException("cannot read " + log + ": " + e.getMessage(), e);
-        }
-        // the timeline: the intervals tagged "second"; logs written before 2026-11-24 had them untagged (and no
-        // interval per run)
-        List<Histogram> all = timeline ? (seconds.isEmpty() ? untagged : seconds) : (seconds.isEmpty() ? List.of()
-                : untagged);
-        List<RunTimeline> runs = new ArrayList<>();
-        for (SummaryFile.Run run : result.counted()) {
-            // the log stores times as seconds from its base; read back they may land a millisecond before the run's
-            // start (a run's own interval starts exactly there): runs are far more than that apart
-            List<Histogram> mine = all.stream().filter(h -> h.getStartTimeStamp() >= run.startEpochMillis() - 2
-                    && h.getStartTimeStamp() <= run.endEpochMillis()).toList();
-            if (!mine.isEmpty()) {
-                runs.add(new RunTimeline(run.run(), run.status(), mine, run.startEpochMillis(),
-                        run.cpuWaitPerSecondNanos(), run.remeasured()));
-            }
-        }
-        return runs;
-    }
-
-    /** Every counted run's samples of a benchmark in one histogram; null without a log. */
-    public static Histogram merged(List<RunTimeline> runs) {
-        Histogram merged = null;
-        for (RunTimeline run : runs) {
-            for (Histogram h : run.intervals()) {
-                if (merged == null) {
-                    merged = new Histogram(h.getLowestDiscernibleValue(), h.getHighestTrackableValue(),
-                            h.getNumberOfSignificantValueDigits());
-                }
-                merged.add(h);
-            }
-        }
-        return merged;
-    }
-
-    /**
-     * The distribution's points: (x, µs) at HdrHistogram's percentile steps (20 per halving of the distance to 100%)
-     * up to the largest sample, which is placed at 1 − 1/count; the values are capped at the exact worst.
-     */
-    public static List<double[]> distribution(Histogram histogram, double worstNanos) {
-        List<double[]> points = new ArrayList<>();
-        long count = histogram.getTotalCount();
-        if (count == 0) {
-            return points;
-        }
-        double lastX = Math.log10(count);
-        double cap = Double.isNaN(worstNanos) ? Double.MAX_VALUE : worstNanos;
-        for (HistogramIterationValue v : histogram.percentiles(20)) {
-            double p = v.getPercentileLevelIteratedTo();
-            if (p >= 100) {
-                break;
-            }
-            double x = x(p);
-            if (x >= lastX) {
-                break;
-            }
-            points.add(new double[] {x, Math.max(Math.min(v.getValueIteratedTo(), cap) / 1000.0, 0.001)});
-        }
-        double max = Double.isNaN(worstNanos) ? histogram.getMaxValue() : worstNanos;
-        points.add(new double[] {lastX, Math.max(max / 1000.0, 0.001)});
-        return points;
     }
 
     public static XYChart percentileChart(long rate, List<SummaryFile.Result> atRate) {
@@ -565,146 +456,6 @@ public final class Charts {
     }
 
     /**
-     * The {@code slow-consumer} scenario's chart for one benchmark (one round of one engine at one rate): the
-     * {@linkplain #timelineChart timeline} of its two runs, every session's replies together, with the stall's start
-     * and end marked as vertical lines (grey, dotted), {@code stallFromSeconds} to {@code stallToSeconds} into the
-     * stalled run; saved as {@code charts/NAME.png}. Returns the PNG's path relative to {@code out}.
-     */
-    public static Path writeStallChart(Path folder, Path out, SummaryFile.Result result, int stalledRun,
-                                       double stallFromSeconds, double stallToSeconds, String name) {
-        return writeStallChart(folder, out, result, stalledRun, stallFromSeconds, stallToSeconds, name, false);
-    }
-
-    /**
-     * As above; {@code othersOnly}: the slow session was a client of its own, so the samples are the other
-     * sessions' alone, and the title says so.
-     */
-    public static Path writeStallChart(Path folder, Path out, SummaryFile.Result result, int stalledRun,
-                                       double stallFromSeconds, double stallToSeconds, String name,
-                                       boolean othersOnly) {
-        List<RunTimeline> runs = timelines(folder, result, SERIES);
-        if (runs.isEmpty()) {
-            return null;
-        }
-        XYChart chart = timelineChart(result, runs);
-        chart.setTitle(othersOnly
-                ? String.format(Locale.ROOT, "%s, the others at %,d msgs/s: their round trips per second; run %d's "
-                        + "slow client stalled", result.label(), result.targetRate(), stalledRun)
-                : String.format(Locale.ROOT, "%s at %,d msgs/s: every session's round trips per second; run %d's"
-                        + " session 1 stalled", result.label(), result.targetRate(), stalledRun));
-        double top = runs.stream().flatMap(r -> r.intervals().stream()).mapToDouble(h -> h.getMaxValue() / 1000.0)
-                .max().orElse(1);
-        double bottom = runs.stream().flatMap(r -> r.intervals().stream())
-                .mapToDouble(h -> Math.max(h.getValueAtPercentile(99) / 1000.0, 0.001)).min().orElse(top);
-        List<Double> ys = new ArrayList<>(List.of(bottom, top)); // the lines span the data, not the axis
-        for (double x : new double[] {stallFromSeconds, stallToSeconds}) {
-            markAt(chart, x == stallFromSeconds ? "stall starts (run " + stalledRun + ")" : "stall ends", x, ys);
-        }
-        return saveInCharts(chart, out, name);
-    }
-
-    /** A grey dotted vertical line at {@code x}, spanning {@code ys} (a disturbance's start or end). */
-    private static void markAt(XYChart chart, String label, double x, List<Double> ys) {
-        XYSeries mark = chart.addSeries(label, List.of(x, x), ys);
-        mark.setLineColor(Color.GRAY);
-        mark.setMarker(SeriesMarkers.NONE);
-        mark.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {2f, 3f}, 0f));
-    }
-
-    /** Saves {@code chart} as {@code out/charts/name.png}; returns its path from {@code out}. */
-    private static Path saveInCharts(XYChart chart, Path out, String name) {
-        try {
-            Path dir = Files.createDirectories(out.resolve("charts"));
-            save(chart, dir, name, false);
-        } catch (IOException e) {
-            throw new org.fixbench.harness.api.HarnessException("cannot write charts: " + e.getMessage(), e);
-        }
-        return Path.of("charts", name + ".png");
-    }
-
-    /**
-     * A scenario's chart of one run ({@code seen}: what the scenario kept, e.g. {@code run.Burst#observe}): each 10 ms
-     * window's median and worst round trip by when its orders were due, the threshold at {@code thresholdKey}, and
-     * the disturbance's start and end (at {@code startKey} and {@code endKey}, ns into the run). Null when the run
-     * has no windows.
-     */
-    public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
-                                         String endKey, String kind, String thresholdKey, String thresholdLabel) {
-        return writeWindowsChart(out, name, title, seen, startKey, endKey, kind + " starts", kind + " ends",
-                thresholdKey, thresholdLabel);
-    }
-
-    /** As the other, the two marks labelled {@code startLabel} and {@code endLabel}. */
-    public static Path writeWindowsChart(Path out, String name, String title, Map<?, ?> seen, String startKey,
-                                         String endKey, String startLabel, String endLabel, String thresholdKey,
-                                         String thresholdLabel) {
-        if (!(seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_P50_NANOS) instanceof List<?> p50s)
-                || !(seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_MAX_NANOS) instanceof List<?> maxes)
-                || p50s.isEmpty()) {
-            return null;
-        }
-        double windowSeconds = ((Number) seen.get(org.fixbench.cli.results.ScenarioKeys.WINDOW_MILLIS)).doubleValue()
-                / 1e3;
-        List<Double> xs = new ArrayList<>();
-        List<Double> p50 = new ArrayList<>();
-        List<Double> max = new ArrayList<>();
-        for (int w = 0; w < p50s.size(); w++) {
-            long median = ((Number) p50s.get(w)).longValue();
-            long worst = ((Number) maxes.get(w)).longValue();
-            xs.add((w + 0.5) * windowSeconds);
-            if (median < 0) { // no order due in the window answered: a break in the lines, not a line across
-                p50.add(Double.NaN);
-                max.add(Double.NaN);
-                continue;
-            }
-            p50.add(Math.max(median / 1000.0, 0.001));
-            max.add(Math.max(worst / 1000.0, 0.001));
-        }
-        if (p50.stream().allMatch(v -> Double.isNaN(v))) {
-            return null;
-        }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(title)
-                .xAxisTitle("seconds into the run (orders by their due time)")
-                .yAxisTitle("round trip (µs, log scale)").build();
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisDecimalPattern(LATENCY_PATTERN);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
-        chart.getStyler().setMarkerSize(0);
-        chart.getStyler().setXAxisMin(0.0);
-        XYSeries median = chart.addSeries("median of the window", xs, p50);
-        median.setMarker(SeriesMarkers.NONE);
-        median.setLineStyle(new BasicStroke(1.5f));
-        XYSeries worst = chart.addSeries("worst of the window", xs, max);
-        worst.setMarker(SeriesMarkers.NONE);
-        worst.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {4f, 3f}, 0f));
-        long preP99 = seen.get(thresholdKey) instanceof Number n ? n.longValue() : -1;
-        double last = xs.get(xs.size() - 1);
-        if (preP99 > 0) {
-            List<Double> y = new ArrayList<>(List.of(preP99 / 1000.0, preP99 / 1000.0));
-            XYSeries line = chart.addSeries(thresholdLabel, List.of(0.0, last), y);
-            line.setMarker(SeriesMarkers.NONE);
-            line.setLineColor(Color.BLACK);
-            line.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                    new float[] {1f, 3f}, 0f));
-        }
-        double bottom = Math.min(p50.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
-                .orElse(0.001), max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
-                .orElse(0.001));
-        double top = max.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(1);
-        for (String key : List.of(startKey, endKey)) {
-            if (!(seen.get(key) instanceof Number at) || at.longValue() < 0) {
-                continue;
-            }
-            double x = at.longValue() / 1e9;
-            markAt(chart, key.equals(startKey) ? startLabel : endLabel, x, List.of(bottom, top));
-        }
-        return saveInCharts(chart, out, name);
-    }
-
-    /**
      * A legend with an entry longer than this, and at most {@link #LEGEND_BELOW_MAX_ENTRIES} entries, goes below the
      * plot: beside it, it squeezes the plot and cuts the title; a longer legend stays beside (below, it would take the
      * plot's height).
@@ -744,7 +495,7 @@ public final class Charts {
         chart.getStyler().setYAxisMax(high);
     }
 
-    private static void save(XYChart chart, Path dir, String name, boolean svg) throws IOException {
+    static void save(XYChart chart, Path dir, String name, boolean svg) throws IOException {
         spanDecades(chart);
         if (chart.getSeriesMap().size() <= LEGEND_BELOW_MAX_ENTRIES
                 && chart.getSeriesMap().keySet().stream().anyMatch(k -> k.length() > LONG_LEGEND_CHARS)) {

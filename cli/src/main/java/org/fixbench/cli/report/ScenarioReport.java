@@ -83,7 +83,7 @@ public final class ScenarioReport {
             String label = String.valueOf(r.labels().get(ScenarioKeys.ENGINE_LABEL));
             long rate = rateOf.applyAsLong(r);
             String name = kind + "-" + ResultsWriter.safeName(label) + "-" + rate;
-            Path png = Charts.writeWindowsChart(out, name, title.of(label, rate, seen) + ": round trips per 10 ms",
+            Path png = ScenarioCharts.writeWindowsChart(out, name, title.of(label, rate, seen) + ": round trips per 10 ms",
                     seen, startKey, endKey, startLabel, endLabel, thresholdKey, thresholdLabel);
             if (png != null) {
                 b.append("![").append(label).append(" at ").append(rate).append("/s](")

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.report.Charts;
+import org.fixbench.cli.report.ScenarioCharts;
 import org.fixbench.cli.report.ScenarioReport;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SummaryFile;
@@ -276,7 +276,7 @@ public final class SlowConsumerScenario implements Scenario {
             }
             String name = "stall-" + ResultsWriter.safeName(result.label()) + "-"
                     + result.targetRate();
-            Path png = Charts.writeStallChart(folder, out, result, stalled,
+            Path png = ScenarioCharts.writeStallChart(folder, out, result, stalled,
                     STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name, slowClient);
             if (png != null) {
                 b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s");
