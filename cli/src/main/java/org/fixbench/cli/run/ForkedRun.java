@@ -229,7 +229,7 @@ public final class ForkedRun {
                 ring = ringFile(work);
                 made.add(ring);
                 ProbeRing.createFile(ring);
-                List<String> serve = javaCommand(withPauseLog(jvmFlags(contender.server()), work, "server"));
+                List<String> serve = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.server()), work, "server"));
                 serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                         "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
                         "--app", "report", "--probe-ring", ring.toString(), "--sessions",
@@ -261,7 +261,7 @@ public final class ForkedRun {
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
                     scenario, firstIdentity, identities,
                     gate == null ? null : gate.toString()));
-            List<String> fork = javaCommand(withPauseLog(jvmFlags(contender.client()), work, "client"));
+            List<String> fork = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.client()), work, "client"));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
@@ -316,9 +316,9 @@ public final class ForkedRun {
             if (work != null) {
                 serverPins.addAll(serverPins(work.resolve("server.log")));
                 for (String role : List.of("server", "client")) {
-                    pauseLogs.put(role, keepPauseLog(work, role, config.name()));
+                    pauseLogs.put(role, new ForkLogs(jvmLogFolder, out).keepPauseLog(work, role, config.name()));
                 }
-                keepServerLog(work, config.name());
+                new ForkLogs(jvmLogFolder, out).keepServerLog(work, config.name());
                 Directories.deleteRecursively(work);
             }
             if (ring != null) {
@@ -353,7 +353,7 @@ public final class ForkedRun {
             }
         }
         pins.addAll(serverPins);
-        List<Map<String, Object>> pauses = pausesPerRun(runs, pauseLogs);
+        List<Map<String, Object>> pauses = ForkLogs.pausesPerRun(runs, pauseLogs);
         if (!pauses.isEmpty()) {
             allLabels.put(JvmPauses.LABEL, pauses);
         }
@@ -413,78 +413,6 @@ public final class ForkedRun {
                 Thread.currentThread().interrupt();
             }
         });
-    }
-
-    /**
-     * The forked server's output (what {@code serve} printed, and an external engine's acceptor's stdout and stderr,
-     * which it copies there) kept as {@code server-logs/<benchmark>.log} in the results folder (a later round's as
-     * {@code -2}, ...; never overwritten), when the results folder is known.
-     */
-    private void keepServerLog(Path work, String benchmark) {
-        Path log = work.resolve("server.log");
-        if (jvmLogFolder == null || !Files.isRegularFile(log)) {
-            return;
-        }
-        try {
-            Path dir = Files.createDirectories(jvmLogFolder.resolve("server-logs"));
-            String stem = org.fixbench.harness.results.ResultsWriter.safeName(benchmark);
-            Path kept = dir.resolve(stem + ".log");
-            for (int k = 2; Files.exists(kept); k++) {
-                kept = dir.resolve(stem + "-" + k + ".log");
-            }
-            org.fixbench.harness.results.AtomicFiles.copy(log, kept, false);
-        } catch (IOException | RuntimeException e) {
-            out.println("[fork] cannot keep the server's log: " + e.getMessage());
-        }
-    }
-
-    /** Per run and role (in that order), the pauses of that role's JVM that ended within the run, as labels. */
-    private static List<Map<String, Object>> pausesPerRun(List<RunResult> runs,
-                                                          Map<String, List<JvmPauses.Pause>> pauseLogs) {
-        List<Map<String, Object>> pauses = new ArrayList<>();
-        for (RunResult run : runs) {
-            pauseLogs.forEach((role, log) -> {
-                if (log != null) {
-                    pauses.add(JvmPauses.within(run.run(), role, log, run.startEpochMillis(), run.endEpochMillis())
-                            .toLabel());
-                }
-            });
-        }
-        return pauses;
-    }
-
-    /** {@code flags} and the option that makes the JVM log its safepoints and GC pauses into the work folder. */
-    private static List<String> withPauseLog(List<String> flags, Path work, String role) {
-        List<String> all = new ArrayList<>(flags);
-        all.add(String.format(JvmPauses.LOG_FLAG, work.resolve(role + "-jvm.log")));
-        return all;
-    }
-
-    /**
-     * A role's pause log read (null when the JVM wrote none), and kept as {@code jvm-logs/<benchmark>-<role>.log}
-     * in the results folder (a later round's as {@code -2}, {@code -3}, ...; never overwritten).
-     */
-    private List<JvmPauses.Pause> keepPauseLog(Path work, String role, String benchmark) {
-        Path log = work.resolve(role + "-jvm.log");
-        if (!Files.isRegularFile(log)) {
-            return null;
-        }
-        try {
-            List<JvmPauses.Pause> pauses = JvmPauses.parse(Files.readAllLines(log));
-            if (jvmLogFolder != null) {
-                Path dir = Files.createDirectories(jvmLogFolder.resolve("jvm-logs"));
-                String stem = org.fixbench.harness.results.ResultsWriter.safeName(benchmark + "-" + role);
-                Path kept = dir.resolve(stem + ".log");
-                for (int k = 2; Files.exists(kept); k++) {
-                    kept = dir.resolve(stem + "-" + k + ".log");
-                }
-                org.fixbench.harness.results.AtomicFiles.copy(log, kept, false);
-            }
-            return pauses;
-        } catch (IOException | RuntimeException e) {
-            out.println("[fork] cannot read the " + role + " JVM's pause log: " + e.getMessage());
-            return null;
-        }
     }
 
     /**
