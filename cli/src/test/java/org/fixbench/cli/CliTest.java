@@ -38,6 +38,27 @@ class CliTest {
         assertTrue(lines[0].startsWith(expectedStart), lines[0]);
     }
 
+    /**
+     * The command run from outside a checkout, without -Dfixbench.home: one line that says where to run it from, exit
+     * 2, nothing written (until 2026-12-03 "unexpected error: java.lang.IllegalStateException: ..." and a second line
+     * about the stack trace). In a JVM of its own, whose working folder has no fix-configs/ above it.
+     */
+    @Test
+    void outsideACheckoutTheCommandSaysWhereToRunItInOneLine() throws Exception {
+        Path nowhere = Files.createDirectories(tmp.resolve("nowhere"));
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), FixbenchCli.class.getName(), "compare", "--engines",
+                "tcp:yield", "--out", nowhere.resolve("never").toString()).directory(nowhere.toFile())
+                .redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), said);
+        assertEquals(1, said.lines().count(), said);
+        assertEquals("fixbench: cannot find fix-configs/ above " + nowhere.toAbsolutePath() + ": run scripts/fixbench "
+                + "of a checkout, or give java -Dfixbench.home=CHECKOUT", said);
+        assertFalse(Files.exists(nowhere.resolve("never")));
+    }
+
     @Test
     void badInputGetsOneLineAndANonZeroExit() throws Exception {
         String out = tmp.resolve("never").toString();

@@ -11,7 +11,11 @@ public final class FixConfigs {
     private FixConfigs() {
     }
 
-    /** {@code <fixbench.home>/fix-configs}, else the nearest {@code fix-configs/} above the working directory. */
+    /**
+     * {@code <fixbench.home>/fix-configs}, else the nearest {@code fix-configs/} above the working directory.
+     *
+     * @throws IllegalArgumentException when there is neither (the command line says so in one line)
+     */
     public static Path root() {
         String home = System.getProperty("fixbench.home");
         if (home != null) {
@@ -22,8 +26,9 @@ public final class FixConfigs {
                 return dir.resolve("fix-configs");
             }
         }
-        throw new IllegalStateException("cannot find fix-configs/ above " + Path.of("").toAbsolutePath()
-                + " (set -Dfixbench.home to the suite's checkout)");
+        // the command was run from outside a checkout without saying where one is: the user's to fix, in one line
+        throw new IllegalArgumentException("cannot find fix-configs/ above " + Path.of("").toAbsolutePath()
+                + ": run scripts/fixbench of a checkout, or give java -Dfixbench.home=CHECKOUT");
     }
 
     /** The extensions a profile file has (QuickFIX/J's settings files are .cfg; every other engine's .properties). */
