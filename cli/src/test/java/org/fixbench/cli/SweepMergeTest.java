@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.fixbench.cli.run.Sweep;
+import org.fixbench.cli.run.RoundWalk;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -33,12 +33,12 @@ class SweepMergeTest {
 
     @Test
     void everyRoundsPinningAndNotesAreKept() {
-        BenchmarkResult merged = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+        BenchmarkResult merged = RoundWalk.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
                 round(2_000, RunStatus.OK, null)));
         assertEquals(2, merged.pinning().size(), "round 2 was not pinned, and that must show");
         assertEquals(List.of("note of round 1000 (round 1)", "note of round 2000 (round 2)"),
                 merged.labels().get("engineNotes"));
-        BenchmarkResult same = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+        BenchmarkResult same = RoundWalk.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
                 round(1_000, RunStatus.OK, null)));
         assertEquals(1, same.pinning().size(), "the same outcome in every round is listed once");
         assertEquals(List.of("note of round 1000"), same.labels().get("engineNotes"));
@@ -51,7 +51,7 @@ class SweepMergeTest {
 
     @Test
     void roundsBecomeRunsInOrderWithTheFirstRoundsLabels() {
-        BenchmarkResult merged = Sweep.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
+        BenchmarkResult merged = RoundWalk.merge(config(false), List.of(round(1_000, RunStatus.OK, null),
                 round(2_000, RunStatus.FAILED, null), round(3_000, RunStatus.OK, null)));
         assertEquals(3, merged.runs().size());
         for (int k = 0; k < 3; k++) {
@@ -68,7 +68,7 @@ class SweepMergeTest {
 
     @Test
     void skipFirstRunLeavesOutRoundOneAndAnEarlyEndIsKept() {
-        BenchmarkResult merged = Sweep.merge(config(true), List.of(round(1_000, RunStatus.OK, null),
+        BenchmarkResult merged = RoundWalk.merge(config(true), List.of(round(1_000, RunStatus.OK, null),
                 round(2_000, RunStatus.FAILED, "session ended during the benchmark")));
         assertTrue(merged.runs().get(0).excluded());
         assertFalse(merged.runs().get(1).excluded());
@@ -87,7 +87,7 @@ class SweepMergeTest {
                     new org.fixbench.cli.results.JvmPauses(1, "client", 2, start + 1, start, 1, 5).toLabel()));
             return new BenchmarkResult(r.name(), null, labels, 10, r.runs(), r.pinning(), null);
         };
-        BenchmarkResult merged = Sweep.merge(config(false), List.of(withPauses.apply(1_000L),
+        BenchmarkResult merged = RoundWalk.merge(config(false), List.of(withPauses.apply(1_000L),
                 withPauses.apply(2_000L)));
         List<org.fixbench.cli.results.JvmPauses> pauses = org.fixbench.cli.results.JvmPauses.fromLabels(
                 merged.labels());

@@ -60,17 +60,10 @@ import org.mortbay.jetty.orchestrator.configuration.SshRemoteHostLauncher;
  * every JVM it started and removes its folders on every host.
  */
 public final class ClusterComparison implements AcrossHosts.Rounds {
-    /**
-     * The exit statuses of a client host's comparison that leave results to read: it completed, a run's status was
-     * one --fail-on names, or it stopped early (its reason is in its results). Bad input and an error do not.
-     */
-    private static final java.util.Set<String> RESULTS_WRITTEN = java.util.Set.of("0",
-            Integer.toString(ExitStatus.FAILED_RUNS), Integer.toString(ExitStatus.STOPPED));
-
     /** Round trips of the ping from each client host to the server host. */
     public static final int PING_ROUND_TRIPS = 2_000;
-    private static final String SERVER = "server";
-    private static final String CLIENTS = "clients";
+    static final String SERVER = "server";
+    static final String CLIENTS = "clients";
 
     private final ClusterFile file;
     private final BenchmarkSession session;
@@ -86,8 +79,14 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     private final PrintStream out;
     private final List<String> ids = new ArrayList<>();
     private final Map<String, String> hostOf = new LinkedHashMap<>();
-    private volatile List<List<BenchmarkResult>> done;
+    /** The comparison's walk (for {@link #resultsSoFar}) and the configurations it merges under. */
+    private volatile RoundWalk walking;
+    private volatile List<HarnessConfig> walkConfigs;
     private List<HarnessConfig> configs;
+    /** Waits on each turn's client hosts (made when the cluster started). */
+    private TurnWatch turnWatch;
+    /** This comparison's results from the client hosts' (made anew at each {@link #run}). */
+    private HostsMerge hostsMerge;
     private String stopReason;
     private volatile Cluster cluster;
     /** The running cluster's id, which its JVMs' command lines name on every host. */
@@ -143,21 +142,11 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         }
     }
 
-    /** What was measured so far, merged (for a comparison stopped by a signal). */
+    /** What was measured so far, merged (for a comparison stopped by a signal, from another thread). */
     @Override
     public List<BenchmarkResult> resultsSoFar() {
-        List<List<BenchmarkResult>> d = done;
-        List<BenchmarkResult> merged = new ArrayList<>();
-        if (d == null) {
-            return merged;
-        }
-        for (int i = 0; i < d.size(); i++) {
-            List<BenchmarkResult> r = new ArrayList<>(d.get(i));
-            if (!r.isEmpty()) {
-                merged.add(Sweep.merge(configs.get(i), r));
-            }
-        }
-        return merged;
+        RoundWalk walk = walking;
+        return walk == null ? new ArrayList<>() : walk.mergedSoFar(walkConfigs);
     }
 
     /** Closes the cluster (stops every JVM it started, removes its folders): for a signal. */
@@ -254,8 +243,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         this.rounds = rounds;
         this.seed = seed;
         this.stopReason = null;
-        perHost.clear();
         configs = Sweep.planContenders(options, engines, rates, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        hostsMerge = new HostsMerge(file.clients(), session.folder.resolve("hosts"), rates, configs, out);
         List<BenchmarkResult> recorded = new ArrayList<>();
         if (cluster == null) {
             open();
@@ -274,6 +263,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 + String.join(", ", file.clients()) + " (the class path is copied to each) ...");
         try {
             cluster = start();
+            turnWatch = new TurnWatch(cluster.nodeArray(CLIENTS), hostOf, out, () -> nodeLost = true);
         } catch (HostFault e) {
             throw new IllegalArgumentException(e.getMessage());
         } catch (Exception e) {
@@ -282,7 +272,10 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         try {
             double startSeconds = (System.nanoTime() - started) / 1e9;
             out.printf(Locale.ROOT, "The cluster started in %.1f s.%n", startSeconds);
-            session.environment.put(ResultLabels.CLUSTER, describe(startSeconds));
+            ClusterDescription described = ClusterDescription.of(cluster, file, hostOf, sessions, hostArgs,
+                    startSeconds, out);
+            machines = described.machines();
+            session.environment.put(ResultLabels.CLUSTER, described.recorded());
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -388,99 +381,12 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     /** Which CPUs each host's JVMs take where hosts share a machine (after the cluster started). */
     private SharedMachines.Plan machines = new SharedMachines.Plan(-1, Map.of(), null);
 
-    private static SharedMachines.Host hostFrom(String address, Map<String, Object> environments) {
-        Map<?, ?> env = (Map<?, ?>) environments.get(address);
-        Object boot = env == null ? null : env.get("bootId");
-        Object cpus = env == null ? null : env.get("cpus");
-        return new SharedMachines.Host(address, boot == null ? null : boot.toString(),
-                cpus instanceof Number n ? n.intValue() : 1);
-    }
-
-    /** Whether the cluster file or the command chose the pinning: then shared machines keep it. */
-    private boolean userChoseCpus() {
-        return !file.serverCpus().isEmpty() || !file.clientCpus().isEmpty() || hostArgs.stream()
-                .anyMatch(a -> a.equals("--pin") || a.equals("--no-pin") || a.equals("--cpus")
-                        || a.startsWith("--cpus="));
-    }
-
-    /** The cluster as recorded: its file, every host's environment, and each client host's ping to the server. */
-    private Map<String, Object> describe(double startSeconds) throws IOException {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("file", file.file().toString());
-        c.put("startSeconds", startSeconds);
-        c.put("serverHost", file.server());
-        c.put("clientHosts", file.clients());
-        c.put("port", file.port());
-        c.put("sessions", sessions);
-        c.put("split", "Each client host sends 1/" + ids.size() + " of every rate (a remainder one order a second "
-                + "each to the first hosts) on " + sessions / ids.size() + " of the " + sessions + " sessions, on its "
-                + "own schedule and clock; its warm-up and runs start at the "
-                + "cluster's barriers with the other hosts'");
-        ObjectMapper json = new ObjectMapper();
-        Map<String, Object> environments = new LinkedHashMap<>();
-        environments.put(file.server(), json.readValue(Files.readString(cluster.nodeArray(SERVER).rootPathOf(SERVER)
-                .resolve(ClusterNode.ENVIRONMENT)), Map.class));
-        for (String id : ids) {
-            environments.put(hostOf.get(id), json.readValue(Files.readString(cluster.nodeArray(CLIENTS).rootPathOf(id)
-                    .resolve(ClusterNode.ENVIRONMENT)), Map.class));
-        }
-        c.put("environments", environments);
-        machines = SharedMachines.plan(hostFrom(file.server(), environments), file.clients().stream()
-                .map(h -> hostFrom(h, environments)).toList(), userChoseCpus());
-        if (machines.note() != null) {
-            out.println("[cluster] " + machines.note());
-            c.put("sharedMachines", machines.note());
-        }
-        out.println("Pinging the server host from each client host over raw TCP (" + PING_ROUND_TRIPS
-                + " round trips) ...");
-        Map<String, ClusterPing.HostPath> paths;
-        try {
-            paths = ClusterPing.measure(cluster, cluster.nodeArray(SERVER), SERVER, file.server(), file.port(),
-                    cluster.nodeArray(CLIENTS), PING_ROUND_TRIPS, Duration.ofMinutes(2));
-        } catch (Exception e) {
-            String why = ClusterFaults.rootMessage(e);
-            throw new IllegalArgumentException(why.contains("in use")
-                    ? "--cluster: server host " + file.server() + ": port " + file.port() + " is in use there (" + why
-                            + ")"
-                    : "--cluster: the ping from the client hosts to " + file.server() + ":" + file.port() + " failed: "
-                            + why);
-        }
-        Map<String, Object> ping = new LinkedHashMap<>();
-        paths.forEach((id, p) -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("roundTrips", p.roundTrips());
-            m.put("p50Nanos", p.p50Nanos());
-            m.put("p99Nanos", p.p99Nanos());
-            m.put("maxNanos", p.maxNanos());
-            ping.put(hostOf.get(id), m);
-            out.printf(Locale.ROOT, "  %s -> %s: p50 %.1f us, p99 %.1f us, max %.1f us%n", hostOf.get(id),
-                    file.server(), p.p50Nanos() / 1e3, p.p99Nanos() / 1e3, p.maxNanos() / 1e3);
-        });
-        c.put("ping", ping);
-        return c;
-    }
-
-    /** Per benchmark (engine × rate) and client host: its distribution over the rounds so far. */
-    private final Map<Integer, Map<String, HostRuns>> perHost = new LinkedHashMap<>();
-
-    private static final class HostRuns {
-        Histogram histogram;
-        long maxNanos;
-        int runs;
-        final List<String> statuses = new ArrayList<>();
-    }
-
     private void runRounds(List<BenchmarkResult> recorded) {
-        int rateCount = rates.size();
-        int floor = -1;
-        for (int e = 0; e < engines.size() && floor < 0; e++) {
-            if (engines.get(e).isFloor()) {
-                floor = e;
-            }
-        }
+        int floor = RoundWalk.floorOf(engines);
         List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
         RoundWalk walk = new RoundWalk(engines.size(), rates);
-        done = walk.results();
+        walkConfigs = configs;
+        walking = walk;
         walk.walk(order, (round, number, slot) -> {
             Contender c = engines.get(slot.engine());
             out.println();
@@ -507,42 +413,11 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         });
         session.environment.put("runSequence", walk.sequence());
         session.environment.put("runOrderSeed", seed);
-        List<List<BenchmarkResult>> results = walk.results();
-        for (int i = 0; i < results.size(); i++) {
-            if (results.get(i).isEmpty()) {
-                continue;
-            }
-            BenchmarkResult merged = Sweep.merge(configs.get(i), results.get(i));
-            if (floor >= 0 && i / rateCount != floor) {
-                merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, walk.pairedFloorRuns(i));
-                merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
-            }
-            merged.labels().put(ResultLabels.HOSTS, hostRows(i));
+        for (RoundWalk.Merged m : walk.merged(configs, floor, floor < 0 ? null : engines.get(floor).label())) {
+            BenchmarkResult merged = m.result();
+            merged.labels().put(ResultLabels.HOSTS, hostsMerge.hostRows(m.benchmark()));
             session.results.add(merged);
             recorded.add(merged);
-        }
-    }
-
-    private List<Map<String, Object>> hostRows(int benchmark) {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        perHost.getOrDefault(benchmark, Map.of()).forEach((host, h) -> {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("host", host);
-            row.put("runs", h.runs);
-            row.put("count", h.histogram.getTotalCount());
-            row.put("p50Nanos", Math.min(h.histogram.getValueAtPercentile(50), h.maxNanos));
-            row.put("p99Nanos", Math.min(h.histogram.getValueAtPercentile(99), h.maxNanos));
-            row.put("maxNanos", h.maxNanos);
-            row.put("statuses", h.statuses);
-            rows.add(row);
-        });
-        return rows;
-    }
-
-    /** A slot that could not go on: its one line names the host. */
-    private static final class SlotFailure extends Exception {
-        SlotFailure(String message) {
-            super(message, null, false, false);
         }
     }
 
@@ -593,12 +468,12 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
                 running.put(id, clients.executeOn(id, ClusterNode.compare(args, tag + "-gates", barrier, hosts,
                         tag + ".log", tag + ".status", watch.boundNanos() + GATE_WAIT_BEYOND_BOUND_NANOS)));
             }
-            String failure = await(running, c, tag, watch);
+            String failure = turnWatch.await(running, c, tag, watch);
             bringBack(tag, c);
             if (failure != null) {
                 throw new SlotFailure(failure);
             }
-            return merge(tag, c);
+            return hostsMerge.turn(tag, c, engines.indexOf(c));
         } finally {
             try {
                 if (!answered(servers.executeOn(SERVER, ClusterNode.alive()), System.nanoTime()
@@ -641,83 +516,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         return String.join(",", rates.stream().map(r -> Long.toString(share(r, ids.size(), k))).toList());
     }
 
-    /**
-     * Waits for every client host's comparison; checks each still answers every 5 s. The first host that failed or
-     * stopped answering, in one line; null when all ended.
-     */
-    private String await(Map<String, NodeArrayFuture> running, Contender c, String tag, BarrierWatch watch) {
-        NodeArray clients = cluster.nodeArray(CLIENTS);
-        while (true) {
-            String stuck = stuckAtBarrier(running, c, tag, watch);
-            if (stuck != null) {
-                running.values().forEach(o -> o.cancel(true));
-                return stuck;
-            }
-            boolean all = true;
-            for (Map.Entry<String, NodeArrayFuture> r : running.entrySet()) {
-                String host = hostOf.get(r.getKey());
-                NodeArrayFuture f = r.getValue();
-                try {
-                    f.get(0, TimeUnit.MILLISECONDS);
-                    continue;
-                } catch (java.util.concurrent.TimeoutException notYet) {
-                    all = false;
-                } catch (ExecutionException e) {
-                    running.values().forEach(o -> o.cancel(true));
-                    return "client host " + host + ": " + c.label() + ": " + ClusterFaults.rootMessage(e);
-                }
-                try {
-                    // as long as the orchestrator's own health checks wait before they hold a host dead (15 s until
-                    // 2026-12-02)
-                    clients.executeOn(r.getKey(), ClusterNode.alive()).get(HEALTH_CHECK_TIMEOUT_MILLIS,
-                            TimeUnit.MILLISECONDS);
-                } catch (Exception e) {
-                    nodeLost = true;
-                    running.values().forEach(o -> o.cancel(true));
-                    return "client host " + host + " stopped answering during " + c.label() + " ("
-                            + ClusterFaults.rootMessage(e) + ")";
-                }
-            }
-            if (all) {
-                return null;
-            }
-            awaitHosts(running.values(), LOOK_EVERY_NANOS);
-            if (Thread.currentThread().isInterrupted()) {
-                return "interrupted";
-            }
-        }
-    }
-
-    /** How often {@link #await} looks at where each host waits and whether it still answers. */
-    private static final long LOOK_EVERY_NANOS = 5_000_000_000L;
-
-    /**
-     * Waits until every host's comparison ended, one failed, or {@code nanos} passed: the turn ends when its last
-     * host's does, not at the next look (until 2026-12-02 a fixed 5 s sleep between looks, 2.5 s a turn on average).
-     */
-    private static void awaitHosts(java.util.Collection<NodeArrayFuture> running, long nanos) {
-        long until = System.nanoTime() + nanos;
-        for (NodeArrayFuture f : running) {
-            long left = until - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                f.get(left, TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | ExecutionException e) {
-                // the orchestrator's get takes an interrupt (Ctrl-C) for a failure and clears it: kept for await
-                if (e.getCause() instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
-                return; // still running, or failed: the next look says which
-            }
-        }
-    }
-
     /** How much longer than the barrier watch's bound a host's node and its forked clients wait at a gate. */
     static final long GATE_WAIT_BEYOND_BOUND_NANOS = 60_000_000_000L;
-
-    private boolean watchFailed;
 
     /** The longest a client host may wait at a barrier in this comparison: the longest turn's bound. */
     private long barrierBoundNanos() {
@@ -729,69 +529,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         return bound;
     }
 
-    /** One look at where each running client host waits (its node's waiting file): the line that ends the turn, or null. */
-    private String stuckAtBarrier(Map<String, NodeArrayFuture> running, Contender c, String tag, BarrierWatch watch) {
-        NodeArray clients = cluster.nodeArray(CLIENTS);
-        Map<String, String> waitingAt = new LinkedHashMap<>();
-        for (String id : running.keySet()) {
-            String at = null;
-            try {
-                Path f = clients.rootPathOf(id).resolve(ClusterNode.waitingFileName(tag + "-gates"));
-                if (Files.exists(f)) {
-                    try (java.io.InputStream in = Files.newInputStream(f)) {
-                        at = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-                    }
-                }
-            } catch (java.nio.file.NoSuchFileException e) {
-                // gone between the look and the read: it passed
-            } catch (IOException | RuntimeException e) {
-                if (!watchFailed) {
-                    watchFailed = true;
-                    out.println("[cluster] where client host " + hostOf.get(id) + " waits could not be read: "
-                            + ClusterFaults.rootMessage(e));
-                }
-            }
-            waitingAt.put(hostOf.get(id), at == null || at.isEmpty() ? null : at);
-        }
-        String prefix = "fixbench-" + tag + "-";
-        Map<String, String> idOf = new LinkedHashMap<>();
-        hostOf.forEach((id, host) -> idOf.put(host, id));
-        String line = watch.look(System.nanoTime(), waitingAt,
-                b -> {
-                    String what = b.startsWith(prefix) ? b.substring(prefix.length(), b.lastIndexOf('-')) : b;
-                    return (what.equals("warmup") ? "the warm-up" : what.startsWith("run-") ? "run "
-                            + what.substring(4) : what) + " of " + c.label();
-                },
-                host -> {
-                    try {
-                        return lastLine(clients.rootPathOf(idOf.get(host)).resolve(tag + ".log"));
-                    } catch (RuntimeException e) {
-                        return null;
-                    }
-                });
-        return line == null ? null : "--cluster: " + line;
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            if (!Files.exists(log)) {
-                return null;
-            }
-            List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                if (!lines.get(i).isBlank()) {
-                    return lines.get(i);
-                }
-            }
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
     private Path hostFolder(String host) throws IOException {
-        return Files.createDirectories(session.folder.resolve("hosts")
-                .resolve(org.fixbench.harness.results.ResultsWriter.safeName(host)));
+        return HostsMerge.hostFolder(session.folder.resolve("hosts"), host);
     }
 
     /** Each client host's folder, log and status for this slot, into hosts/<host>/ (what a host has, as it is). */
@@ -827,115 +566,4 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         org.fixbench.harness.results.AtomicFiles.copy(from, to, true); // a host's secrets are this process's too
     }
 
-    /** Every host's results of this slot, read back; per rate, their runs as one. */
-    private Map<Long, BenchmarkResult> merge(String tag, Contender c) throws SlotFailure {
-        int hosts = ids.size();
-        Map<Long, List<BenchmarkResult>> byRate = new LinkedHashMap<>();
-        Map<Long, List<String>> hostsByRate = new LinkedHashMap<>();
-        for (int k = 0; k < hosts; k++) {
-            String id = ids.get(k);
-            String host = hostOf.get(id);
-            Map<Long, Long> totalOf = new java.util.HashMap<>();
-            for (long rate : rates) {
-                totalOf.put(share(rate, hosts, k), rate);
-            }
-            Path folder;
-            try {
-                folder = hostFolder(host);
-                String status = Files.exists(folder.resolve(tag + ".status"))
-                        ? Files.readString(folder.resolve(tag + ".status")).trim() : "(none)";
-                if (!RESULTS_WRITTEN.contains(status)) {
-                    throw new SlotFailure("client host " + host + ": " + c.label() + ": its comparison exited with "
-                            + "status " + status + ": " + ClusterNode.tail(folder.resolve(tag + ".log")));
-                }
-            } catch (IOException e) {
-                throw new SlotFailure("client host " + host + ": " + e.getMessage());
-            }
-            List<BenchmarkResult> read;
-            try {
-                read = ResultsReader.read(folder.resolve(tag)).results();
-            } catch (RuntimeException e) {
-                throw new SlotFailure("client host " + host + ": " + c.label() + ": its results could not be read: "
-                        + e.getMessage());
-            }
-            for (BenchmarkResult r : read) {
-                Long total = totalOf.get(r.config().targetRatePerSecond());
-                if (total == null) {
-                    throw new SlotFailure("client host " + host + ": " + c.label() + ": a result at "
-                            + r.config().targetRatePerSecond() + "/s, which is no share of this comparison's rates");
-                }
-                byRate.computeIfAbsent(total, t -> new ArrayList<>()).add(r);
-                hostsByRate.computeIfAbsent(total, t -> new ArrayList<>()).add(host);
-            }
-        }
-        Map<Long, BenchmarkResult> merged = new LinkedHashMap<>();
-        for (Map.Entry<Long, List<BenchmarkResult>> e : byRate.entrySet()) {
-            long rate = e.getKey();
-            int r = rates.indexOf(rate);
-            List<BenchmarkResult> parts = e.getValue();
-            List<String> names = hostsByRate.get(rate);
-            int benchmark = engines.indexOf(c) * rates.size() + r;
-            String abort = null;
-            List<RunResult> runs = new ArrayList<>();
-            List<org.fixbench.harness.machine.PinOutcome> pins = new ArrayList<>();
-            long warmup = 0;
-            long late = 0;
-            long stray = 0;
-            boolean compiling = false;
-            for (int h = 0; h < parts.size(); h++) {
-                BenchmarkResult p = parts.get(h);
-                if (p.aborted() && abort == null) {
-                    abort = "client host " + names.get(h) + ": " + p.abortReason();
-                }
-                if (!p.runs().isEmpty()) {
-                    runs.add(p.runs().get(0).withReasonsPrefixed(names.get(h) + ": "));
-                    HostRuns acc = perHost.computeIfAbsent(benchmark, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(names.get(h), k -> new HostRuns());
-                    RunResult run = p.runs().get(0);
-                    if (acc.histogram == null) {
-                        acc.histogram = run.endToEnd().histogram().copy();
-                    } else {
-                        acc.histogram.add(run.endToEnd().histogram());
-                    }
-                    acc.maxNanos = Math.max(acc.maxNanos, run.endToEnd().maxNanos());
-                    acc.runs++;
-                    acc.statuses.add(run.status().name());
-                }
-                for (org.fixbench.harness.machine.PinOutcome pin : p.pinning()) {
-                    pins.add(new org.fixbench.harness.machine.PinOutcome(pin.role(), pin.thread(), pin.cpu(), pin.pinned(),
-                            names.get(h) + ": " + pin.note()));
-                }
-                warmup += p.warmupIterations();
-                late += p.warmupLateReplies();
-                stray += p.straySamples();
-                compiling |= p.warmupEndedCompiling();
-            }
-            if (parts.size() != hosts && abort == null) {
-                abort = "only " + names + " of the " + hosts + " client hosts measured " + c.label() + " at "
-                        + String.format(Locale.ROOT, "%,d/s", rate);
-            }
-            Map<String, Object> labels = new LinkedHashMap<>(parts.get(0).labels());
-            labels.remove(org.fixbench.cli.results.JvmPauses.LABEL); // each host's pauses stay in its own folder
-            List<RunResult> one = runs.size() == parts.size() && !runs.isEmpty() ? List.of(RunResult.sumOf(runs))
-                    : List.of();
-            if (one.isEmpty() && abort == null) {
-                abort = "a client host measured no run of " + c.label();
-            }
-            merged.put(rate, new BenchmarkResult(configs.get(benchmark).name(), configs.get(benchmark), labels,
-                    warmup, one, pins, abort, late, stray, compiling));
-            if (!one.isEmpty()) {
-                RunResult m = one.get(0);
-                StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                        "  %,d/s on %d hosts: %s, %,d answered, p50 %.1f us, p99 %.1f us, worst %.1f us;",
-                        rate, hosts, m.status(), m.received(), m.endToEnd().percentileNanos(50) / 1e3,
-                        m.endToEnd().percentileNanos(99) / 1e3, m.endToEnd().maxNanos() / 1e3));
-                for (int h = 0; h < runs.size(); h++) {
-                    line.append(String.format(Locale.ROOT, " %s p99 %.1f us", names.get(h),
-                            runs.get(h).endToEnd().percentileNanos(99) / 1e3));
-                }
-                out.println(line);
-            }
-        }
-        return merged;
-    }
 }

@@ -26,9 +26,17 @@ import org.fixbench.harness.series.SeriesData;
 public final class BenchmarkSession {
     public final Path folder;
     public final Map<String, Object> environment;
-    public final List<BenchmarkResult> results = new ArrayList<>();
+    /** The results in order; synchronized, so that a signal's handler can copy them while runs go on. */
+    public final List<BenchmarkResult> results = java.util.Collections.synchronizedList(new ArrayList<>());
     public final PrintStream out;
     private boolean written;
+
+    /** A copy of the results so far, safe while another thread adds to them. */
+    public List<BenchmarkResult> resultsSoFar() {
+        synchronized (results) {
+            return new ArrayList<>(results);
+        }
+    }
 
     /** The machine-wide lock measuring commands hold (one measuring command at a time per machine). */
     private static final Path LOCK_FILE = Path.of(System.getProperty("java.io.tmpdir"), "fixbench-measuring.lock");

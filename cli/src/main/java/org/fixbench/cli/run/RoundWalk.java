@@ -1,15 +1,26 @@
 package org.fixbench.cli.run;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.harness.api.HarnessConfig;
+import org.fixbench.harness.machine.PinOutcome;
 import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
  * The rounds of an interleaved comparison, walked in their planned order ({@link RunOrder}): each engine's turn in
  * a round, its results per rate placed as run in that round and slot, and every engine run paired with the floor run
  * beside it. One loop for a comparison on one machine ({@link Sweep}) and one across hosts (the cluster module);
- * what a turn does (a forked engine pair, or every client host at its share) is the caller's.
+ * what a turn does (a forked engine pair, or every client host at its share) is the caller's. At the end, or at any
+ * moment for a signal, each benchmark's rounds become one result ({@link #merge}), the same way for both.
+ *
+ * <p>Walked by one thread; {@link #mergedSoFar} may be called from another (a signal's handler): it reads an
+ * immutable copy of the rounds, published after every turn, so nothing it reads changes under it.
  */
 public final class RoundWalk {
     /**
@@ -30,6 +41,8 @@ public final class RoundWalk {
     private final List<List<BenchmarkResult>> results = new ArrayList<>();
     private final List<List<Integer>> pairedFloorRuns = new ArrayList<>();
     private final List<String> sequence = new ArrayList<>();
+    /** {@link #results}, copied after every turn: what another thread reads. */
+    private volatile List<List<BenchmarkResult>> published;
 
     /** A walk over {@code engines} × {@code rates} benchmarks (index engine × rates + rate). */
     public RoundWalk(int engines, List<Long> rates) {
@@ -39,6 +52,7 @@ public final class RoundWalk {
             results.add(new ArrayList<>());
             pairedFloorRuns.add(new ArrayList<>());
         }
+        publish();
     }
 
     /**
@@ -63,6 +77,7 @@ public final class RoundWalk {
                         floorRunAt[i][r] = results.get(b).size();
                     }
                 }
+                publish();
                 if (turn.stop()) {
                     resolvePairs(slots, i, floorRunAt);
                     sequence.add("round " + round + ": " + String.join(", ", labels));
@@ -75,10 +90,66 @@ public final class RoundWalk {
         return true;
     }
 
-    /** Per benchmark (engine × rates + rate), its runs so far, one result per round: live, for a signal's results. */
-    public List<List<BenchmarkResult>> results() {
-        return results;
+    private void publish() {
+        published = results.stream().map(List::copyOf).toList();
     }
+
+    /** Per benchmark (engine × rates + rate), its results so far, one per round (a copy made after the last turn). */
+    public List<List<BenchmarkResult>> results() {
+        return published;
+    }
+
+    /** A benchmark's rounds merged into one result ({@code benchmark}: engine × rates + rate). */
+    public record Merged(int benchmark, BenchmarkResult result) {
+    }
+
+    /**
+     * Every benchmark that ran, its rounds merged under its configuration ({@code configs}, per benchmark), and, for
+     * every engine but the floor ({@code floor}: its index among the engines, -1 for none), the floor's label and
+     * the number of the floor run beside each of its runs.
+     */
+    public List<Merged> merged(List<HarnessConfig> configs, int floor, String floorLabel) {
+        List<Merged> out = new ArrayList<>();
+        List<List<BenchmarkResult>> done = published;
+        for (int i = 0; i < done.size(); i++) {
+            if (done.get(i).isEmpty()) {
+                continue;
+            }
+            BenchmarkResult merged = merge(configs.get(i), done.get(i));
+            if (floor >= 0 && i / rateCount != floor) {
+                merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, pairedFloorRuns(i));
+                merged.labels().put(ResultLabels.FLOOR, floorLabel);
+            }
+            out.add(new Merged(i, merged));
+        }
+        return out;
+    }
+
+    /**
+     * What was measured so far, each benchmark's rounds merged (for a comparison stopped by a signal, from any
+     * thread); without the floor's pairing, which is known only at a round's end.
+     */
+    public List<BenchmarkResult> mergedSoFar(List<HarnessConfig> configs) {
+        List<BenchmarkResult> out = new ArrayList<>();
+        List<List<BenchmarkResult>> done = published;
+        for (int i = 0; i < done.size(); i++) {
+            if (!done.get(i).isEmpty()) {
+                out.add(merge(configs.get(i), done.get(i)));
+            }
+        }
+        return out;
+    }
+
+    /** The index of the first floor among {@code engines} (raw TCP), or -1. */
+    public static int floorOf(List<Contender> engines) {
+        for (int e = 0; e < engines.size(); e++) {
+            if (engines.get(e).isFloor()) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
 
     /** Per benchmark, the number (within the floor benchmark at its rate) of each run's floor run; 0 when none ran. */
     public List<Integer> pairedFloorRuns(int benchmark) {
@@ -88,6 +159,88 @@ public final class RoundWalk {
     /** The turns as they ran, a line per round. */
     public List<String> sequence() {
         return sequence;
+    }
+
+    /**
+     * One benchmark's result from its single-run rounds: run k is round k's run (renumbered; left out of summaries
+     * when it is run 1 and the configuration skips the first run, which in an interleaved comparison discards the
+     * whole first round); the labels and warm-up are the first round's; every round's pinning outcomes and engine
+     * notes are kept (one that differs between rounds says which rounds it held in); the first round that ended
+     * early gives the reason.
+     */
+    public static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
+        List<RunResult> runs = new ArrayList<>();
+        String abortReason = null;
+        Map<String, List<Integer>> notes = new LinkedHashMap<>();
+        Map<String, List<Integer>> pinDescriptions = new LinkedHashMap<>();
+        Map<String, PinOutcome> pins = new LinkedHashMap<>();
+        int roundNumber = 0;
+        for (BenchmarkResult r : rounds) {
+            roundNumber++;
+            for (RunResult run : r.runs()) {
+                int k = runs.size() + 1;
+                runs.add(run.renumbered(k, k == 1 && config.skipFirstRun()));
+            }
+            if (abortReason == null && r.aborted()) {
+                abortReason = r.abortReason();
+            }
+            if (r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> list) {
+                for (Object note : list) {
+                    notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
+                }
+            }
+            for (PinOutcome p : r.pinning()) {
+                pinDescriptions.computeIfAbsent(p.describe(), d -> new ArrayList<>()).add(roundNumber);
+                pins.putIfAbsent(p.describe(), p);
+            }
+        }
+        int all = rounds.size();
+        List<String> mergedNotes = new ArrayList<>();
+        notes.forEach((note, in) -> mergedNotes.add(note + roundsSuffix(in, all)));
+        List<PinOutcome> mergedPins = new ArrayList<>();
+        pinDescriptions.forEach((d, in) -> {
+            PinOutcome p = pins.get(d);
+            mergedPins.add(new PinOutcome(p.role(), p.thread(), p.cpu(), p.pinned(),
+                    p.note() + roundsSuffix(in, all)));
+        });
+        BenchmarkResult first = rounds.get(0);
+        Map<String, Object> labels = new LinkedHashMap<>(first.labels());
+        List<Object> profileFiles = new ArrayList<>();
+        for (BenchmarkResult r : rounds) {
+            if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
+                profileFiles.addAll(files);
+            }
+        }
+        if (!profileFiles.isEmpty()) {
+            labels.put(ResultLabels.PROFILES, profileFiles);
+        }
+        List<Object> pauses = new ArrayList<>(); // each round's, numbered as its runs are here
+        int before = 0;
+        for (BenchmarkResult r : rounds) {
+            for (JvmPauses p : JvmPauses.fromLabels(r.labels())) {
+                pauses.add(p.renumbered(before + p.run()).toLabel());
+            }
+            before += r.runs().size();
+        }
+        labels.remove(JvmPauses.LABEL);
+        if (!pauses.isEmpty()) {
+            labels.put(JvmPauses.LABEL, pauses);
+        }
+        if (!mergedNotes.isEmpty() || labels.containsKey(ResultLabels.ENGINE_NOTES)) {
+            labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
+        }
+        long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
+        long stray = rounds.stream().mapToLong(BenchmarkResult::straySamples).sum();
+        return new BenchmarkResult(first.name(), config, labels, first.warmupIterations(), runs, mergedPins,
+                abortReason, lateWarmups, stray, rounds.stream().anyMatch(BenchmarkResult::warmupEndedCompiling));
+    }
+
+    private static String roundsSuffix(List<Integer> in, int all) {
+        if (in.size() == all) {
+            return "";
+        }
+        return in.size() == 1 ? " (round " + in.get(0) + ")"
+                : " (rounds " + String.join(", ", in.stream().map(String::valueOf).toList()) + ")";
     }
 
     /** The result with each of its runs marked as run in {@code round} at {@code slot} (null stays null). */

@@ -68,34 +68,21 @@ public final class Sweep implements ProgressListener {
     private int round;
     private int rounds;
     private String stopReason;
-    /** An interleaved comparison's rounds so far, per benchmark (for {@link #resultsSoFar()}). */
-    private volatile List<List<BenchmarkResult>> inProgress;
+    /** An interleaved comparison's walk and its configurations (for {@link #resultsSoFar()}). */
+    private volatile RoundWalk inProgress;
     private volatile List<HarnessConfig> inProgressConfigs;
 
     /**
      * What was measured so far, merged as at the end (for a comparison stopped by a signal): an interleaved one's
-     * rounds per benchmark, else the results recorded. Read from another thread while runs go on, so it copies.
+     * rounds per benchmark, else the results recorded. Read from another thread while runs go on: the walk's rounds
+     * are an immutable copy made after each turn, the session's results a synchronized list.
      */
     public List<BenchmarkResult> resultsSoFar() {
-        for (int attempt = 0; attempt < 5; attempt++) {
-            try {
-                List<List<BenchmarkResult>> done = inProgress;
-                if (done == null) {
-                    return new ArrayList<>(session.results);
-                }
-                List<BenchmarkResult> merged = new ArrayList<>();
-                for (int i = 0; i < done.size(); i++) {
-                    List<BenchmarkResult> rounds = new ArrayList<>(done.get(i));
-                    if (!rounds.isEmpty()) {
-                        merged.add(merge(inProgressConfigs.get(i), rounds));
-                    }
-                }
-                return merged;
-            } catch (java.util.ConcurrentModificationException e) {
-                // a run ended while copying: copy again
-            }
+        RoundWalk walk = inProgress;
+        if (walk == null) {
+            return session.resultsSoFar();
         }
-        return new ArrayList<>(session.results);
+        return walk.mergedSoFar(inProgressConfigs);
     }
 
     /** Null: every benchmark run in this process; else each in processes of its own (see {@link ForkedRun}). */
@@ -302,12 +289,7 @@ public final class Sweep implements ProgressListener {
             stepping.add(options.configure(benchmarkName(spec, rateArray[0]), rateArray[0], defaultRunNanos,
                     defaultWarmupNanos).runs(rateCount).runRates(rateArray).skipFirstRun(false).build());
         }
-        int floor = -1;
-        for (int e = 0; e < engines.size() && floor < 0; e++) {
-            if (engines.get(e).isFloor()) {
-                floor = e;
-            }
-        }
+        int floor = RoundWalk.floorOf(engines);
         rounds = configs.get(0).runs();
         List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
         benchmarkCount = order.get(0).size();
@@ -320,8 +302,8 @@ public final class Sweep implements ProgressListener {
                 "%,d/s", r)).toList()) + "), each after settling passes at its rate");
         settle(specs.get(0), singles.get(0));
         RoundWalk walk = new RoundWalk(engines.size(), rates);
-        inProgress = walk.results();
         inProgressConfigs = configs;
+        inProgress = walk;
         walk.walk(order, (r, number, slot) -> {
             round = r;
             int e = slot.engine();
@@ -345,20 +327,13 @@ public final class Sweep implements ProgressListener {
             return new RoundWalk.Turn(currentLabel, perRate, stop);
         });
         session.environment.put("runSequence", walk.sequence());
-        List<List<BenchmarkResult>> done = walk.results();
-        for (int i = 0; i < specs.size(); i++) {
-            if (!done.get(i).isEmpty()) {
-                BenchmarkResult merged = merge(configs.get(i), done.get(i));
-                if (floor >= 0 && i / rates.size() != floor) {
-                    merged.labels().put(ResultLabels.PAIRED_FLOOR_RUNS, walk.pairedFloorRuns(i));
-                    merged.labels().put(ResultLabels.FLOOR, engines.get(floor).label());
-                }
-                record(merged);
-                out.println();
-                out.println("=== " + label(specs.get(i), merged.config().targetRatePerSecond()) + ": its "
-                        + merged.runs().size() + " interleaved runs");
-                out.print(org.fixbench.harness.results.TextReport.summaries(merged));
-            }
+        for (RoundWalk.Merged m : walk.merged(configs, floor, floor < 0 ? null : engines.get(floor).label())) {
+            BenchmarkResult merged = m.result();
+            record(merged);
+            out.println();
+            out.println("=== " + label(specs.get(m.benchmark()), merged.config().targetRatePerSecond()) + ": its "
+                    + merged.runs().size() + " interleaved runs");
+            out.print(org.fixbench.harness.results.TextReport.summaries(merged));
         }
     }
 
@@ -399,88 +374,6 @@ public final class Sweep implements ProgressListener {
                     pair.warmupLateReplies(), pair.straySamples(), pair.warmupEndedCompiling()));
         }
         return out;
-    }
-
-    /**
-     * One benchmark's result from its single-run rounds: run k is round k's run (renumbered; left out of summaries
-     * when it is run 1 and the configuration skips the first run, which in an interleaved comparison discards the
-     * whole first round); the labels and warm-up are the first round's; every round's pinning outcomes and engine
-     * notes are kept (one that differs between rounds says which rounds it held in); the first round that ended
-     * early gives the reason.
-     */
-    public static BenchmarkResult merge(HarnessConfig config, List<BenchmarkResult> rounds) {
-        List<RunResult> runs = new ArrayList<>();
-        String abortReason = null;
-        Map<String, List<Integer>> notes = new LinkedHashMap<>();
-        Map<String, List<Integer>> pinDescriptions = new LinkedHashMap<>();
-        Map<String, org.fixbench.harness.machine.PinOutcome> pins = new LinkedHashMap<>();
-        int roundNumber = 0;
-        for (BenchmarkResult r : rounds) {
-            roundNumber++;
-            for (RunResult run : r.runs()) {
-                int k = runs.size() + 1;
-                runs.add(run.renumbered(k, k == 1 && config.skipFirstRun()));
-            }
-            if (abortReason == null && r.aborted()) {
-                abortReason = r.abortReason();
-            }
-            if (r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> list) {
-                for (Object note : list) {
-                    notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
-                }
-            }
-            for (org.fixbench.harness.machine.PinOutcome p : r.pinning()) {
-                pinDescriptions.computeIfAbsent(p.describe(), d -> new ArrayList<>()).add(roundNumber);
-                pins.putIfAbsent(p.describe(), p);
-            }
-        }
-        int all = rounds.size();
-        List<String> mergedNotes = new ArrayList<>();
-        notes.forEach((note, in) -> mergedNotes.add(note + roundsSuffix(in, all)));
-        List<org.fixbench.harness.machine.PinOutcome> mergedPins = new ArrayList<>();
-        pinDescriptions.forEach((d, in) -> {
-            org.fixbench.harness.machine.PinOutcome p = pins.get(d);
-            mergedPins.add(new org.fixbench.harness.machine.PinOutcome(p.role(), p.thread(), p.cpu(), p.pinned(),
-                    p.note() + roundsSuffix(in, all)));
-        });
-        BenchmarkResult first = rounds.get(0);
-        Map<String, Object> labels = new LinkedHashMap<>(first.labels());
-        List<Object> profileFiles = new ArrayList<>();
-        for (BenchmarkResult r : rounds) {
-            if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
-                profileFiles.addAll(files);
-            }
-        }
-        if (!profileFiles.isEmpty()) {
-            labels.put(ResultLabels.PROFILES, profileFiles);
-        }
-        List<Object> pauses = new ArrayList<>(); // each round's, numbered as its runs are here
-        int before = 0;
-        for (BenchmarkResult r : rounds) {
-            for (JvmPauses p : JvmPauses.fromLabels(r.labels())) {
-                pauses.add(p.renumbered(before + p.run()).toLabel());
-            }
-            before += r.runs().size();
-        }
-        labels.remove(JvmPauses.LABEL);
-        if (!pauses.isEmpty()) {
-            labels.put(JvmPauses.LABEL, pauses);
-        }
-        if (!mergedNotes.isEmpty() || labels.containsKey("engineNotes")) {
-            labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
-        }
-        long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
-        long stray = rounds.stream().mapToLong(BenchmarkResult::straySamples).sum();
-        return new BenchmarkResult(first.name(), config, labels, first.warmupIterations(), runs, mergedPins,
-                abortReason, lateWarmups, stray, rounds.stream().anyMatch(BenchmarkResult::warmupEndedCompiling));
-    }
-
-    private static String roundsSuffix(List<Integer> in, int all) {
-        if (in.size() == all) {
-            return "";
-        }
-        return in.size() == 1 ? " (round " + in.get(0) + ")"
-                : " (rounds " + String.join(", ", in.stream().map(String::valueOf).toList()) + ")";
     }
 
     /**
