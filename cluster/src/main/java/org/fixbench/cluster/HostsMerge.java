@@ -15,6 +15,7 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.run.Contender;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
@@ -78,17 +79,10 @@ final class HostsMerge {
     /** A benchmark's rows, one per client host: its runs over the rounds so far, as one distribution. */
     List<Map<String, Object>> hostRows(int benchmark) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        perHost.getOrDefault(benchmark, Map.of()).forEach((host, h) -> {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("host", host);
-            row.put("runs", h.runs);
-            row.put("count", h.histogram.getTotalCount());
-            row.put("p50Nanos", Math.min(h.histogram.getValueAtPercentile(50), h.maxNanos));
-            row.put("p99Nanos", Math.min(h.histogram.getValueAtPercentile(99), h.maxNanos));
-            row.put("maxNanos", h.maxNanos);
-            row.put("statuses", h.statuses);
-            rows.add(row);
-        });
+        perHost.getOrDefault(benchmark, Map.of()).forEach((host, h) -> rows.add(new Labels.HostRow(host, h.runs,
+                h.histogram.getTotalCount(), Math.min(h.histogram.getValueAtPercentile(50), h.maxNanos),
+                Math.min(h.histogram.getValueAtPercentile(99), h.maxNanos), h.maxNanos, List.copyOf(h.statuses))
+                .toMap()));
         return rows;
     }
 

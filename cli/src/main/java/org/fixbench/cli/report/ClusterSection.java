@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.harness.results.BenchmarkResult;
 
@@ -55,19 +56,17 @@ final class ClusterSection {
         md.append("| engine | rate | client host | runs | orders | p50 µs | p99 µs | worst µs | runs' statuses |\n"
                 + "|---|---:|---|---:|---:|---:|---:|---:|---|\n");
         for (BenchmarkResult r : results) {
-            if (!(r.labels().get(ResultLabels.HOSTS) instanceof List<?> rows) || rows.isEmpty()) {
+            List<Labels.HostRow> rows = Labels.of(r).hosts();
+            if (rows.isEmpty()) {
                 continue;
             }
-            double worstP99 = rows.stream().mapToDouble(x -> micros((Map<?, ?>) x, "p99Nanos")).max().orElse(0);
-            for (Object o : rows) {
-                Map<?, ?> row = (Map<?, ?>) o;
-                double p99 = micros(row, "p99Nanos");
+            double worstP99 = rows.stream().mapToDouble(x -> x.p99Nanos() / 1e3).max().orElse(0);
+            for (Labels.HostRow row : rows) {
+                double p99 = row.p99Nanos() / 1e3;
                 md.append(String.format(Locale.ROOT, "| %s | %,d/s | %s%s | %d | %,d | %.1f | %.1f | %.1f | %s |%n",
-                        ComparisonReport.label(r), r.config().targetRatePerSecond(), row.get("host"),
-                        rows.size() > 1 && p99 == worstP99 ? " ◀" : "", ((Number) row.get("runs")).intValue(),
-                        ((Number) row.get("count")).longValue(), micros(row, "p50Nanos"), p99,
-                        micros(row, "maxNanos"), String.join(", ", ((List<?>) row.get("statuses")).stream()
-                                .map(String::valueOf).toList())));
+                        ComparisonReport.label(r), r.config().targetRatePerSecond(), row.host(),
+                        rows.size() > 1 && p99 == worstP99 ? " ◀" : "", row.runs(), row.count(),
+                        row.p50Nanos() / 1e3, p99, row.maxNanos() / 1e3, String.join(", ", row.statuses())));
             }
         }
         return md.append('\n').toString();

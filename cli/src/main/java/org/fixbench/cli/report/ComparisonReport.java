@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.PairedStats;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.RoundTripTask;
@@ -135,7 +136,7 @@ public final class ComparisonReport {
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
                 + "overhead over raw TCP (no figure from the runs that survived). ").append(warmupSentence(results))
                 .append("\n\n");
-        results.stream().map(r -> r.labels().get(ResultLabels.PROFILED)).filter(java.util.Objects::nonNull).findFirst()
+        results.stream().map(r -> Labels.of(r).profiled()).filter(java.util.Objects::nonNull).findFirst()
                 .ifPresent(p -> md.append("**Profiled:** ").append(p).append(". Every benchmark here ran under the "
                         + "profiler, so these latencies include its cost: set them against each other, never against "
                         + "unprofiled results (its cost, measured once: p90 about 2.5-3x at 10,000/s; cli/README.md). "
@@ -186,11 +187,12 @@ public final class ComparisonReport {
                 timelines.stream().filter(t -> t.rate() == rate).forEach(t -> md.append(t.markdown()));
             }
         }
-        if (results.stream().anyMatch(r -> r.labels().get(ResultLabels.PROFILES) instanceof List<?>)) {
+        if (results.stream().anyMatch(r -> !Labels.of(r).profiles().isEmpty())) {
             md.append("## Profiles\n\nEach benchmark's profiles (one per round in an interleaved comparison), and where "
                     + "most of their samples ended (self time, all of the benchmark's profiles together).\n\n");
             for (BenchmarkResult r : results) {
-                if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
+                List<String> files = Labels.of(r).profiles();
+                if (!files.isEmpty()) {
                     md.append("- ").append(label(r)).append(String.format(Locale.ROOT, " at %,d msgs/s: ",
                             r.config().targetRatePerSecond()));
                     md.append(String.join(", ", files.stream().map(f -> "[" + java.nio.file.Path.of(f.toString())
@@ -220,7 +222,7 @@ public final class ComparisonReport {
             md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",
                     r.config().targetRatePerSecond()));
             md.append("```\n");
-            BenchmarkResult floor = results.stream().filter(f -> ResultLabels.FLOOR_ENGINE.equals(f.labels().get(ResultLabels.ENGINE))
+            BenchmarkResult floor = results.stream().filter(f -> Labels.of(f).isFloorEngine()
                     && f.config().targetRatePerSecond() == r.config().targetRatePerSecond()).findFirst().orElse(null);
             PairedStats.Modes modes = floor == null ? null : PairedStats.modes(floor.countedRuns().stream()
                     .filter(RunResult::ok).mapToDouble(run -> run.endToEnd().percentileNanos(50)).toArray());
@@ -231,11 +233,12 @@ public final class ComparisonReport {
                         ComparisonTable.micros(modes.high()[0]),
                         ComparisonTable.micros(modes.high()[modes.high().length - 1]), modes.high().length));
             }
-            List<?> pairs = r.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> l ? l : List.of();
+            Labels labels = Labels.of(r);
             for (RunResult run : r.runs()) {
                 String pair = "";
-                if (floor != null && run.run() - 1 < pairs.size() && pairs.get(run.run() - 1) instanceof Number n) {
-                    RunResult f = floor.runs().stream().filter(x -> x.run() == n.intValue()).findFirst().orElse(null);
+                Integer beside = labels.floorRunBeside(run.run());
+                if (floor != null && beside != null) {
+                    RunResult f = floor.runs().stream().filter(x -> x.run() == beside).findFirst().orElse(null);
                     pair = f == null ? ", no floor run beside it" : ", paired with " + label(floor) + " run "
                             + f.run() + (modes != null && modes.bimodal() && f.ok() ? " ("
                             + modes.modeOf(f.endToEnd().percentileNanos(50)) + " mode of the floor)" : "");
@@ -270,9 +273,9 @@ public final class ComparisonReport {
                 }
             }
             md.append("```\n\n");
-            Object notes = r.labels().get(ResultLabels.ENGINE_NOTES);
-            if (notes instanceof List<?> list && !list.isEmpty()) {
-                for (Object note : list) {
+            List<String> notes = labels.engineNotes();
+            if (!notes.isEmpty()) {
+                for (String note : notes) {
                     md.append("- ").append(note).append('\n');
                 }
                 md.append('\n');
@@ -291,12 +294,12 @@ public final class ComparisonReport {
      * why there is none (✗ and the status, or the reason the pair did not run). Empty when no result is a pair.
      */
     public static String interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
-        List<BenchmarkResult> pairs = results.stream().filter(r -> r.labels().get(ResultLabels.CLIENT) != null).toList();
+        List<BenchmarkResult> pairs = results.stream().filter(r -> Labels.of(r).isPair()).toList();
         if (pairs.isEmpty()) {
             return "";
         }
-        List<String> clients = pairs.stream().map(r -> String.valueOf(r.labels().get(ResultLabels.CLIENT))).distinct().toList();
-        List<String> servers = pairs.stream().map(r -> String.valueOf(r.labels().get(ResultLabels.SERVER))).distinct().toList();
+        List<String> clients = pairs.stream().map(r -> Labels.of(r).client()).distinct().toList();
+        List<String> servers = pairs.stream().map(r -> String.valueOf(Labels.of(r).server())).distinct().toList();
         StringBuilder md = new StringBuilder();
         for (long rate : rates) {
             md.append(String.format(Locale.ROOT, "## Interop matrix at %,d msgs/s: p50 round trip, µs (client ↓, "
@@ -308,8 +311,8 @@ public final class ComparisonReport {
             for (String client : clients) {
                 List<String> cells = new ArrayList<>(List.of(client));
                 for (String server : servers) {
-                    BenchmarkResult r = pairs.stream().filter(p -> client.equals(String.valueOf(p.labels().get(ResultLabels.CLIENT)))
-                            && server.equals(String.valueOf(p.labels().get(ResultLabels.SERVER)))
+                    BenchmarkResult r = pairs.stream().filter(p -> client.equals(Labels.of(p).client())
+                            && server.equals(String.valueOf(Labels.of(p).server()))
                             && p.config().targetRatePerSecond() == rate).findFirst().orElse(null);
                     cells.add(matrixCell(r));
                 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.PairedStats;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.RoundTripTask;
@@ -26,8 +27,7 @@ final class RateTable {
     }
 
     static String rateTable(List<BenchmarkResult> atRate) {
-        BenchmarkResult floor = atRate.stream().filter(r -> ResultLabels.FLOOR_ENGINE.equals(r.labels().get(ResultLabels.ENGINE)))
-                .findFirst().orElse(null);
+        BenchmarkResult floor = atRate.stream().filter(r -> Labels.of(r).isFloorEngine()).findFirst().orElse(null);
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("µs"));
         atRate.forEach(r -> header.add(label(r) + (r.status() == RunStatus.OK ? "" : " ✗")));
@@ -241,12 +241,12 @@ final class RateTable {
 
     /** What a result's sessions sent (label {@value ResultLabels#WORKLOAD}; {@code fixed} without it). */
     public static String workloadOf(BenchmarkResult r) {
-        return r.labels().get(ResultLabels.WORKLOAD) instanceof String w ? w : "fixed";
+        return Labels.of(r).workload();
     }
 
     /** How many FIX sessions a result's benchmark opened (label {@value ResultLabels#SESSIONS}; 1 without it). */
     public static int sessionsOf(BenchmarkResult r) {
-        return r.labels().get(ResultLabels.SESSIONS) instanceof Number n ? n.intValue() : 1;
+        return Labels.of(r).sessions();
     }
 
     /** The per-session latency series a result's counted runs hold, in session order. */
@@ -301,7 +301,7 @@ final class RateTable {
     }
 
     static boolean paired(List<BenchmarkResult> atRate) {
-        return atRate.stream().anyMatch(r -> r.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?>);
+        return atRate.stream().anyMatch(r -> Labels.of(r).paired());
     }
 
     /** The counted run whose two JVMs were stopped longest: "server / client ms (GC pauses server / client)". */
@@ -357,14 +357,15 @@ final class RateTable {
                 // no figure from the runs that survived: an engine × rate with a run not OK has its status instead
                 return new Overhead(PairedStats.median(new double[0]), false, 0, engine.status().name());
             }
-            if (engine.labels().get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> pairs) {
+            Labels labels = Labels.of(engine);
+            if (labels.paired()) {
                 List<Double> diffs = new ArrayList<>();
                 int excluded = 0;
                 java.util.Set<String> why = new java.util.TreeSet<>();
                 for (RunResult run : runs) {
-                    int k = run.run() - 1;
-                    RunResult f = k < pairs.size() && pairs.get(k) instanceof Number n && n.intValue() > 0
-                            ? floor.runs().stream().filter(x -> x.run() == n.intValue()).findFirst().orElse(null)
+                    Integer beside = labels.floorRunBeside(run.run());
+                    RunResult f = beside != null && beside > 0
+                            ? floor.runs().stream().filter(x -> x.run() == beside).findFirst().orElse(null)
                             : null;
                     if (f == null || !run.ok() || !f.ok() || f.excluded()) {
                         excluded++;
@@ -428,9 +429,9 @@ final class RateTable {
         }
         double achieved = r.countedRuns().stream().mapToDouble(RunResult::achievedRatePerSecond).min().orElse(0);
         double completed = r.countedRuns().stream().mapToDouble(RunResult::completionRatePerSecond).min().orElse(0);
-        String misfit = r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> notes ? notes.stream()
-                .map(String::valueOf).filter(n -> n.contains(org.fixbench.harness.machine.IdleThreads.DOES_NOT_FIT))
-                .findFirst().orElse(null) : null;
+        String misfit = Labels.of(r).engineNotes().stream()
+                .filter(n -> n.contains(org.fixbench.harness.machine.IdleThreads.DOES_NOT_FIT))
+                .findFirst().orElse(null);
         if (misfit != null && saturated > 0) {
             // its busy threads outnumber the CPUs: what fell behind is the profile on this machine, said so first
             return String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s on this machine, which its "

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
+import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsWriter;
 
@@ -75,12 +75,12 @@ public final class ScenarioReport {
         StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
         int drawn = 0;
         for (BenchmarkResult r : results) {
-            if (!Integer.valueOf(1).equals(r.labels().get("round"))
-                    || !(r.labels().get(ScenarioKeys.SCENARIO_RUNS) instanceof List<?> runs)
-                    || runs.isEmpty() || !(runs.get(0) instanceof Map<?, ?> seen)) {
+            ScenarioLabels labels = ScenarioLabels.of(r);
+            if (!labels.isFirstRound() || labels.runs().isEmpty()) {
                 continue;
             }
-            String label = String.valueOf(r.labels().get(ScenarioKeys.ENGINE_LABEL));
+            Map<?, ?> seen = labels.runs().get(0);
+            String label = String.valueOf(labels.engineLabel());
             long rate = rateOf.applyAsLong(r);
             String name = kind + "-" + ResultsWriter.safeName(label) + "-" + rate;
             Path png = ScenarioCharts.writeWindowsChart(out, name, title.of(label, rate, seen) + ": round trips per 10 ms",

@@ -60,14 +60,11 @@ public final class ResultLabels {
 
     /** How a result is named in tables: CLIENT/SERVER for an interop pair, else ENGINE:PROFILE. */
     public static String label(BenchmarkResult r) {
-        if (r.labels().get(CLIENT) != null) {
-            return r.labels().get(CLIENT) + "/" + r.labels().get(SERVER);
-        }
-        return r.labels().get(ENGINE) + ":" + r.labels().get(PROFILE);
+        return Labels.of(r).label();
     }
 
     /** Whether a result is the floor's (raw TCP, not an interop pair). */
     public static boolean isFloor(BenchmarkResult r) {
-        return FLOOR_ENGINE.equals(r.labels().get(ENGINE)) && r.labels().get(CLIENT) == null;
+        return Labels.of(r).isFloor();
     }
 }

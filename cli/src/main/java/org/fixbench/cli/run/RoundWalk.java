@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.cli.results.JvmPauses;
+import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.machine.PinOutcome;
@@ -184,10 +185,8 @@ public final class RoundWalk {
             if (abortReason == null && r.aborted()) {
                 abortReason = r.abortReason();
             }
-            if (r.labels().get(ResultLabels.ENGINE_NOTES) instanceof List<?> list) {
-                for (Object note : list) {
-                    notes.computeIfAbsent(String.valueOf(note), n -> new ArrayList<>()).add(roundNumber);
-                }
+            for (String note : Labels.of(r).engineNotes()) {
+                notes.computeIfAbsent(note, n -> new ArrayList<>()).add(roundNumber);
             }
             for (PinOutcome p : r.pinning()) {
                 pinDescriptions.computeIfAbsent(p.describe(), d -> new ArrayList<>()).add(roundNumber);
@@ -205,11 +204,9 @@ public final class RoundWalk {
         });
         BenchmarkResult first = rounds.get(0);
         Map<String, Object> labels = new LinkedHashMap<>(first.labels());
-        List<Object> profileFiles = new ArrayList<>();
+        List<String> profileFiles = new ArrayList<>();
         for (BenchmarkResult r : rounds) {
-            if (r.labels().get(ResultLabels.PROFILES) instanceof List<?> files) {
-                profileFiles.addAll(files);
-            }
+            profileFiles.addAll(Labels.of(r).profiles());
         }
         if (!profileFiles.isEmpty()) {
             labels.put(ResultLabels.PROFILES, profileFiles);

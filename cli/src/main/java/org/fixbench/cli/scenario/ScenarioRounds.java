@@ -6,8 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.fixbench.cli.results.ResultLabels;
-import org.fixbench.cli.results.ScenarioKeys;
+import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.harness.results.BenchmarkResult;
 
 /** What the scenario tables that keep one map per measured run (resend-storm, server-restart) read alike. */
@@ -26,19 +25,15 @@ public final class ScenarioRounds {
      */
     public static void forEach(List<BenchmarkResult> results, Visitor visitor) {
         for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(ScenarioKeys.ENGINE_LABEL,
-                    r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
+            ScenarioLabels labels = ScenarioLabels.of(r);
+            String engine = labels.engineOrName();
             long rate = r.config().targetRatePerSecond();
-            int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
+            int round = labels.roundOr1();
             String ended = r.aborted() ? r.abortReason() : null;
             boolean any = false;
-            if (r.labels().get(ScenarioKeys.SCENARIO_RUNS) instanceof List<?> runs) {
-                for (Object o : runs) {
-                    if (o instanceof Map<?, ?> m) {
-                        visitor.round(r, engine, rate, round, m, ended);
-                        any = true;
-                    }
-                }
+            for (Map<?, ?> m : labels.runs()) {
+                visitor.round(r, engine, rate, round, m, ended);
+                any = true;
             }
             if (!any) {
                 visitor.round(r, engine, rate, round, null, ended == null ? "no measured run" : ended);

@@ -70,7 +70,7 @@ public final class ScenarioRun {
                 labels.put(ResultLabels.PROCESSES, "forked: server and client each in its own JVM");
                 labels.put(ScenarioKeys.ENGINE_LABEL, spec.label());
                 labels.put("scenario", name);
-                labels.put("round", round);
+                labels.put(org.fixbench.cli.results.ScenarioLabels.ROUND, round);
                 BenchmarkResult result = rounds.benchmark().run(forked, spec, rate, round, labels);
                 results.add(result);
                 session.results.add(result);

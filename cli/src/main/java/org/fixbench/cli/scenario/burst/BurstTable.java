@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 
@@ -123,29 +123,25 @@ public final class BurstTable {
     public static List<Row> of(List<BenchmarkResult> results) {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
-            String engine = String.valueOf(r.labels().getOrDefault(ScenarioKeys.ENGINE_LABEL,
-                    r.labels().getOrDefault(ResultLabels.ENGINE, r.name())));
+            ScenarioLabels labels = ScenarioLabels.of(r);
+            String engine = labels.engineOrName();
             Object base = r.labels().get(BASE_RATE_LABEL);
             long baseRate = base instanceof Number n ? n.longValue() : r.config().targetRatePerSecond();
-            int round = r.labels().get("round") instanceof Number n ? n.intValue() : 1;
+            int round = labels.roundOr1();
             List<Round> seen = new ArrayList<>();
             int factor = 0;
             long burstMillis = 0;
-            if (r.labels().get(SCENARIO_RUNS) instanceof List<?> runs) {
-                for (Object o : runs) {
-                    if (o instanceof Map<?, ?> m) {
-                        factor = num(m, FACTOR).intValue();
-                        burstMillis = (num(m, BURST_END_NANOS).longValue() - num(m, BURST_START_NANOS).longValue())
-                                / 1_000_000;
-                        seen.add(new Round(round, String.valueOf(m.get(STATUS)), num(m, PRE_P99_NANOS).longValue(),
-                                num(m, BURST_P99_NANOS).longValue(), num(m, BURST_MAX_NANOS).longValue(),
-                                num(m, BURST_WINDOWS).intValue(), num(m, BURST_WINDOWS_ABOVE).intValue(),
-                                num(m, BACK_AFTER_NANOS).longValue(),
-                                num(m, PEAK_IN_FLIGHT).doubleValue(), num(m, PRE_IN_FLIGHT).doubleValue(),
-                                num(m, LOST).longValue(), num(m, ORDERS).longValue(),
-                                num(m, BURST_MAX_LATENESS_NANOS).longValue()));
-                    }
-                }
+            for (Map<?, ?> m : labels.runs()) {
+                factor = num(m, FACTOR).intValue();
+                burstMillis = (num(m, BURST_END_NANOS).longValue() - num(m, BURST_START_NANOS).longValue())
+                        / 1_000_000;
+                seen.add(new Round(round, String.valueOf(m.get(STATUS)), num(m, PRE_P99_NANOS).longValue(),
+                        num(m, BURST_P99_NANOS).longValue(), num(m, BURST_MAX_NANOS).longValue(),
+                        num(m, BURST_WINDOWS).intValue(), num(m, BURST_WINDOWS_ABOVE).intValue(),
+                        num(m, BACK_AFTER_NANOS).longValue(),
+                        num(m, PEAK_IN_FLIGHT).doubleValue(), num(m, PRE_IN_FLIGHT).doubleValue(),
+                        num(m, LOST).longValue(), num(m, ORDERS).longValue(),
+                        num(m, BURST_MAX_LATENESS_NANOS).longValue()));
             }
             int f = factor;
             long b = burstMillis;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
@@ -263,14 +264,13 @@ public final class SlowConsumerScenario implements Scenario {
         List<SummaryFile.Result> read = SummaryFile.load(folder);
         int drawn = 0;
         for (BenchmarkResult r : results) {
-            if (!Integer.valueOf(1).equals(r.labels().get("round"))) {
+            ScenarioLabels labels = ScenarioLabels.of(r);
+            if (!labels.isFirstRound()) {
                 continue;
             }
             var result = read.stream().filter(x -> x.name().equals(r.name())).findFirst().orElse(null);
-            int stalled = r.labels().get(SlowConsumerTable.SCENARIO_RUNS) instanceof List<?> seen ? seen.stream()
-                    .filter(m -> m instanceof Map<?, ?> mm && Boolean.TRUE.equals(mm.get(SlowConsumerTable.STALLED)))
-                    .mapToInt(m -> ((Number) ((Map<?, ?>) m).get(SlowConsumerTable.RUN)).intValue()).findFirst()
-                    .orElse(-1) : -1;
+            int stalled = labels.runs().stream().filter(m -> Boolean.TRUE.equals(m.get(SlowConsumerTable.STALLED)))
+                    .mapToInt(m -> ((Number) m.get(SlowConsumerTable.RUN)).intValue()).findFirst().orElse(-1);
             if (result == null || stalled < 0) {
                 continue;
             }

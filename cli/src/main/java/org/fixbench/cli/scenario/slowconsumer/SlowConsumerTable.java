@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.Labels;
+import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.RunResult;
@@ -205,23 +206,19 @@ public final class SlowConsumerTable {
                 pairs.add(p);
                 stallMillis = Math.max(stallMillis, stallMillis(r));
             }
-            Object sessions = first.labels().get(ResultLabels.SESSIONS);
-            rows.add(new Row(label(first), first.config().targetRatePerSecond(), sessions instanceof Number n ? n.intValue() : 1,
+            rows.add(new Row(label(first), first.config().targetRatePerSecond(), Labels.of(first).sessions(),
                     stallMillis, pairs));
         }
         return rows;
     }
 
     private static String label(BenchmarkResult r) {
-        Object label = r.labels().get(ENGINE_LABEL);
-        return label != null ? label.toString()
-                : r.labels().get(ResultLabels.ENGINE) + ":" + r.labels().get(ResultLabels.PROFILE);
+        String label = ScenarioLabels.of(r).engineLabel();
+        return label != null ? label : Labels.of(r).engine() + ":" + Labels.of(r).profile();
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> observed(BenchmarkResult r) {
-        Object o = r.labels().get(SCENARIO_RUNS);
-        return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+    private static List<Map<?, ?>> observed(BenchmarkResult r) {
+        return ScenarioLabels.of(r).runs();
     }
 
     private static long stallMillis(BenchmarkResult r) {
@@ -269,19 +266,19 @@ public final class SlowConsumerTable {
     }
 
     static Pair pair(int round, BenchmarkResult r, java.nio.file.Path folder) {
-        Map<Integer, Map<String, Object>> seen = new LinkedHashMap<>();
+        Map<Integer, Map<?, ?>> seen = new LinkedHashMap<>();
         observed(r).forEach(m -> seen.put((int) number(m.get(RUN)), m));
         RunResult stall = null;
         RunResult quiet = null;
         for (RunResult run : r.runs()) {
-            Map<String, Object> m = seen.get(run.run());
+            Map<?, ?> m = seen.get(run.run());
             if (m != null && Boolean.TRUE.equals(m.get(STALLED))) {
                 stall = run;
             } else if (m != null) {
                 quiet = run;
             }
         }
-        Map<String, Object> stallSeen = stall == null ? Map.of() : seen.get(stall.run());
+        Map<?, ?> stallSeen = stall == null ? Map.of() : seen.get(stall.run());
         String action = action(stallSeen);
         String ended = r.aborted() ? r.abortReason() : (stall == null || quiet == null
                 ? "a run of the pair was not measured" : null);
@@ -301,14 +298,14 @@ public final class SlowConsumerTable {
                 stallSeen.get(SLOW_ENDED) == null ? null : String.valueOf(stallSeen.get(SLOW_ENDED)));
     }
 
-    private static long rssGrowth(Map<String, Object> m) {
+    private static long rssGrowth(Map<?, ?> m) {
         long start = number(m.get(RSS_START_KB));
         long peak = number(m.get(RSS_PEAK_KB));
         return start < 0 || peak < 0 ? -1 : peak - start;
     }
 
     /** What the engine did with the slow session, in words, from what the scenario saw. */
-    public static String action(Map<String, Object> m) {
+    public static String action(Map<?, ?> m) {
         if (m.isEmpty()) {
             return "not seen";
         }
