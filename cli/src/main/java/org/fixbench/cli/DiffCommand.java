@@ -56,7 +56,7 @@ final class DiffCommand implements Callable<Integer> {
             json.put("new", newer.toString());
             json.put("insufficient", outcome.insufficient());
             json.put("runsNeeded", outcome.runsNeeded());
-            json.put("excluded", outcome.excluded());
+            json.put("excluded", outcome.excluded().stream().map(Diff.LeftOut::text).toList());
             json.put("worse", worseRows);
             json.put("better", outcome.count(Diff.Verdict.BETTER));
             json.put("rows", outcome.rows());

@@ -127,7 +127,7 @@ class KneeAndDiffTest {
         assertEquals("status", outcome.rows().get(0).percentile());
         assertEquals(Diff.Verdict.NO_CHANGE, outcome.rows().get(0).verdict(), "not OK on either side");
         assertEquals(2, outcome.excluded().size(), "listed once per side");
-        assertTrue(outcome.excluded().get(0).contains("SATURATED"));
+        assertTrue(outcome.excluded().get(0).text().contains("SATURATED"));
         Diff.Outcome turned = Diff.compare(List.of(withBad), List.of(marked), 0.10);
         assertEquals(Diff.Verdict.WORSE, turned.rows().get(0).verdict(), Diff.markdown(turned, 0.10));
         assertEquals(1, DiffCommand.exitStatus(turned));

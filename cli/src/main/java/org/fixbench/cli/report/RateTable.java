@@ -440,12 +440,12 @@ final class RateTable {
                             + "overhead rows). ", label(r), r.config().targetRatePerSecond(), achieved, completed,
                     r.countedRuns().size(), saturated, failed, misfit) + reasons;
         }
-        String head = String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s** (lowest run: sent %,.0f/s, "
-                        + "replies completed %,.0f/s; of %d runs %d SATURATED, %d FAILED; its latencies measure a "
+        String alsoDisturbed = disturbed > 0 ? ", " + disturbed + " DISTURBED" : "";
+        return String.format(Locale.ROOT, "✗ **%s did not keep up with %,d msgs/s** (lowest run: sent %,.0f/s, "
+                        + "replies completed %,.0f/s; of %d runs %d SATURATED, %d FAILED%s; its latencies measure a "
                         + "queue, and it is left out of the overhead rows). ", label(r),
-                r.config().targetRatePerSecond(), achieved, completed, r.countedRuns().size(), saturated, failed)
-                .replace(" FAILED;", " FAILED" + (disturbed > 0 ? ", " + disturbed + " DISTURBED" : "") + ";");
-        return head + reasons;
+                r.config().targetRatePerSecond(), achieved, completed, r.countedRuns().size(), saturated, failed,
+                alsoDisturbed) + reasons;
     }
 
     /**

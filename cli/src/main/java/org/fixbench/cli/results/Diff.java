@@ -67,7 +67,7 @@ public final class Diff {
      * All rows, the runs left out per side, and — when no row could pass the corrected test with the runs at hand,
      * or NEW held nothing to judge — why, with the runs per side that would be needed.
      */
-    public record Outcome(List<Row> rows, List<String> excluded, String insufficient, int runsNeeded) {
+    public record Outcome(List<Row> rows, List<LeftOut> excluded, String insufficient, int runsNeeded) {
         public long count(Verdict v) {
             return rows.stream().filter(r -> r.verdict() == v).count();
         }
@@ -75,6 +75,27 @@ public final class Diff {
         /** Whether the diff could not judge (too few runs, an empty NEW): a gate must not read that as a pass. */
         public boolean couldNotJudge() {
             return insufficient != null;
+        }
+    }
+
+    /**
+     * A counted run left out of the judging because it was not OK: its side ({@code OLD} or {@code NEW}), its
+     * benchmark's key, its number, status and reason (null when none was given).
+     */
+    public record LeftOut(String side, String key, int run, String status, String reason) {
+        /** As the diff lists it: {@code SIDE KEY run N: STATUS (REASON)}. */
+        public String text() {
+            return text(side + " " + key);
+        }
+
+        /** As listed under another name for its benchmark: {@code NAME run N: STATUS (REASON)}. */
+        public String text(String name) {
+            return brief(name) + (reason == null ? "" : " (" + reason + ")");
+        }
+
+        /** Without the reason: {@code NAME run N: STATUS}. */
+        public String brief(String name) {
+            return name + " run " + run + ": " + status;
         }
     }
 
@@ -86,7 +107,7 @@ public final class Diff {
         older.forEach(r -> oldByKey.put(r.key(), r));
         Map<String, SummaryFile.Result> newByKey = new LinkedHashMap<>();
         newer.forEach(r -> newByKey.put(r.key(), r));
-        List<String> excluded = new ArrayList<>();
+        List<LeftOut> excluded = new ArrayList<>();
         if (newer.isEmpty() || newer.stream().allMatch(r -> r.runs().isEmpty())) {
             return new Outcome(List.of(), excluded, "NEW holds no results: nothing to judge", 0);
         }
@@ -231,7 +252,7 @@ public final class Diff {
     }
 
     /** Holm's correction over the rows that have a p-value, then the verdicts. */
-    public static Outcome judge(List<Row> rows, List<String> excluded, double threshold) {
+    public static Outcome judge(List<Row> rows, List<LeftOut> excluded, double threshold) {
         List<Integer> tested = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             if (!Double.isNaN(rows.get(i).pValue()) && !Double.isNaN(rows.get(i).ratio())) {
@@ -296,11 +317,10 @@ public final class Diff {
         return new Outcome(judged, excluded, null, 0);
     }
 
-    private static void note(List<String> excluded, String side, SummaryFile.Result r) {
+    private static void note(List<LeftOut> excluded, String side, SummaryFile.Result r) {
         for (SummaryFile.Run run : r.counted()) {
             if (!run.ok()) {
-                excluded.add(side + " " + r.key() + " run " + run.run() + ": " + run.status()
-                        + (run.reason() == null ? "" : " (" + run.reason() + ")"));
+                excluded.add(new LeftOut(side, r.key(), run.run(), String.valueOf(run.status()), run.reason()));
             }
         }
     }
@@ -431,7 +451,7 @@ public final class Diff {
         }
         if (!outcome.excluded().isEmpty()) {
             sb.append("\nRuns left out (not OK):\n\n");
-            outcome.excluded().forEach(e -> sb.append("- ").append(e).append('\n'));
+            outcome.excluded().forEach(e -> sb.append("- ").append(e.text()).append('\n'));
         }
         return sb.toString();
     }

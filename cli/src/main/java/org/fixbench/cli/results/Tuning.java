@@ -21,8 +21,24 @@ public final class Tuning {
                       Diff.Row judged) {
     }
 
-    /** The rows and, when no row could pass the corrected test, why (the runs a side would need). */
-    public record Outcome(List<Row> rows, String insufficient, List<String> excluded) {
+    /**
+     * The rows and, when no row could pass the corrected test, why (the runs a side would need); the runs left out,
+     * each under the name the session gives it (the baseline's or a variant's label, or "floor" and its key).
+     */
+    public record Outcome(List<Row> rows, String insufficient, List<Named> excluded) {
+    }
+
+    /** A run left out, under the name the session gives its benchmark. */
+    public record Named(String name, Diff.LeftOut run) {
+        /** With its reason. */
+        public String text() {
+            return run.text(name);
+        }
+
+        /** Without its reason, as the report lists it. */
+        public String brief() {
+            return run.brief(name);
+        }
     }
 
     private static final String SETTING = "setting";
@@ -36,7 +52,7 @@ public final class Tuning {
         List<String[]> where = new ArrayList<>();
         List<PairedStats.Interval> changes = new ArrayList<>();
         List<Integer> pairs = new ArrayList<>();
-        List<String> excluded = new ArrayList<>();
+        List<Named> excluded = new ArrayList<>();
         for (String variant : variants) {
             for (SummaryFile.Result v : results) {
                 if (!v.label().equals(variant)) {
@@ -48,9 +64,11 @@ public final class Tuning {
                     continue;
                 }
                 Diff.Outcome o = Diff.compare(List.of(as(b), floor), List.of(as(v), floor), threshold);
-                for (String e : o.excluded()) {
-                    excluded.add(e.replaceFirst("^OLD " + SETTING + "@", baseline + " @ ")
-                            .replaceFirst("^NEW " + SETTING + "@", variant + " @ ").replaceFirst("^(OLD|NEW) ", "floor "));
+                for (Diff.LeftOut e : o.excluded()) {
+                    String name = !e.key().startsWith(SETTING + "@") ? "floor " + e.key()
+                            : ("OLD".equals(e.side()) ? baseline : variant) + " @ "
+                                    + e.key().substring(SETTING.length() + 1);
+                    excluded.add(new Named(name, e));
                 }
                 for (Diff.Row r : o.rows()) {
                     if (r.floor() || !r.key().startsWith(SETTING + "@")) {
@@ -74,7 +92,8 @@ public final class Tuning {
                     pairs.get(i), judged.rows().get(i)));
         }
         return new Outcome(rows, diffRows.isEmpty() ? "no variant ran with its baseline and floor" : judged.insufficient(),
-                excluded.stream().distinct().toList());
+                List.copyOf(excluded.stream().collect(java.util.stream.Collectors.toMap(Named::text, n -> n, (x, y) -> x,
+                        java.util.LinkedHashMap::new)).values()));
     }
 
     /**
@@ -154,11 +173,6 @@ public final class Tuning {
     }
 
     /** "sbe:tuned @ 10000 run 1: DISTURBED", without the reason. */
-    static String shortExclusion(String e) {
-        int why = e.indexOf(" (");
-        return why < 0 ? e : e.substring(0, why);
-    }
-
     /** The section a tuning session's report opens with. */
     public static String markdown(Outcome outcome, String baseline, double threshold, Map<String, String> reproduce) {
         StringBuilder md = new StringBuilder("## Tuning: what each setting did against " + baseline + "\n\n");
@@ -185,7 +199,7 @@ public final class Tuning {
         }
         if (!outcome.excluded().isEmpty()) {
             md.append("\nRuns left out (not OK):\n\n");
-            outcome.excluded().stream().map(Tuning::shortExclusion).distinct()
+            outcome.excluded().stream().map(Named::brief).distinct()
                     .forEach(e -> md.append("- ").append(e).append('\n'));
             md.append("\n(Why each is not OK: the run-by-run notes below.)\n");
         }
