@@ -36,7 +36,7 @@ final class ClusterSection {
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s %s |%n", host,
                         host.equals(cluster.get("serverHost")) ? "server" : "client",
                         e.get("cpu") instanceof Map<?, ?> cpu
-                                ? org.fixbench.harness.machine.Environment.describeCpu(cpu, e.get("cpuModel")) : e.get("cpuModel"),
+                                ? org.fixbench.harness.machine.Environment.describeCpu(cpu, e.get(org.fixbench.harness.machine.Environment.CPU_MODEL)) : e.get(org.fixbench.harness.machine.Environment.CPU_MODEL),
                         e.get("cpus"), e.get("kernel"), e.get("clocksource"), e.get("jvmName"), e.get("jvmVersion")));
             });
             md.append('\n');

@@ -5,9 +5,9 @@ import static org.fixbench.cli.report.RateTable.workloadOf;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ComparisonTable;
 import org.fixbench.harness.results.RunResult;
@@ -52,7 +52,7 @@ final class EnvironmentSection {
      * (what ran is then not what the commit holds); "" otherwise.
      */
     public static String uncommittedMark(Map<String, Object> env) {
-        return Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (from an uncommitted tree)" : "";
+        return Environment.dirty(env) ? " (from an uncommitted tree)" : "";
     }
 
     /** The machine, JVM, engines and noise, at the top of every report. */
@@ -64,7 +64,7 @@ final class EnvironmentSection {
                     + "environment.json under `hosts/<host>/`\n");
         }
         sb.append("- CPU: ").append(org.fixbench.harness.machine.Environment.describeCpu(
-                env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get("cpuModel"))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
+                env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get(Environment.CPU_MODEL))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
                 .append(env.get("governor")).append('\n');
         java.util.Set<String> pinned = new java.util.TreeSet<>();
         java.util.Set<String> unpinned = new java.util.TreeSet<>();
@@ -110,8 +110,8 @@ final class EnvironmentSection {
         if (env.get("forkedClientCommand") != null) {
             sb.append("- Forked client: `").append(env.get("forkedClientCommand")).append("`\n");
         }
-        sb.append("- Suite: commit ").append(env.get("gitCommit"))
-                .append(Objects.equals(env.get("gitDirty"), Boolean.TRUE) ? " (working tree dirty)" : "")
+        sb.append("- Suite: commit ").append(env.get(Environment.GIT_COMMIT))
+                .append(Environment.dirty(env) ? " (working tree dirty)" : "")
                 .append(env.get("classpathJars") instanceof Map<?, ?> jars && jars.get("all") != null
                         ? "; jars sha256 " + String.valueOf(jars.get("all")).substring(0,
                         Math.min(16, String.valueOf(jars.get("all")).length())) + "… (per jar in environment.json)" : "")

@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ScenarioLabels;
+import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsWriter;
 
@@ -36,8 +37,8 @@ public final class ScenarioReport {
         StringBuilder b = new StringBuilder("# fixbench scenario: " + name)
                 .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
         b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
-        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
-                env.getOrDefault("gitCommit", "?")));
+        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault(Environment.CPU_MODEL, "?"),
+                env.getOrDefault(Environment.GIT_COMMIT, "?")));
         if (stop != null) {
             b.append("**Stopped early:** ").append(stop).append("\n\n");
         }

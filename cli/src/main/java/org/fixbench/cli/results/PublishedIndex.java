@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.ResultsReader;
 import org.fixbench.harness.verdict.RunStatus;
 
@@ -130,11 +131,12 @@ public final class PublishedIndex {
             if (env != null && env.hasNonNull(ResultLabels.COMMAND)) {
                 commands.add(env.get(ResultLabels.COMMAND).asText().replaceAll("\\s+--out\\s+\\S+", ""));
             }
-            if (env != null && env.hasNonNull("gitCommit")) {
-                commits.add(env.get("gitCommit").asText().substring(0, Math.min(7, env.get("gitCommit").asText()
-                        .length())) + (env.path("gitDirty").asBoolean(false) ? " (dirty)" : ""));
+            if (env != null && env.hasNonNull(Environment.GIT_COMMIT)) {
+                String commit = env.get(Environment.GIT_COMMIT).asText();
+                commits.add(commit.substring(0, Math.min(7, commit.length()))
+                        + (env.path(Environment.GIT_DIRTY).asBoolean(false) ? " (dirty)" : ""));
             }
-            if (env != null && env.hasNonNull("cpuModel")) {
+            if (env != null && env.hasNonNull(Environment.CPU_MODEL)) {
                 cpus.add(cpuName(env));
             }
             if (summary != null) {
@@ -233,7 +235,7 @@ public final class PublishedIndex {
      * for two hosts that share a marketing name are not the same CPU; the name alone where no family was recorded.
      */
     static String cpuName(JsonNode env) {
-        String name = env.get("cpuModel").asText();
+        String name = env.get(Environment.CPU_MODEL).asText();
         JsonNode cpu = env.path("cpu");
         if (cpu.hasNonNull("family") && cpu.hasNonNull("model")) {
             return name + " (family " + cpu.get("family").asText() + " model " + cpu.get("model").asText() + ")";

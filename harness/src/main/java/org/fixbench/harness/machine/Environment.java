@@ -19,15 +19,24 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Environment {
     public static final String UNKNOWN = "unknown";
+    /** The keys that reports read back, spelled once: the suite's commit, whether its tree was dirty, the CPU. */
+    public static final String GIT_COMMIT = "gitCommit";
+    public static final String GIT_DIRTY = "gitDirty";
+    public static final String CPU_MODEL = "cpuModel";
 
     private Environment() {
+    }
+
+    /** Whether {@code env} (as captured, or read back) says the suite ran from a tree with uncommitted changes. */
+    public static boolean dirty(Map<String, Object> env) {
+        return Boolean.TRUE.equals(env.get(GIT_DIRTY));
     }
 
     public static Map<String, Object> capture() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("capturedAt", Instant.now().toString());
         env.put("host", Machine.hostName());
-        env.put("cpuModel", cpuModel());
+        env.put(CPU_MODEL, cpuModel());
         env.put("cpu", cpuIdentity());
         env.put("cpus", Machine.cpus());
         env.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
@@ -181,9 +190,9 @@ public final class Environment {
         Map<String, Object> git = new LinkedHashMap<>();
         String home = System.getProperty("fixbench.home", ".");
         String commit = run(home, "git", "rev-parse", "HEAD");
-        git.put("gitCommit", commit == null ? UNKNOWN : commit);
+        git.put(GIT_COMMIT, commit == null ? UNKNOWN : commit);
         String status = commit == null ? null : run(home, "git", "status", "--porcelain", "--untracked-files=no");
-        git.put("gitDirty", status == null ? UNKNOWN : !status.isEmpty());
+        git.put(GIT_DIRTY, status == null ? UNKNOWN : !status.isEmpty());
         return git;
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.harness.machine.Environment;
 import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
@@ -195,8 +196,8 @@ public final class SlowConsumerScenario implements Scenario {
         StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer"
                 + (interrupted ? " (PARTIAL: interrupted)" : "") + "\n\n");
         b.append("Command: `").append(command).append("`\n\n");
-        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault("cpuModel", "?"),
-                env.getOrDefault("gitCommit", "?")));
+        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault(Environment.CPU_MODEL, "?"),
+                env.getOrDefault(Environment.GIT_COMMIT, "?")));
         if (stopReason != null) {
             b.append("**Stopped early:** ").append(stopReason).append("\n\n");
         }
