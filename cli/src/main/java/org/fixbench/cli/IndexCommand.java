@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.fixbench.cli.report.ReferenceTable;
 import org.fixbench.cli.results.PublishedIndex;
-import org.fixbench.cli.results.ReferenceTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

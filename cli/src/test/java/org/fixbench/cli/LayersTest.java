@@ -28,7 +28,7 @@ class LayersTest {
     private static final String BASE = "org.fixbench.cli";
     /** Layer by package, lowest first; two packages of one layer must not use each other. */
     private static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry(BASE + ".options", 0),
-            Map.entry(BASE + ".results", 1), Map.entry(BASE + ".run", 2), Map.entry(BASE + ".report", 2),
+            Map.entry(BASE + ".results", 1), Map.entry(BASE + ".report.doc", 1), Map.entry(BASE + ".run", 2), Map.entry(BASE + ".report", 2),
             Map.entry(BASE + ".run.examples", 3), Map.entry(BASE + ".scenario", 3),
             Map.entry(BASE + ".scenario.slowconsumer", 4), Map.entry(BASE + ".scenario.burst", 4),
             Map.entry(BASE + ".scenario.resendstorm", 4), Map.entry(BASE + ".scenario.serverrestart", 4),

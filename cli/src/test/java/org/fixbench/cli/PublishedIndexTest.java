@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
+import org.fixbench.cli.report.ReferenceTable;
 import org.fixbench.cli.results.PublishedIndex;
-import org.fixbench.cli.results.ReferenceTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,30 +81,63 @@ class PublishedIndexTest {
                 () -> ReferenceTable.refresh(unclosed, Path.of(".."))).getMessage().contains("no closing line"));
     }
 
+    /**
+     * The reference table is made from the results model, its rows found by their keys; the report's rendered tables
+     * of the same folder must say the same: read back from today's report.md (the rows found by their labels, as the
+     * table was made until 2026-12-07), every cell agrees.
+     */
     @Test
-    void theReferenceTableReadsTheReportsRowsAndRefusesAReportWithout() throws Exception {
+    void theReferenceTableAgreesWithTheRenderedReportOfItsFolder() throws Exception {
+        Path folder = Path.of("../results/published/20261126-default-comparison-remeasure/compare-1");
+        String rendered = org.fixbench.cli.report.FolderReport.render(
+                org.fixbench.harness.results.ResultsReader.read(folder), folder, tmp, false, false);
         Path report = tmp.resolve("report.md");
-        Files.writeString(report, """
-                # fixbench comparison
-
-                ## 2,000 msgs/s
-
-                | µs | tcp:spin | sbe:tuned ✗ |
-                | --- | ---: | ---: |
-                | 50 | 14.0 [9.57 – 15.0] | 17.3 [12.9 – 18.5] |
-                | 99 | 63.4 [42.3 – 689.7] | 66.3 [58.5 – 77.4] |
-                | worst | 4,096 | 2,762 |
-                | runs OK / DISTURBED / SATURATED / FAILED | 6 / 0 / 0 / 0 | 2 / 1 / 0 / 0 |
-                | overhead vs tcp:spin at p50, paired: median [interval] | - | ✗ DISTURBED |
-
-                ## Latency against throughput
-                """);
-        String table = ReferenceTable.markdown(report);
-        assertTrue(table.contains("| 2,000 | tcp:spin | 14.0 | 63.4 | 4,096 | - | 6 of 6 |\n"), table);
-        assertTrue(table.contains("| 2,000 | sbe:tuned ✗ | 17.3 | 66.3 | 2,762 | ✗ DISTURBED | 2 of 3 |\n"), table);
-        Files.writeString(report, Files.readString(report).replace("| worst |", "| best |"));
+        Files.writeString(report, rendered);
+        String fromText = tableFromRenderedRows(rendered);
+        assertTrue(fromText.contains("| 10,000 | sbe:tuned | "), fromText);
+        String model = ReferenceTable.markdown(folder.resolve("report.md"));
+        String modelRows = model.substring(model.indexOf('\n', model.indexOf('\n') + 1) + 1);
+        assertEquals(fromText, modelRows, "the table from the model and the report's rendered rows disagree");
+        // bad input, in one line each: no report, no results beside it
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> ReferenceTable.markdown(report)).getMessage().contains("lacks a row"));
+                () -> ReferenceTable.markdown(tmp.resolve("none/report.md"))).getMessage().contains("no such file"));
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ReferenceTable.markdown(report)).getMessage().startsWith("cannot read the results beside"));
+    }
+
+    /** The reference table read off a report's rendered rate tables, by their rows' labels. */
+    private static String tableFromRenderedRows(String report) {
+        List<String> lines = report.lines().toList();
+        StringBuilder md = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            java.util.regex.Matcher heading = java.util.regex.Pattern.compile("^## ([0-9,]+) msgs/s$")
+                    .matcher(lines.get(i));
+            if (!heading.matches()) {
+                continue;
+            }
+            Map<String, String[]> rows = new java.util.HashMap<>();
+            for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("## "); j++) {
+                if (lines.get(j).startsWith("| ")) {
+                    String inner = lines.get(j).substring(1, lines.get(j).lastIndexOf('|'));
+                    String[] cells = java.util.Arrays.stream(inner.split("(?<!\\\\)\\|", -1)).map(String::trim)
+                            .toArray(String[]::new);
+                    String key = cells[0].startsWith("overhead vs ") && cells[0].contains(" at p50, paired")
+                            ? "overhead" : cells[0];
+                    rows.putIfAbsent(key, cells);
+                }
+            }
+            String[] engines = rows.get("µs");
+            for (int c = 1; c < engines.length; c++) {
+                String[] runs = rows.get("runs OK / DISTURBED / SATURATED / FAILED")[c].split("\\s*/\\s*");
+                int total = java.util.Arrays.stream(runs).mapToInt(x -> Integer.parseInt(x.trim())).sum();
+                md.append("| ").append(heading.group(1)).append(" | ").append(engines[c]).append(" | ")
+                        .append(rows.get("50")[c].split(" \\[")[0]).append(" | ")
+                        .append(rows.get("99")[c].split(" \\[")[0]).append(" | ").append(rows.get("worst")[c])
+                        .append(" | ").append(rows.get("overhead")[c]).append(" | ").append(runs[0].trim())
+                        .append(" of ").append(total).append(" |\n");
+            }
+        }
+        return md.toString();
     }
 
     @Test

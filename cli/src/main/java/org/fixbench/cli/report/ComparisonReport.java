@@ -147,11 +147,7 @@ public final class ComparisonReport {
         }
         md.append(interopMatrix(rates, results));
         for (long rate : rates) {
-            List<BenchmarkResult> atRate = new ArrayList<>();
-            for (String label : engineLabels) {
-                results.stream().filter(r -> label.equals(label(r)) && r.config().targetRatePerSecond() == rate)
-                        .findFirst().ifPresent(atRate::add);
-            }
+            List<BenchmarkResult> atRate = Compared.atRate(results, engineLabels, rate);
             if (atRate.isEmpty()) {
                 continue;
             }

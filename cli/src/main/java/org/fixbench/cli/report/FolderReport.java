@@ -2,7 +2,6 @@ package org.fixbench.cli.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -62,26 +61,12 @@ public final class FolderReport {
     private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
                                  List<String> beforeRuns, boolean withCharts) {
         Map<String, Object> env = read.environment();
-        List<BenchmarkResult> all = read.results();
-        int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
-                : all.size();
-        List<BenchmarkResult> results = all.subList(0, compared);
-        List<String> labels = new ArrayList<>();
-        if (env.get(ResultLabels.COMPARED_LABELS) instanceof List<?> l) {
-            l.forEach(x -> labels.add(String.valueOf(x)));
-        } else {
-            results.forEach(r -> labels.add(ResultLabels.label(r)));
-        }
-        List<Long> rates = new ArrayList<>();
-        if (env.get(ResultLabels.COMPARED_RATES) instanceof List<?> l) {
-            l.forEach(x -> rates.add(((Number) x).longValue()));
-        } else {
-            results.forEach(r -> rates.add(r.config().targetRatePerSecond()));
-        }
-        List<String> distinctLabels = List.copyOf(new LinkedHashSet<>(labels));
-        List<Long> distinctRates = List.copyOf(new LinkedHashSet<>(rates));
+        Compared compared = Compared.of(read);
+        List<BenchmarkResult> results = compared.results();
+        List<String> distinctLabels = compared.labels();
+        List<Long> distinctRates = compared.rates();
         org.fixbench.cli.report.ChartSet charts = !withCharts ? org.fixbench.cli.report.ChartSet.NONE
-                : Charts.write(folder, out, SummaryFile.load(folder).stream().limit(compared)
+                : Charts.write(folder, out, SummaryFile.load(folder).stream().limit(results.size())
                 .filter(r -> distinctRates.contains(r.targetRate())).toList(), derivedFiles);
 
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));

@@ -1,12 +1,13 @@
 package org.fixbench.cli.report;
 
 import static org.fixbench.cli.report.ComparisonReport.label;
-import static org.fixbench.cli.report.ComparisonReport.row;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.PairedStats;
@@ -26,18 +27,57 @@ final class RateTable {
     private RateTable() {
     }
 
+    /** The rate's table as Markdown. */
     static String rateTable(List<BenchmarkResult> atRate) {
+        return MarkdownWriter.table(model(atRate));
+    }
+
+    /**
+     * The round trip at a percentile of all counted runs' samples together ({@code 100}: the worst sample); each
+     * cell's value is that round trip in ns (a double, NaN where not measured).
+     */
+    public record RoundTrip(double percentile) {
+    }
+
+    /** The overhead over the floor at a percentile (paired, or a difference of medians). */
+    public record OverFloor(double percentile) {
+    }
+
+    /** How many of an engine's counted runs ended in each status; each cell's value a {@link StatusCounts}. */
+    public enum Counts {
+        RUN_STATUSES
+    }
+
+    /** An engine × rate's counted runs by status. */
+    public record StatusCounts(long ok, long disturbed, long saturated, long failed) {
+        public long total() {
+            return ok + disturbed + saturated + failed;
+        }
+    }
+
+    /**
+     * The table of one rate: a column per engine (its label, ✗ when a counted run is not OK), a row per measure; the
+     * rows that other readers take (README's reference table) keyed by {@link RoundTrip}, {@link OverFloor} and
+     * {@link Counts}.
+     */
+    static Table model(List<BenchmarkResult> atRate) {
         BenchmarkResult floor = atRate.stream().filter(r -> Labels.of(r).isFloorEngine()).findFirst().orElse(null);
-        StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("µs"));
         atRate.forEach(r -> header.add(label(r) + (r.status() == RunStatus.OK ? "" : " ✗")));
-        row(sb, header);
-        row(sb, header.stream().map(h -> h.equals("µs") ? "---" : "---:").toList());
+        Table.Builder sb = new Table.Builder(header, header.stream()
+                .map(h -> h.equals("µs") ? Table.Align.LEFT : Table.Align.RIGHT).toList());
         for (double p : ComparisonTable.PERCENTILES) {
-            List<String> cells = new ArrayList<>(List.of(ComparisonTable.percentileLabel(p)));
-            atRate.forEach(r -> cells.add(p >= 100 ? ComparisonTable.micros(ComparisonTable.worstNanos(r,
-                    SeriesNames.END_TO_END)) : pooledCell(r, SeriesNames.END_TO_END, p)));
-            row(sb, cells);
+            List<Table.Cell> cells = new ArrayList<>();
+            for (BenchmarkResult r : atRate) {
+                if (p >= 100) {
+                    double worst = ComparisonTable.worstNanos(r, SeriesNames.END_TO_END);
+                    cells.add(new Table.Cell(ComparisonTable.micros(worst), worst));
+                } else {
+                    cells.add(new Table.Cell(pooledCell(r, SeriesNames.END_TO_END, p),
+                            ComparisonTable.pooledNanos(r, SeriesNames.END_TO_END, p)));
+                }
+            }
+            sb.row(new Table.Row(new RoundTrip(p), ComparisonTable.percentileLabel(p), cells));
         }
         // what wrk2 and JLBH users compare against: the same percentiles uncorrected (from the actual send, i.e. the
         // service time), beside the corrected ones above
@@ -114,7 +154,7 @@ final class RateTable {
         List<String> oldest = new ArrayList<>(List.of("oldest unanswered order, µs (highest run)"));
         List<String> lost = new ArrayList<>(List.of("lost orders (all runs; late replies among them)"));
         List<String> clamped = new ArrayList<>(List.of("samples beyond the trackable range (clamped)"));
-        List<String> status = new ArrayList<>(List.of("runs OK / DISTURBED / SATURATED / FAILED"));
+        List<Table.Cell> statusCells = new ArrayList<>();
         List<String> again = new ArrayList<>(List.of("runs measured again (the JIT took more than "
                 + Math.round(100 * org.fixbench.harness.verdict.Verdicts.REMEASURE_JIT_SHARE)
                 + "% of a first attempt): first attempts OK / not OK"));
@@ -134,8 +174,10 @@ final class RateTable {
                     " (%,d late)", late) : ""));
             clamped.add(String.format(Locale.ROOT, "%,d", r.runs().stream().flatMap(run -> run.series().values()
                     .stream()).mapToLong(org.fixbench.harness.series.SeriesData::clampedCount).sum()));
-            status.add(count(r, RunStatus.OK) + " / " + count(r, RunStatus.DISTURBED) + " / "
-                    + count(r, RunStatus.SATURATED) + " / " + count(r, RunStatus.FAILED));
+            StatusCounts counts = new StatusCounts(count(r, RunStatus.OK), count(r, RunStatus.DISTURBED),
+                    count(r, RunStatus.SATURATED), count(r, RunStatus.FAILED));
+            statusCells.add(new Table.Cell(counts.ok() + " / " + counts.disturbed() + " / " + counts.saturated()
+                    + " / " + counts.failed(), counts));
             long againOk = r.runs().stream().filter(run -> run.remeasure() != null
                     && run.remeasure().firstStatus() == RunStatus.OK).count();
             long againBad = r.runs().stream().filter(run -> run.remeasure() != null
@@ -161,7 +203,7 @@ final class RateTable {
         row(sb, oldest);
         row(sb, lost);
         row(sb, clamped);
-        row(sb, status);
+        sb.row(new Table.Row(Counts.RUN_STATUSES, "runs OK / DISTURBED / SATURATED / FAILED", statusCells));
         row(sb, again);
         row(sb, waited);
         if (atRate.stream().anyMatch(r -> !JvmPauses.fromLabels(r.labels()).isEmpty())) {
@@ -184,6 +226,7 @@ final class RateTable {
         }
         row(sb, serverProcesses);
         for (double p : new double[] {50, 90}) {
+            Object key = new OverFloor(p);
             List<String> cells = new ArrayList<>(List.of("overhead vs " + (floor == null ? "tcp" : label(floor))
                     + " at p" + (int) p + (floor != null && paired(atRate) ? ", paired: median [interval]"
                     : ", unpaired: difference of medians")));
@@ -196,9 +239,18 @@ final class RateTable {
                     cells.add(Overhead.of(r, floor, p).cell());
                 }
             }
-            row(sb, cells);
+            row(sb, key, cells);
         }
-        return sb.toString();
+        return sb.build();
+    }
+
+    /** A row whose first text is its label. */
+    private static void row(Table.Builder table, Object key, List<String> labelAndCells) {
+        table.row(Table.Row.of(key, labelAndCells.get(0), labelAndCells.subList(1, labelAndCells.size())));
+    }
+
+    private static void row(Table.Builder table, List<String> labelAndCells) {
+        row(table, null, labelAndCells);
     }
 
     /**
