@@ -12,16 +12,16 @@ import org.fixbench.harness.Layers;
 import org.junit.jupiter.api.Test;
 
 /**
- * The FIX library's packages are layers, and every arrow points down: session → dictionary → codec; and the library
- * uses no engine: of the engines' module it takes the interface's own package only (org.fixbench.engine: profile
- * values, server hooks), never an engine's (org.fixbench.engine.NAME). Read from the import lines and the fully
+ * The FIX library's packages are layers, and every arrow points down: relay → session → dictionary → codec; and the
+ * library uses no engine: of the engines' module it takes the interface's own package only (org.fixbench.engine:
+ * profile values, server hooks), never an engine's (org.fixbench.engine.NAME). Read from the import lines and the fully
  * qualified names of the main sources ({@link Layers}), so a new upward arrow fails here, with the file and the line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.fix";
     /** Layer by package, lowest first. */
     private static final Map<String, Integer> LAYER = Map.of(BASE + ".codec", 0, BASE + ".dictionary", 1,
-            BASE + ".session", 2);
+            BASE + ".session", 2, BASE + ".relay", 3);
 
     @Test
     void everyArrowBetweenTheLibrarysPackagesPointsDown() throws IOException {

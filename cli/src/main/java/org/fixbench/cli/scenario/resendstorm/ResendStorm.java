@@ -10,10 +10,10 @@ import java.util.Map;
 
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.cli.run.ClientScenario;
-import org.fixbench.cli.run.Frames;
-import org.fixbench.cli.run.Relay;
 import org.fixbench.cli.scenario.ProcessReadings;
 import org.fixbench.cli.scenario.ScenarioWindows;
+import org.fixbench.fix.relay.Frames;
+import org.fixbench.fix.relay.Relay;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.results.RunResult;

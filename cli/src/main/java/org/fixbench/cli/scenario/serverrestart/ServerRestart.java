@@ -13,11 +13,11 @@ import java.util.Map;
 
 import org.fixbench.cli.run.ClientScenario;
 import org.fixbench.cli.run.ForkedRun;
-import org.fixbench.cli.run.Frames;
-import org.fixbench.cli.run.Relay;
 import org.fixbench.cli.scenario.ScenarioWindows;
 import org.fixbench.cli.scenario.SocketQueues;
 import org.fixbench.engine.RoundTripTask;
+import org.fixbench.fix.relay.Frames;
+import org.fixbench.fix.relay.Relay;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.results.RunResult;

@@ -1,4 +1,4 @@
-package org.fixbench.cli.run;
+package org.fixbench.fix.relay;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -29,7 +29,7 @@ import java.util.List;
  * session's reports unread in a 64 KiB receive buffer, the session's orders stopped reaching the server too (3.2 MB of
  * them in the relay's send queue, none in the server's receive queue, the server's send queue stuck at 6,780 bytes:
  * {@code ss -tn}, Philadelphia at 10,000/s), so a server that blocks on a write that cannot complete was never made
- * to. That scenario's slow session is now a client of its own ({@link SlowClient}).
+ * to. That scenario's slow session is now a client of its own (the cli's slow-consumer scenario's SlowClient).
  */
 public final class Relay implements AutoCloseable {
     /** The receive buffer of the relay's sockets to the server, unless told otherwise (the kernel doubles it). */

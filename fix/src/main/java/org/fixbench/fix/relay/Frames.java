@@ -1,4 +1,4 @@
-package org.fixbench.cli.run;
+package org.fixbench.fix.relay;
 
 import java.nio.ByteBuffer;
 
