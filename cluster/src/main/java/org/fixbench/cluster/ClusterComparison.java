@@ -22,6 +22,7 @@ import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.run.BenchmarkSession;
+import org.fixbench.cli.run.ComparisonPlan;
 import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.RoundWalk;
 import org.fixbench.cli.run.RunOrder;
@@ -83,6 +84,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     private volatile RoundWalk walking;
     private volatile List<HarnessConfig> walkConfigs;
     private List<HarnessConfig> configs;
+    /** This comparison's plan: its configurations and the order of its turns (made anew at each {@link #run}). */
+    private ComparisonPlan plan;
     /** Waits on each turn's client hosts (made when the cluster started). */
     private TurnWatch turnWatch;
     /** This comparison's results from the client hosts' (made anew at each {@link #run}). */
@@ -243,7 +246,9 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
         this.rounds = rounds;
         this.seed = seed;
         this.stopReason = null;
-        configs = Sweep.planContenders(options, engines, rates, Sweep.DEFAULT_RUN_NANOS, Sweep.DEFAULT_WARMUP_NANOS);
+        plan = ComparisonPlan.interleaved(options, engines, rates, rounds, seed, Sweep.DEFAULT_RUN_NANOS,
+                Sweep.DEFAULT_WARMUP_NANOS);
+        configs = plan.configs();
         hostsMerge = new HostsMerge(file.clients(), session.folder.resolve("hosts"), rates, configs, out);
         List<BenchmarkResult> recorded = new ArrayList<>();
         if (cluster == null) {
@@ -382,8 +387,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     private SharedMachines.Plan machines = new SharedMachines.Plan(-1, Map.of(), null);
 
     private void runRounds(List<BenchmarkResult> recorded) {
-        int floor = RoundWalk.floorOf(engines);
-        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
+        int floor = plan.floor();
+        List<List<RunOrder.Slot>> order = plan.order();
         RoundWalk walk = new RoundWalk(engines.size(), rates);
         walkConfigs = configs;
         walking = walk;

@@ -270,55 +270,35 @@ public final class Sweep implements ProgressListener {
     }
 
     private void runInterleaved(List<Contender> engines, List<Long> rates, List<HarnessConfig> configs) {
+        ComparisonPlan plan = ComparisonPlan.interleaved(options, engines, rates, configs.get(0).runs(), seed,
+                defaultRunNanos, defaultWarmupNanos);
         int rateCount = rates.size();
-        // per engine × rate (index engine × rates + rate): the configuration its runs are recorded under
-        List<Contender> specs = new ArrayList<>();
-        List<HarnessConfig> singles = new ArrayList<>();
-        // per engine: one engine pair a round, warmed up once, stepping through the rates (a run each)
-        List<HarnessConfig> stepping = new ArrayList<>();
-        // highest rate first: the warm-up at the highest rate brings every hot method to C2 soonest; at 2,000/s
-        // first, the per-send methods reached C2 only inside the first measured run (client JIT 178 ms in it)
-        List<Long> descending = rates.stream().sorted(java.util.Comparator.reverseOrder()).toList();
-        long[] rateArray = descending.stream().mapToLong(Long::longValue).toArray();
-        for (Contender spec : engines) {
-            for (long rate : rates) {
-                specs.add(spec);
-                singles.add(options.configure(benchmarkName(spec, rate), rate, defaultRunNanos, defaultWarmupNanos)
-                        .runs(1).skipFirstRun(false).build());
-            }
-            stepping.add(options.configure(benchmarkName(spec, rateArray[0]), rateArray[0], defaultRunNanos,
-                    defaultWarmupNanos).runs(rateCount).runRates(rateArray).skipFirstRun(false).build());
-        }
-        int floor = RoundWalk.floorOf(engines);
-        rounds = configs.get(0).runs();
-        List<List<RunOrder.Slot>> order = RunOrder.plan(engines.size(), floor, 1, rounds, seed);
-        benchmarkCount = order.get(0).size();
-        plannedNanos = order.stream().flatMap(List::stream).mapToLong(s -> plannedNanos(stepping.get(s.engine())))
-                .sum();
+        long[] rateArray = plan.descendingRates();
+        int floor = plan.floor();
+        rounds = plan.rounds();
+        benchmarkCount = plan.turnsPerRound();
+        plannedNanos = plan.plannedNanos();
         startMillis = System.currentTimeMillis();
         session.environment.put("runOrderSeed", seed);
-        session.environment.put("enginePairs", "one engine pair per engine and round, warmed up once, then one run "
-                + "at each rate in turn (" + String.join(", ", descending.stream().map(r -> String.format(Locale.ROOT,
-                "%,d/s", r)).toList()) + "), each after settling passes at its rate");
-        settle(specs.get(0), singles.get(0));
+        session.environment.put("enginePairs", plan.enginePairsNote());
+        settle(engines.get(0), plan.singles().get(0));
         RoundWalk walk = new RoundWalk(engines.size(), rates);
-        inProgressConfigs = configs;
+        inProgressConfigs = plan.configs();
         inProgress = walk;
-        walk.walk(order, (r, number, slot) -> {
+        walk.walk(plan.order(), (r, number, slot) -> {
             round = r;
             int e = slot.engine();
-            HarnessConfig pair = stepping.get(e);
+            HarnessConfig pair = plan.stepping().get(e);
             currentConfig = pair;
             benchmarkIndex = number;
-            currentLabel = engines.get(e).label() + " @ " + String.join(", ", descending.stream()
-                    .map(x -> String.format(Locale.ROOT, "%,d", x)).toList()) + "/s";
+            currentLabel = plan.turnLabel(e);
             out.println();
             out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
                     + currentLabel + (slot.floor() ? " (floor)" : ""));
             BenchmarkResult result = runOne(engines.get(e), pair);
             doneNanos += plannedNanos(pair);
-            List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, singles, e * rateCount,
-                    rateArray, rates);
+            List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, plan.singles(),
+                    e * rateCount, rateArray, rates);
             boolean stop = result == null || result.aborted();
             if (stop) {
                 stopReason = result == null ? stopReason : result.abortReason();
@@ -327,12 +307,13 @@ public final class Sweep implements ProgressListener {
             return new RoundWalk.Turn(currentLabel, perRate, stop);
         });
         session.environment.put("runSequence", walk.sequence());
-        for (RoundWalk.Merged m : walk.merged(configs, floor, floor < 0 ? null : engines.get(floor).label())) {
+        for (RoundWalk.Merged m : walk.merged(plan.configs(), floor,
+                floor < 0 ? null : engines.get(floor).label())) {
             BenchmarkResult merged = m.result();
             record(merged);
             out.println();
-            out.println("=== " + label(specs.get(m.benchmark()), merged.config().targetRatePerSecond()) + ": its "
-                    + merged.runs().size() + " interleaved runs");
+            out.println("=== " + label(engines.get(m.benchmark() / rateCount), merged.config().targetRatePerSecond())
+                    + ": its " + merged.runs().size() + " interleaved runs");
             out.print(org.fixbench.harness.results.TextReport.summaries(merged));
         }
     }
