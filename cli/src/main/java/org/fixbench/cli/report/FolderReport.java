@@ -66,7 +66,7 @@ public final class FolderReport {
         List<String> distinctLabels = compared.labels();
         List<Long> distinctRates = compared.rates();
         org.fixbench.cli.report.ChartSet charts = !withCharts ? org.fixbench.cli.report.ChartSet.NONE
-                : Charts.write(folder, out, SummaryFile.load(folder).stream().limit(results.size())
+                : Charts.write(folder, out, SummaryFile.of(read.summary()).stream().limit(results.size())
                 .filter(r -> distinctRates.contains(r.targetRate())).toList(), derivedFiles);
 
         String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
@@ -84,7 +84,7 @@ public final class FolderReport {
                     + "): each run's status is the one recorded then; the tables and notes are today's.\n\n");
         }
         if (env.get(ResultLabels.TUNE_BASELINE) != null) {
-            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(tuningSection(folder, env));
+            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(tuningSection(SummaryFile.of(read.summary()), env));
         }
         for (String section : beforeRuns) {
             frame = frame.withSectionBeforeRuns(section);
@@ -93,8 +93,8 @@ public final class FolderReport {
                 folder);
     }
 
-    /** A tuning session's first section: each variant against the baseline, from the folder. */
-    public static String tuningSection(Path folder, Map<String, Object> env) {
+    /** A tuning session's first section: each variant against the baseline, from the folder's results. */
+    public static String tuningSection(List<SummaryFile.Result> results, Map<String, Object> env) {
         String baseline = String.valueOf(env.get(ResultLabels.TUNE_BASELINE));
         List<String> variants = new ArrayList<>();
         if (env.get(ResultLabels.TUNE_VARIANTS) instanceof List<?> l) {
@@ -105,7 +105,7 @@ public final class FolderReport {
         if (env.get(ResultLabels.TUNE_REPRODUCE) instanceof Map<?, ?> m) {
             m.forEach((k, v) -> reproduce.put(String.valueOf(k), String.valueOf(v)));
         }
-        return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(SummaryFile.load(folder),
+        return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(results,
                 baseline, variants, threshold), baseline, threshold, reproduce);
     }
 }

@@ -3,7 +3,6 @@ package org.fixbench.cli.results;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -122,33 +121,27 @@ public final class SummaryFile {
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
      */
     public static List<Result> load(Path folder) {
+        return of(ResultsReader.summary(folder));
+    }
+
+    /** The benchmarks of a summary already read ({@link ResultsReader.Read#summary()}), typed with the cli's labels. */
+    public static List<Result> of(ResultsReader.Summary summary) {
         List<Result> results = new ArrayList<>();
-        for (ResultsReader.SummaryResult r : ResultsReader.summary(folder).results()) {
-            Map<String, Object> labels = r.labels();
-            String engine = text(labels, ResultLabels.ENGINE);
-            String profile = text(labels, ResultLabels.PROFILE);
-            String client = text(labels, ResultLabels.CLIENT);
-            String label = client != null ? client + "/" + text(labels, ResultLabels.SERVER)
-                    : engine != null ? engine + ":" + profile : r.name();
+        for (ResultsReader.SummaryResult r : summary.results()) {
+            Labels labels = Labels.of(r.labels());
+            String engine = labels.engine();
+            String profile = labels.profile();
+            String label = labels.isPair() ? labels.label() : engine != null ? engine + ":" + profile : r.name();
             List<Run> runs = new ArrayList<>();
             for (ResultsReader.SummaryRun run : r.runs()) {
                 runs.add(new Run(run.run(), run.status(), run.reason(), run.excluded(), run.achievedRate(), run.lost(),
                         run.series(), run.startEpochMillis(), run.endEpochMillis(), run.round(), run.slot(),
                         run.cpuWaitPerSecondNanos(), run.remeasured()));
             }
-            List<Integer> pairs = new ArrayList<>();
-            if (labels.get(ResultLabels.PAIRED_FLOOR_RUNS) instanceof List<?> list) {
-                list.forEach(n -> pairs.add(n instanceof Number number ? number.intValue() : 0));
-            }
             results.add(new Result(label, engine, profile, r.targetRate(), runs, r.name().isEmpty() ? label : r.name(),
-                    text(labels, ResultLabels.FLOOR), pairs));
+                    labels.floor(), labels.pairedFloorRuns()));
         }
         return results;
-    }
-
-    private static String text(Map<String, Object> labels, String key) {
-        Object v = labels.get(key);
-        return v == null ? null : v.toString();
     }
 
     /**

@@ -37,9 +37,13 @@ import org.fixbench.harness.verdict.RunStatus;
  */
 public final class ResultsReader {
 
-    /** What a folder holds: its environment, its results in the order written, and whether any is approximate. */
+    /**
+     * What a folder holds: its environment, its results in the order written, and whether any is approximate; and
+     * the same file's {@link Summary} (the figures as recorded), read from it at once, so that nothing reads the
+     * folder twice.
+     */
     public record Read(Map<String, Object> environment, List<BenchmarkResult> results, int rulesVersion,
-                       boolean approximate) {
+                       boolean approximate, Summary summary) {
     }
 
     /** The keys of a result's JSON that are not labels (everything else the writer put there is a label). */
@@ -89,7 +93,10 @@ public final class ResultsReader {
      * @throws IllegalArgumentException with a one-line message when the folder holds no readable summary.json
      */
     public static Summary summary(Path folder) {
-        JsonNode root = root(folder);
+        return summary(root(folder));
+    }
+
+    private static Summary summary(JsonNode root) {
         List<SummaryResult> results = new ArrayList<>();
         for (JsonNode r : root.get("results")) {
             List<SummaryRun> runs = new ArrayList<>();
@@ -140,7 +147,7 @@ public final class ResultsReader {
             results.add(one.result);
             approximate |= one.approximate;
         }
-        return new Read(environment(root), results, root.path("rulesVersion").asInt(1), approximate);
+        return new Read(environment(root), results, root.path("rulesVersion").asInt(1), approximate, summary(root));
     }
 
     /** summary.json's root, checked: a folder (or the file itself) holding a schema this version reads. */

@@ -246,6 +246,8 @@ class ReportsAndFilesTest {
         ObjectMapper json = new ObjectMapper();
         assertEquals(json.valueToTree(ResultsWriter.toJson(result)), json.valueToTree(ResultsWriter.toJson(back)));
         assertEquals(json.valueToTree(env), json.valueToTree(read.environment()));
+        // the figures as recorded come with the read, the same as the summary read alone
+        assertEquals(json.valueToTree(ResultsReader.summary(folder)), json.valueToTree(read.summary()));
         assertEquals(RunStatus.DISTURBED, back.status());
         assertEquals(List.of(2, 3), back.countedRuns().stream().map(RunResult::run).toList());
         for (int k = 0; k < runs.size(); k++) {
