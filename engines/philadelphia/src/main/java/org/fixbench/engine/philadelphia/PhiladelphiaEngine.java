@@ -121,7 +121,7 @@ public final class PhiladelphiaEngine implements FixEngine {
     public EngineClient client(EngineSetup setup) {
         Properties p = setup.profileProperties();
         return setup.sessions() == 1 ? new PhiladelphiaClient(idle(p), config(p, setup.clientCompId(),
-                setup.serverCompId()), setup.flow()) : new PhiladelphiaSessionsClient(setup, p);
+                setup.serverCompId()), setup.flow()) : PhiladelphiaSessionsClient.of(setup, p);
     }
 
     @Override

@@ -144,7 +144,7 @@ public final class SbeEngine implements FixEngine {
         SessionConfig config = SessionConfig.of(setup.profileProperties(), setup.clientCompId(), setup.serverCompId(),
                 false);
         return setup.sessions() == 1 ? new SbeClient(config, setup.flow(), () -> record(setup, config))
-                : new SbeSessionsClient(setup, config);
+                : SbeSessionsClient.of(setup, config);
     }
 
     /**

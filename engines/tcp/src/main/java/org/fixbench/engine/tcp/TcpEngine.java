@@ -148,7 +148,7 @@ public final class TcpEngine implements FixEngine {
             throw new IllegalArgumentException("tcp profile: clientReceiver=sender needs a non-blocking mode");
         }
         return setup.sessions() == 1 ? new TcpClient(setup, mode, noDelay(profile), receiver.equals("sender"))
-                : new TcpSessionsClient(setup, mode, noDelay(profile), receiver.equals("sender"));
+                : TcpSessionsClient.of(setup, mode, noDelay(profile), receiver.equals("sender"));
     }
 
     static boolean noDelay(Properties profile) {

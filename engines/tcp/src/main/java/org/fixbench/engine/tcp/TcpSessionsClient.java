@@ -5,180 +5,136 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
+import java.nio.channels.SelectableChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.function.Consumer;
+import java.util.function.BooleanSupplier;
 
-import org.fixbench.engine.EngineClient;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.ReportListener;
+import org.fixbench.engine.SessionsClient;
 
 /**
  * Many sessions ({@link EngineSetup#sessions()} above 1): one non-blocking connection per session, sends on the
- * caller's thread, and one thread (a receiver of its own, or the sender between sends) asking one selector (epoll on
- * Linux), without waiting, which connections have bytes and reading only those: one system call per pass however
- * many sessions, plus a read per connection that has something. Not with mode=blocking.
+ * caller's thread, read through the engines' one {@link SessionsClient} (one selector, read by a receiver of its own
+ * or by the sender between sends). Not with mode=blocking.
  */
-final class TcpSessionsClient implements EngineClient {
-    private final EngineSetup setup;
-    private final TcpEngine.Mode mode;
-    private final boolean noDelay;
-    private final boolean receiveOnCaller;
-    private final FrameLengths lengths;
-    private final ByteBuffer order;
-    private int[] sendAt;
-    private int[] receiveAt;
-    private SocketChannel[] channels;
-    private ByteBuffer[] reports;
-    private boolean[] ended;
-    private Selector selector;
-    private final Consumer<SelectionKey> onReady = this::onReady;
-    private ReportListener listener;
-    private Thread receiver;
-    private volatile boolean closing;
+final class TcpSessionsClient {
+    private TcpSessionsClient() {
+    }
 
-    TcpSessionsClient(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay, boolean receiveOnCaller) {
+    static SessionsClient of(EngineSetup setup, TcpEngine.Mode mode, boolean noDelay, boolean receiveOnCaller) {
         if (mode == TcpEngine.Mode.BLOCKING) {
             throw new IllegalArgumentException("tcp: mode=blocking carries one session (asked for "
                     + setup.sessions() + "); use spin or yield");
         }
-        this.setup = setup;
-        this.mode = mode;
-        this.noDelay = noDelay;
-        this.receiveOnCaller = receiveOnCaller;
-        this.lengths = FrameLengths.of(setup.flow());
-        this.order = Frames.orderFrame(lengths.maxOrder());
+        FrameLengths lengths = FrameLengths.of(setup.flow());
+        ByteBuffer order = Frames.orderFrame(lengths.maxOrder()); // one sender: the members share it
+        Member[] members = new Member[setup.sessions()];
+        SessionsClient[] group = new SessionsClient[1];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = new Member(i, lengths, order, mode, noDelay, () -> group[0].closing());
+        }
+        group[0] = new SessionsClient("tcp", members, receiveOnCaller ? SessionsClient.Idle.NONE : worked -> {
+            if (!worked) {
+                mode.idle();
+            }
+        }, null, receiveOnCaller ? null : setup, false);
+        return group[0];
     }
 
-    @Override
-    public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
-        int sessions = setup.sessions();
-        channels = new SocketChannel[sessions];
-        reports = new ByteBuffer[sessions];
-        ended = new boolean[sessions];
-        sendAt = new int[sessions];
-        receiveAt = new int[sessions];
-        this.listener = listener;
-        selector = Selector.open();
-        for (int i = 0; i < sessions; i++) {
-            SocketChannel channel = SocketChannel.open();
-            channels[i] = channel;
+    /** One session: its connection, its report being read, where it is in the workload's frame lengths each way. */
+    private static final class Member implements SessionsClient.Member {
+        private final int session;
+        private final FrameLengths lengths;
+        private final ByteBuffer order;
+        private final TcpEngine.Mode mode;
+        private final boolean noDelay;
+        private final BooleanSupplier closing;
+        private SocketChannel channel;
+        private ByteBuffer report;
+        private ReportListener listener;
+        private int sendAt;
+        private int receiveAt;
+        private boolean ended;
+
+        Member(int session, FrameLengths lengths, ByteBuffer order, TcpEngine.Mode mode, boolean noDelay,
+               BooleanSupplier closing) {
+            this.session = session;
+            this.lengths = lengths;
+            this.order = order;
+            this.mode = mode;
+            this.noDelay = noDelay;
+            this.closing = closing;
+        }
+
+        @Override
+        public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
+            this.listener = listener;
+            channel = SocketChannel.open();
             try {
                 channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
             } catch (IOException e) {
-                throw new IOException("tcp session " + (i + 1) + " of " + sessions + " could not connect: "
-                        + e.getMessage(), e);
+                throw new IOException("tcp could not connect: " + e.getMessage(), e);
             }
             channel.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
             channel.configureBlocking(false);
-            reports[i] = ByteBuffer.allocateDirect(lengths.maxReport());
-            reports[i].limit(lengths.report(0));
-            channel.register(selector, SelectionKey.OP_READ, i);
+            report = ByteBuffer.allocateDirect(lengths.maxReport());
+            report.limit(lengths.report(0));
         }
-        if (!receiveOnCaller) {
-            receiver = new Thread(this::receive, "tcp-client-receiver");
-            receiver.setDaemon(true);
-            receiver.start();
-        }
-    }
 
-    @Override
-    public boolean receivesOnCallerThread() {
-        return receiveOnCaller;
-    }
-
-    @Override
-    public boolean poll() {
-        try {
-            return selector.selectNow(onReady) > 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException("tcp: the selector failed: " + e.getMessage(), e);
+        @Override
+        public SelectableChannel channel() {
+            return channel;
         }
-    }
 
-    private void onReady(SelectionKey key) {
-        int session = (Integer) key.attachment();
-        read(session);
-        if (ended[session]) {
-            key.cancel();
-        }
-    }
-
-    private boolean read(int session) {
-        if (ended[session]) {
-            return false;
-        }
-        ByteBuffer report = reports[session];
-        boolean any = false;
-        try {
-            int n;
-            while ((n = channels[session].read(report)) > 0 || !report.hasRemaining()) {
-                any = true;
-                if (!report.hasRemaining()) {
-                    listener.onExecutionReport(session, report.getLong(0));
-                    receiveAt[session] = lengths.next(receiveAt[session]);
-                    report.clear().limit(lengths.report(receiveAt[session]));
+        @Override
+        public boolean receive(long nowMillis) {
+            if (ended) {
+                return false;
+            }
+            try {
+                int n;
+                while ((n = channel.read(report)) > 0 || !report.hasRemaining()) {
+                    if (!report.hasRemaining()) {
+                        listener.onExecutionReport(report.getLong(0));
+                        receiveAt = lengths.next(receiveAt);
+                        report.clear().limit(lengths.report(receiveAt));
+                    }
                 }
-            }
-            if (n < 0) {
-                ended(session, "server closed the connection");
-            }
-        } catch (IOException e) {
-            ended(session, "connection failed: " + e.getMessage());
-        }
-        return any;
-    }
-
-    private void ended(int session, String reason) {
-        ended[session] = true;
-        if (!closing) {
-            listener.onDisconnect(session, reason);
-        }
-    }
-
-    private void receive() {
-        setup.pinCurrentThread("client receiver");
-        while (!closing) {
-            if (!poll()) {
-                mode.idle();
-            }
-        }
-    }
-
-    @Override
-    public void send(long clOrdId) {
-        send(0, clOrdId);
-    }
-
-    @Override
-    public void send(int session, long clOrdId) {
-        order.clear().limit(lengths.order(sendAt[session]));
-        sendAt[session] = lengths.next(sendAt[session]);
-        order.putLong(0, clOrdId);
-        try {
-            Frames.writeFully(channels[session], order, mode);
-        } catch (IOException e) {
-            throw new UncheckedIOException("session " + (session + 1) + " ended during the benchmark: cannot send: "
-                    + e.getMessage(), e);
-        }
-    }
-
-    @Override
-    public void close() throws Exception {
-        closing = true;
-        if (receiver != null) {
-            receiver.join(2_000);
-        }
-        if (selector != null) {
-            selector.close();
-        }
-        if (channels != null) {
-            for (SocketChannel c : channels) {
-                if (c != null) {
-                    c.close();
+                if (n < 0) {
+                    ended("server closed the connection");
                 }
+            } catch (IOException e) {
+                ended("connection failed: " + e.getMessage());
+            }
+            return !ended;
+        }
+
+        private void ended(String reason) {
+            ended = true;
+            if (!closing.getAsBoolean()) {
+                listener.onDisconnect(reason);
+            }
+        }
+
+        @Override
+        public void send(long clOrdId) {
+            order.clear().limit(lengths.order(sendAt));
+            sendAt = lengths.next(sendAt);
+            order.putLong(0, clOrdId);
+            try {
+                Frames.writeFully(channel, order, mode);
+            } catch (IOException e) {
+                throw new UncheckedIOException("session " + (session + 1) + " ended during the benchmark: cannot "
+                        + "send: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (channel != null) {
+                channel.close();
             }
         }
     }
