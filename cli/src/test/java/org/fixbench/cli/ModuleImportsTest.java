@@ -45,6 +45,58 @@ class ModuleImportsTest {
         assertEquals(List.of(), wrong, "an engine's internals used outside its module");
     }
 
+    /**
+     * The modules are layers, and every arrow between them points down: harness ← engines/api ← fix ← each engine ←
+     * cli ← cluster (engines never use each other; the harness uses no module). Read from every module's main sources,
+     * each reference to a package of the suite's taken to the module that holds the package.
+     */
+    @Test
+    void everyArrowBetweenModulesPointsDown() throws IOException {
+        List<String> wrong = new ArrayList<>();
+        for (Path main : mainSources()) {
+            String module = ROOT.relativize(main.getParent().getParent()).toString();
+            int from = layer(module);
+            for (Layers.Arrow a : Layers.scan(main.resolve("java"), "org.fixbench").arrows()) {
+                String to = moduleOf(a.to());
+                if (to.equals(module)) {
+                    continue;
+                }
+                int layer = layer(to);
+                if (layer >= from) {
+                    wrong.add(module + " → " + to + ": " + a);
+                }
+            }
+        }
+        assertEquals(List.of(), wrong, "an arrow between modules that does not point down");
+    }
+
+    /** The module that holds {@code pkg}. */
+    private static String moduleOf(String pkg) {
+        String[] parts = pkg.split("\\.");
+        if (parts.length < 3) {
+            return "?";
+        }
+        return switch (parts[2]) {
+            case "engine" -> parts.length == 3 ? "engines/api" : "engines/" + parts[3];
+            case "fix" -> "fix";
+            case "harness" -> "harness";
+            case "cli" -> "cli";
+            case "cluster" -> "cluster";
+            default -> "?";
+        };
+    }
+
+    private static int layer(String module) {
+        return switch (module) {
+            case "harness" -> 0;
+            case "engines/api" -> 1;
+            case "fix" -> 2;
+            case "cli" -> 4;
+            case "cluster" -> 5;
+            default -> module.startsWith("engines/") ? 3 : 99;
+        };
+    }
+
     /** Every module's {@code src/main} but the benchmarks', from the top folder's pom modules' folders. */
     private static List<Path> mainSources() throws IOException {
         List<Path> found = new ArrayList<>();
