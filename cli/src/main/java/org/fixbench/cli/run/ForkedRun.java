@@ -229,20 +229,9 @@ public final class ForkedRun {
                 ring = ringFile(work);
                 made.add(ring);
                 ProbeRing.createFile(ring);
-                List<String> serve = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.server()), work, "server"));
-                serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
-                        "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
-                        "--app", "report", "--probe-ring", ring.toString(), "--sessions",
-                        Integer.toString(sessions), "--workload", workload));
-                if (serverCpu >= 0) {
-                    serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
-                }
-                if (restartsServer()) { // the server started again goes on from the files the first left
-                    serve.addAll(List.of("--work-dir", work.resolve("server").toString()));
-                }
-                lastServerCommand = String.join(" ", serve);
-                serveCommand.addAll(serve);
-                server = new ProcessBuilder(serve).redirectErrorStream(true)
+                serveCommand.addAll(serveCommand(contender, work, ring, serverCpu));
+                lastServerCommand = String.join(" ", serveCommand);
+                server = new ProcessBuilder(serveCommand).redirectErrorStream(true)
                         .redirectOutput(work.resolve("server.log").toFile()).start();
                 children.add(server);
             }
@@ -270,7 +259,8 @@ public final class ForkedRun {
             if (server != null) {
                 int port = awaitPort(server, work); // a server that dies before listening ends the run here
                 if (restartsServer()) {
-                    restartOnKill(serveCommand, server, work, port, restarted, children, allLabelsOut);
+                    KilledServer.restartAfterKill(serveCommand, server, work, port, restarted, children,
+                            allLabelsOut, out);
                 }
             }
             Thread copier = copy(client, out);
@@ -329,8 +319,43 @@ public final class ForkedRun {
                 }
             }
         }
+        return result(config, labels, allLabelsOut, reply, abortReason, serverPins, pauseLogs, profileFile,
+                serverProfileFile);
+    }
+
+    /**
+     * The forked server's command: this JVM's java and flags with the server profile's own, {@code serve} of the
+     * contender's server on a port of its choosing (written to {@code work/port}), answering with reports and writing
+     * its two moments per order into {@code ring}; pinned to {@code serverCpu} when one is given (-1: none); for a
+     * scenario that restarts it, with a work folder that outlives it.
+     */
+    private List<String> serveCommand(Contender contender, Path work, Path ring, int serverCpu) {
+        List<String> serve = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.server()), work, "server"));
+        serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
+                "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
+                "--app", "report", "--probe-ring", ring.toString(), "--sessions",
+                Integer.toString(sessions), "--workload", workload));
+        if (serverCpu >= 0) {
+            serve.addAll(List.of("--pin-cpu", Integer.toString(serverCpu)));
+        }
+        if (restartsServer()) { // the server started again goes on from the files the first left
+            serve.addAll(List.of("--work-dir", work.resolve("server").toString()));
+        }
+        return serve;
+    }
+
+    /**
+     * The benchmark's result from what the forked client replied (null: nothing came back) and what this process saw:
+     * the labels given and those the run added, the client's runs, pinning, notes and warm-up; the server's pinning;
+     * each run's JVM pauses from both JVMs' logs; the profiles written. The first reason to end early wins: this
+     * process's, else the client's.
+     */
+    private BenchmarkResult result(HarnessConfig config, Map<String, Object> labels, Map<String, Object> addedLabels,
+                                   Reply reply, String abortReason, List<PinOutcome> serverPins,
+                                   Map<String, List<JvmPauses.Pause>> pauseLogs, Path profileFile,
+                                   Path serverProfileFile) {
         Map<String, Object> allLabels = new LinkedHashMap<>(labels);
-        allLabels.putAll(allLabelsOut);
+        allLabels.putAll(addedLabels);
         List<PinOutcome> pins = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
         long warmup = 0;
@@ -340,7 +365,7 @@ public final class ForkedRun {
         if (reply != null) {
             runs.addAll(reply.runs());
             pins.addAll(reply.pinning());
-            allLabels.put("engineNotes", new ArrayList<>(reply.engineNotes()));
+            allLabels.put(org.fixbench.cli.results.ResultLabels.ENGINE_NOTES, new ArrayList<>(reply.engineNotes()));
             if (reply.scenarioRuns() != null) {
                 allLabels.put(org.fixbench.cli.results.ScenarioKeys.SCENARIO_RUNS, reply.scenarioRuns());
             }
@@ -365,54 +390,6 @@ public final class ForkedRun {
         }
         return new BenchmarkResult(config.name(), config, allLabels, warmup, runs, pins, abortReason, late, stray,
                 compiling);
-    }
-
-    /**
-     * Once {@code server} has died after the client left its kill mark ({@link #KILL_MARK}), starts the
-     * same server again at once on {@code port}, its output appended to the same log, and records how long it took from
-     * the death to listening ({@code ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS}) in {@code labels}.
-     */
-    private void restartOnKill(List<String> serve, Process server, Path work, int port,
-                               java.util.concurrent.atomic.AtomicReference<Process> restarted,
-                               List<Process> children, Map<String, Object> labels) {
-        List<String> again = new ArrayList<>(serve);
-        int at = again.indexOf("--port");
-        again.set(at + 1, Integer.toString(port));
-        int file = again.indexOf("--port-file");
-        Path portAgain = work.resolve("port-restarted");
-        again.set(file + 1, portAgain.toString());
-        server.onExit().thenRun(() -> {
-            long died = System.nanoTime();
-            if (!Files.exists(work.resolve(KILL_MARK))) {
-                return; // it died of itself: the run ends as any other whose server exits
-            }
-            try {
-                Process p = new ProcessBuilder(again).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("server.log").toFile()))
-                        .start();
-                restarted.set(p);
-                children.add(p);
-                Path pid = work.resolve(RESTARTED_PID);
-                Files.writeString(work.resolve(RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
-                Files.move(work.resolve(RESTARTED_PID + ".tmp"), pid,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-                out.println("[fork] the server was killed; started again, pid " + p.pid());
-                long deadline = died + 60_000_000_000L;
-                while (p.isAlive() && System.nanoTime() < deadline) {
-                    if (Files.exists(portAgain) && !Files.readString(portAgain).isBlank()) {
-                        labels.put(org.fixbench.cli.results.ScenarioKeys.SERVER_LISTENING_AFTER_DEATH_NANOS,
-                                System.nanoTime() - died);
-                        return;
-                    }
-                    Thread.sleep(1);
-                }
-                out.println("[fork] the restarted server did not listen: " + tail(work.resolve("server.log")));
-            } catch (IOException | RuntimeException e) {
-                out.println("[fork] the server could not be started again: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
     }
 
     /**
@@ -540,7 +517,7 @@ public final class ForkedRun {
         return pins;
     }
 
-    private static String tail(Path log) {
+    static String tail(Path log) {
         try {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
             return lines.isEmpty() ? "(no output)"
