@@ -3,7 +3,6 @@ package org.fixbench.cli.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,7 +38,7 @@ import org.fixbench.harness.results.RunResult;
  * rather than one per engine × rate (until 2026-11-26), pays the JIT's warm-up once per engine and round: a warm-up
  * that waits for quiet compilers takes 4-30 s on 2 CPUs (harness/README.md).
  */
-public final class Sweep implements ProgressListener {
+public final class Sweep {
     /**
      * compare's run length and warm-up: 3 s runs after at least 2 s of warm-up (three quarters of it at the warm-up
      * rate), longer while the JIT still compiles (up to 4 s more): with less, fresh JVMs spent their first measured
@@ -56,18 +55,11 @@ public final class Sweep implements ProgressListener {
     private final PrintStream out;
     private final long defaultRunNanos;
     private final long defaultWarmupNanos;
-    private long startMillis;
-    private long plannedNanos;
-    private long doneNanos;
-    private int benchmarkIndex;
-    private int benchmarkCount;
-    private String currentLabel;
-    private HarnessConfig currentConfig;
     private boolean interleave;
     private long seed = System.nanoTime();
-    private int round;
-    private int rounds;
     private String stopReason;
+    /** This call's progress lines (made anew at each {@link #runContenders}). */
+    private SweepProgress progress;
     /** An interleaved comparison's walk and its configurations (for {@link #resultsSoFar()}). */
     private volatile RoundWalk inProgress;
     private volatile List<HarnessConfig> inProgressConfigs;
@@ -242,24 +234,23 @@ public final class Sweep implements ProgressListener {
     }
 
     private void runGrouped(List<Contender> engines, List<Long> rates, List<HarnessConfig> configs) {
-        benchmarkCount = configs.size();
-        plannedNanos = configs.stream().mapToLong(Sweep::plannedNanos).sum();
-        startMillis = System.currentTimeMillis();
+        int benchmarkCount = configs.size();
+        progress = new SweepProgress(out, System::currentTimeMillis,
+                configs.stream().mapToLong(Sweep::plannedNanos).sum(), benchmarkCount, 0);
         settle(engines.get(0), configs.get(0));
         int i = 0;
         for (Contender spec : engines) {
             for (long rate : rates) {
                 HarnessConfig config = configs.get(i++);
-                currentConfig = config;
-                benchmarkIndex = i;
-                currentLabel = label(spec, rate);
+                String label = label(spec, rate);
+                progress.starting(i, label, config, 0);
                 out.println();
-                out.println("=== [" + i + "/" + benchmarkCount + "] " + currentLabel);
+                out.println("=== [" + i + "/" + benchmarkCount + "] " + label);
                 BenchmarkResult result = runOne(spec, config);
                 if (result != null) {
                     record(result);
                 }
-                doneNanos += plannedNanos(config);
+                progress.ended(config);
                 if (result == null || result.aborted()) {
                     stopReason = result == null ? stopReason : result.abortReason();
                     out.println("Sweep stopped: " + stopReason);
@@ -275,10 +266,9 @@ public final class Sweep implements ProgressListener {
         int rateCount = rates.size();
         long[] rateArray = plan.descendingRates();
         int floor = plan.floor();
-        rounds = plan.rounds();
-        benchmarkCount = plan.turnsPerRound();
-        plannedNanos = plan.plannedNanos();
-        startMillis = System.currentTimeMillis();
+        int rounds = plan.rounds();
+        int turns = plan.turnsPerRound();
+        progress = new SweepProgress(out, System::currentTimeMillis, plan.plannedNanos(), turns, rounds);
         session.environment.put("runOrderSeed", seed);
         session.environment.put("enginePairs", plan.enginePairsNote());
         settle(engines.get(0), plan.singles().get(0));
@@ -286,17 +276,15 @@ public final class Sweep implements ProgressListener {
         inProgressConfigs = plan.configs();
         inProgress = walk;
         walk.walk(plan.order(), (r, number, slot) -> {
-            round = r;
             int e = slot.engine();
             HarnessConfig pair = plan.stepping().get(e);
-            currentConfig = pair;
-            benchmarkIndex = number;
-            currentLabel = plan.turnLabel(e);
+            String turnLabel = plan.turnLabel(e);
+            progress.starting(number, turnLabel, pair, r);
             out.println();
-            out.println("=== round " + round + "/" + rounds + " [" + benchmarkIndex + "/" + benchmarkCount + "] "
-                    + currentLabel + (slot.floor() ? " (floor)" : ""));
+            out.println("=== round " + r + "/" + rounds + " [" + number + "/" + turns + "] "
+                    + turnLabel + (slot.floor() ? " (floor)" : ""));
             BenchmarkResult result = runOne(engines.get(e), pair);
-            doneNanos += plannedNanos(pair);
+            progress.ended(pair);
             List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, plan.singles(),
                     e * rateCount, rateArray, rates);
             boolean stop = result == null || result.aborted();
@@ -304,7 +292,7 @@ public final class Sweep implements ProgressListener {
                 stopReason = result == null ? stopReason : result.abortReason();
                 out.println("Sweep stopped: " + stopReason);
             }
-            return new RoundWalk.Turn(currentLabel, perRate, stop);
+            return new RoundWalk.Turn(turnLabel, perRate, stop);
         });
         session.environment.put("runSequence", walk.sequence());
         for (RoundWalk.Merged m : walk.merged(plan.configs(), floor,
@@ -411,7 +399,7 @@ public final class Sweep implements ProgressListener {
             labels.put("legs", "not measured: the server is another host's process, with no clock in common");
         }
         try {
-            BenchmarkResult result = executor.run(spec, config, labels, this);
+            BenchmarkResult result = executor.run(spec, config, labels, progress);
             if (forked != null && result.runs().isEmpty() && result.aborted()) {
                 out.println("Benchmark ended early: " + result.abortReason());
             }
@@ -438,27 +426,5 @@ public final class Sweep implements ProgressListener {
         long perIterationNanos = c.intervalNanos();
         return c.warmupScheduleNanos() + (long) c.runs() * c.iterationsPerRun() * perIterationNanos
                 + (c.runs() - 1L) * c.pauseBetweenRunsNanos();
-    }
-
-    @Override
-    public void runStarting(String benchmark, int run, int runs, boolean warmup) {
-        long elapsedMillis = System.currentTimeMillis() - startMillis;
-        HarnessConfig c = currentConfig;
-        long withinNanos = warmup ? 0 : c.warmupScheduleNanos() + (run - 1L) * c.iterationsPerRun() * c.intervalNanos();
-        long remainingMillis = remainingMillis(plannedNanos, doneNanos + withinNanos, elapsedMillis);
-        String what = interleave ? "round " + round + "/" + rounds + (warmup ? " warm-up" : " run")
-                : warmup ? "warm-up" : "run " + run + "/" + runs;
-        out.printf(Locale.ROOT, "[progress] %d/%d %s %s - elapsed %s, about %s of planned work left%n",
-                benchmarkIndex, benchmarkCount, currentLabel, what, clock(elapsedMillis), clock(remainingMillis));
-    }
-
-    @Override
-    public void runEnded(String benchmark, RunResult result) {
-        // the harness prints the run itself
-    }
-
-    private static String clock(long millis) {
-        long s = millis / 1000;
-        return s >= 60 ? (s / 60) + "m" + String.format(Locale.ROOT, "%02d", s % 60) + "s" : s + "s";
     }
 }
