@@ -78,10 +78,6 @@ public final class ForkedRun {
     private int identities;
     private Path gate;
     private String workload = "fixed";
-    /** The file a client writes before it kills the server: the orchestrator restarts a server only after it. */
-    public static final String KILL_MARK = "server-killed";
-    /** The file the orchestrator writes the restarted server's pid into, in the same folder. */
-    public static final String RESTARTED_PID = "server-restarted-pid";
     private ClientScenario.Plan scenario;
 
     public ForkedRun(PrintStream out, InetAddress bindAddress, Duration connectTimeout) {

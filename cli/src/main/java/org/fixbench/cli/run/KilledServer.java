@@ -14,16 +14,21 @@ import org.fixbench.cli.results.ScenarioKeys;
 
 /**
  * A forked server that a scenario's client kills on purpose (server-restart), started again at once on the same port
- * by the process that forked it: the client leaves its kill mark ({@link ForkedRun#KILL_MARK}) before the kill, so a
- * server that dies of itself is not started again; the new server's pid goes into {@link ForkedRun#RESTARTED_PID},
+ * by the process that forked it: the client leaves its kill mark ({@link #KILL_MARK}) before the kill, so a
+ * server that dies of itself is not started again; the new server's pid goes into {@link #RESTARTED_PID},
  * and how long it took from the death to listening into the result's labels.
  */
-final class KilledServer {
+public final class KilledServer {
+    /** The file a client writes before it kills the server: the orchestrator restarts a server only after it. */
+    public static final String KILL_MARK = "server-killed";
+    /** The file the orchestrator writes the restarted server's pid into, in the same folder. */
+    public static final String RESTARTED_PID = "server-restarted-pid";
+
     private KilledServer() {
     }
 
     /**
-     * Once {@code server} has died after the client left its kill mark ({@link ForkedRun#KILL_MARK}), starts the
+     * Once {@code server} has died after the client left its kill mark ({@link #KILL_MARK}), starts the
      * same server again at once on {@code port}, its output appended to the same log, and records how long it took from
      * the death to listening ({@code ServerRestartTable.SERVER_LISTENING_AFTER_DEATH_NANOS}) in {@code labels}.
      */
@@ -38,7 +43,7 @@ final class KilledServer {
         again.set(file + 1, portAgain.toString());
         server.onExit().thenRun(() -> {
             long died = System.nanoTime();
-            if (!Files.exists(work.resolve(ForkedRun.KILL_MARK))) {
+            if (!Files.exists(work.resolve(KILL_MARK))) {
                 return; // it died of itself: the run ends as any other whose server exits
             }
             try {
@@ -47,9 +52,9 @@ final class KilledServer {
                         .start();
                 restarted.set(p);
                 children.add(p);
-                Path pid = work.resolve(ForkedRun.RESTARTED_PID);
-                Files.writeString(work.resolve(ForkedRun.RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
-                Files.move(work.resolve(ForkedRun.RESTARTED_PID + ".tmp"), pid,
+                Path pid = work.resolve(RESTARTED_PID);
+                Files.writeString(work.resolve(RESTARTED_PID + ".tmp"), Long.toString(p.pid()));
+                Files.move(work.resolve(RESTARTED_PID + ".tmp"), pid,
                         StandardCopyOption.ATOMIC_MOVE);
                 out.println("[fork] the server was killed; started again, pid " + p.pid());
                 long deadline = died + 60_000_000_000L;
@@ -61,7 +66,8 @@ final class KilledServer {
                     }
                     Thread.sleep(1);
                 }
-                out.println("[fork] the restarted server did not listen: " + ForkedRun.tail(work.resolve("server.log")));
+                out.println("[fork] the restarted server did not listen: "
+                        + ForkedRun.tail(work.resolve("server.log")));
             } catch (IOException | RuntimeException e) {
                 out.println("[fork] the server could not be started again: " + e.getMessage());
             } catch (InterruptedException e) {

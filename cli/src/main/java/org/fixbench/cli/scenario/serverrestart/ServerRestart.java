@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.fixbench.cli.run.ClientScenario;
 import org.fixbench.cli.run.ForkedRun;
+import org.fixbench.cli.run.KilledServer;
 import org.fixbench.cli.scenario.ScenarioWindows;
 import org.fixbench.cli.scenario.SocketQueues;
 import org.fixbench.engine.RoundTripTask;
@@ -34,9 +35,9 @@ import org.fixbench.harness.timed.RunTrace;
  */
 public final class ServerRestart implements ProgressListener, AutoCloseable {
     /** The file the client writes before it kills the server: the orchestrator restarts a server only after it. */
-    public static final String KILL_MARK = ForkedRun.KILL_MARK;
+    public static final String KILL_MARK = KilledServer.KILL_MARK;
     /** The file the orchestrator writes the restarted server's pid into, in the same folder. */
-    public static final String RESTARTED_PID = ForkedRun.RESTARTED_PID;
+    public static final String RESTARTED_PID = KilledServer.RESTARTED_PID;
 
     /** What the scenario does in each measured run. */
     public record Plan(long delayMillis) implements ClientScenario.Plan {
