@@ -43,6 +43,48 @@ public final class SessionsClient implements EngineClient {
 
         /** Sends one order, as {@link EngineClient#send(long)}. */
         void send(long clOrdId);
+
+        /**
+         * A member made of an engine's one-session client: connected, sent on and closed as that client, its
+         * connection {@code channel}, and {@code receive} and {@code tick} given the time (the member is never
+         * dropped: the client reports its own end).
+         */
+        static Member of(EngineClient client, java.util.function.Supplier<SelectableChannel> channel,
+                         java.util.function.LongConsumer receive, java.util.function.LongConsumer tick) {
+            return new Member() {
+                @Override
+                public void connect(InetSocketAddress server, ReportListener listener, Duration timeout)
+                        throws Exception {
+                    client.connect(server, listener, timeout);
+                }
+
+                @Override
+                public SelectableChannel channel() {
+                    return channel.get();
+                }
+
+                @Override
+                public boolean receive(long nowMillis) {
+                    receive.accept(nowMillis);
+                    return true;
+                }
+
+                @Override
+                public void tick(long nowMillis) {
+                    tick.accept(nowMillis);
+                }
+
+                @Override
+                public void send(long clOrdId) {
+                    client.send(clOrdId);
+                }
+
+                @Override
+                public void close() throws Exception {
+                    client.close();
+                }
+            };
+        }
     }
 
     /** How the polling thread waits when a pass found nothing (or resets its back-off when one found work). */

@@ -1,13 +1,8 @@
 package org.fixbench.engine.philadelphia;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.channels.SelectableChannel;
-import java.time.Duration;
 import java.util.Properties;
 
 import org.fixbench.engine.EngineSetup;
-import org.fixbench.engine.ReportListener;
 import org.fixbench.engine.SessionsClient;
 
 /**
@@ -23,8 +18,11 @@ final class PhiladelphiaSessionsClient {
     static SessionsClient of(EngineSetup setup, Properties profile) {
         SessionsClient.Member[] members = new SessionsClient.Member[setup.sessions()];
         for (int i = 0; i < members.length; i++) {
-            members[i] = new Member(PhiladelphiaClient.member(PhiladelphiaEngine.config(profile,
-                    setup.forSession(i).clientCompId(), setup.serverCompId()), setup.flow()));
+            PhiladelphiaClient client = PhiladelphiaClient.member(PhiladelphiaEngine.config(profile,
+                    setup.forSession(i).clientCompId(), setup.serverCompId()), setup.flow());
+            // receives only when its connection has bytes; kept alive once a millisecond
+            members[i] = SessionsClient.Member.of(client, client::channel, now -> client.receive(),
+                    client::tick);
         }
         Runnable idle = PhiladelphiaEngine.idle(profile);
         return new SessionsClient("philadelphia", members, worked -> {
@@ -32,39 +30,5 @@ final class PhiladelphiaSessionsClient {
                 idle.run();
             }
         }, null, null, true);
-    }
-
-    /** A session of the group: its client, which receives when its connection has bytes. */
-    private record Member(PhiladelphiaClient client) implements SessionsClient.Member {
-        @Override
-        public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws IOException {
-            client.connect(server, listener, timeout);
-        }
-
-        @Override
-        public SelectableChannel channel() {
-            return client.channel();
-        }
-
-        @Override
-        public boolean receive(long nowMillis) {
-            client.receive();
-            return true;
-        }
-
-        @Override
-        public void tick(long nowMillis) {
-            client.tick(nowMillis);
-        }
-
-        @Override
-        public void send(long clOrdId) {
-            client.send(clOrdId);
-        }
-
-        @Override
-        public void close() throws IOException {
-            client.close();
-        }
     }
 }
