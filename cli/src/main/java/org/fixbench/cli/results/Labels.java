@@ -24,14 +24,13 @@ import org.fixbench.harness.results.BenchmarkResult;
  * @param hasEngineNotes whether the label was there at all (an empty list is written where one was)
  * @param sessions how many FIX sessions the benchmark opened
  * @param workload what each session sent: {@code fixed}, {@code mixed:SEED}, {@code file:NAME sha256:HEX16}, ...
- * @param processes how the benchmark's roles were placed in processes, or null
  * @param profiled what profiled it, or null when nothing did
  * @param profiles its profile files, relative to the results folder
  * @param hosts a comparison across hosts: each client host's own distribution over its rounds
  */
 public record Labels(String engine, String profile, String client, String server, String floor, boolean paired,
                      List<Integer> pairedFloorRuns, List<String> engineNotes, boolean hasEngineNotes, int sessions,
-                     String workload, String processes, String profiled, List<String> profiles, List<HostRow> hosts) {
+                     String workload, String profiled, List<String> profiles, List<HostRow> hosts) {
 
     /** The workload of a result without the label. */
     public static final String FIXED_WORKLOAD = "fixed";
@@ -92,8 +91,7 @@ public record Labels(String engine, String profile, String client, String server
                 text(labels.get(ResultLabels.CLIENT)), text(labels.get(ResultLabels.SERVER)),
                 text(labels.get(ResultLabels.FLOOR)), paired instanceof List<?>, List.copyOf(pairs), strings(notes), notes instanceof List<?>,
                 intOf(labels.get(ResultLabels.SESSIONS), 1),
-                workload instanceof String w ? w : FIXED_WORKLOAD, text(labels.get(ResultLabels.PROCESSES)),
-                text(labels.get(ResultLabels.PROFILED)), strings(labels.get(ResultLabels.PROFILES)),
+                workload instanceof String w ? w : FIXED_WORKLOAD, text(labels.get(ResultLabels.PROFILED)), strings(labels.get(ResultLabels.PROFILES)),
                 List.copyOf(hosts));
     }
 

@@ -223,7 +223,7 @@ public final class RoundWalk {
         if (!pauses.isEmpty()) {
             labels.put(JvmPauses.LABEL, pauses);
         }
-        if (!mergedNotes.isEmpty() || labels.containsKey(ResultLabels.ENGINE_NOTES)) {
+        if (!mergedNotes.isEmpty() || Labels.of(first).hasEngineNotes()) {
             labels.put(ResultLabels.ENGINE_NOTES, mergedNotes);
         }
         long lateWarmups = rounds.stream().mapToLong(BenchmarkResult::warmupLateReplies).sum();
