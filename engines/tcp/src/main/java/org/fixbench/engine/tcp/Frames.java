@@ -50,6 +50,18 @@ final class Frames {
         return true;
     }
 
+    /**
+     * Writes order frame number {@code at} of the workload's lengths, carrying {@code clOrdId}, through {@code order}
+     * (reused); returns the number of the next frame.
+     */
+    static int sendOrder(SocketChannel channel, ByteBuffer order, FrameLengths lengths, int at, long clOrdId,
+                         TcpEngine.Mode mode) throws IOException {
+        order.clear().limit(lengths.order(at));
+        order.putLong(0, clOrdId);
+        writeFully(channel, order, mode);
+        return lengths.next(at);
+    }
+
     static void writeFully(SocketChannel channel, ByteBuffer buffer, TcpEngine.Mode mode) throws IOException {
         while (buffer.hasRemaining()) {
             if (channel.write(buffer) == 0) {

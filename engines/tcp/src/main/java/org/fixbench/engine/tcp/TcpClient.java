@@ -106,11 +106,10 @@ final class TcpClient implements EngineClient {
 
     @Override
     public void send(long clOrdId) {
-        order.clear().limit(lengths.order(sendAt));
-        sendAt = lengths.next(sendAt);
-        order.putLong(0, clOrdId);
+        int at = sendAt;
+        sendAt = lengths.next(at); // the next order's frame, even when this one's write fails, as before
         try {
-            Frames.writeFully(channel, order, mode);
+            Frames.sendOrder(channel, order, lengths, at, clOrdId, mode);
         } catch (IOException e) {
             throw new UncheckedIOException("session ended during the benchmark: cannot send: " + e.getMessage(), e);
         }
