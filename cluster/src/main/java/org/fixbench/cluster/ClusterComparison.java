@@ -5,32 +5,27 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.HdrHistogram.Histogram;
 import org.fixbench.cli.flow.AcrossHosts;
-import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.run.BenchmarkSession;
 import org.fixbench.cli.run.ComparisonPlan;
 import org.fixbench.cli.run.Contender;
+import org.fixbench.cli.run.Executor;
 import org.fixbench.cli.run.RoundWalk;
 import org.fixbench.cli.run.RunOrder;
 import org.fixbench.cli.run.Sweep;
 import org.fixbench.cli.run.SweepOutcome;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.ResultsReader;
 import org.fixbench.harness.results.RunResult;
 import org.mortbay.jetty.orchestrator.Cluster;
 import org.mortbay.jetty.orchestrator.NodeArray;
@@ -60,7 +55,7 @@ import org.mortbay.jetty.orchestrator.configuration.SshRemoteHostLauncher;
  * comparison with one line naming the host; what was measured before is kept; the cluster is closed, which stops
  * every JVM it started and removes its folders on every host.
  */
-public final class ClusterComparison implements AcrossHosts.Rounds {
+public final class ClusterComparison implements AcrossHosts.Rounds, Executor {
     /** Round trips of the ping from each client host to the server host. */
     public static final int PING_ROUND_TRIPS = 2_000;
     static final String SERVER = "server";
@@ -388,34 +383,10 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
 
     private void runRounds(List<BenchmarkResult> recorded) {
         int floor = plan.floor();
-        List<List<RunOrder.Slot>> order = plan.order();
-        RoundWalk walk = new RoundWalk(engines.size(), rates);
+        RoundWalk walk = RoundWalk.of(plan);
         walkConfigs = configs;
         walking = walk;
-        walk.walk(order, (round, number, slot) -> {
-            Contender c = engines.get(slot.engine());
-            out.println();
-            out.println("=== round " + round + "/" + rounds + " [" + number + "/" + order.get(round - 1).size() + "] "
-                    + c.label() + (slot.floor() ? " (floor)" : "") + " on " + ids.size() + " client hosts");
-            String failure = null;
-            Map<Long, BenchmarkResult> perRate = new LinkedHashMap<>();
-            try {
-                perRate = runSlot(round, number, c);
-            } catch (SlotFailure f) {
-                failure = f.getMessage();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            if (failure == null) {
-                failure = perRate.values().stream().filter(BenchmarkResult::aborted)
-                        .map(BenchmarkResult::abortReason).findFirst().orElse(null);
-            }
-            if (failure != null) {
-                stopReason = failure;
-                out.println("Comparison stopped: " + failure);
-            }
-            return new RoundWalk.Turn(c.label(), List.copyOf(perRate.values()), failure != null);
-        });
+        stopReason = walk.run(plan, this, out, RoundWalk.TurnListener.NONE);
         session.environment.put("runSequence", walk.sequence());
         session.environment.put("runOrderSeed", seed);
         for (RoundWalk.Merged m : walk.merged(configs, floor, floor < 0 ? null : engines.get(floor).label())) {
@@ -427,10 +398,43 @@ public final class ClusterComparison implements AcrossHosts.Rounds {
     }
 
     /**
+     * One engine's turn across the hosts ({@link #runSlot}); a host's fault, or a host's comparison that ended early,
+     * stops the comparison with its one line.
+     */
+    @Override
+    public Executor.Turn turn(ComparisonPlan plan, int round, int engine) {
+        String failure = null;
+        Map<Long, BenchmarkResult> perRate = new LinkedHashMap<>();
+        try {
+            perRate = runSlot(round, engines.get(engine));
+        } catch (SlotFailure f) {
+            failure = f.getMessage();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        if (failure == null) {
+            failure = perRate.values().stream().filter(BenchmarkResult::aborted)
+                    .map(BenchmarkResult::abortReason).findFirst().orElse(null);
+        }
+        return new Executor.Turn(List.copyOf(perRate.values()), failure);
+    }
+
+    /** A turn is called by its engine alone: every host runs each of the comparison's rates at its share. */
+    @Override
+    public String turnLabel(ComparisonPlan plan, int engine) {
+        return plan.engines().get(engine).label();
+    }
+
+    @Override
+    public String where() {
+        return " on " + ids.size() + " client hosts";
+    }
+
+    /**
      * One engine's turn in a round: its server started on the server host, every client host's comparison of it run
      * together, their folders brought back; per rate (the comparison's, not a host's share), the hosts' runs as one.
      */
-    private Map<Long, BenchmarkResult> runSlot(int round, int slot, Contender c) throws SlotFailure, IOException {
+    private Map<Long, BenchmarkResult> runSlot(int round, Contender c) throws SlotFailure, IOException {
         String tag = String.format(Locale.ROOT, "%03d-round-%d-%s", ++turns, round,
                 org.fixbench.harness.results.ResultsWriter.safeName(c.label()));
         String label = c.server().label();

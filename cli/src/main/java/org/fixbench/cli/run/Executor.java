@@ -6,8 +6,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.RoundTripTask;
@@ -16,29 +21,168 @@ import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.RunResult;
 
 /**
- * Runs one benchmark of a sweep, the same way for every engine: in this process ({@link InProcess}), or with the
- * server and the harness with the client each in a JVM of its own ({@link Forked}); either against a server a user
- * started elsewhere when one is given (remote: its legs are not measured).
+ * Runs a comparison's turns ({@link ComparisonPlan}): one engine's turn in a round, its runs at every rate of the
+ * plan, handed back per rate as immutable results. Three implementations: in this process ({@link InProcess}), with
+ * the server and the harness with the client each in a JVM of its own ({@link Forked}), and across hosts (the cluster
+ * module's, found through {@link org.fixbench.cli.flow.AcrossHosts}). One loop walks any of them through a plan
+ * ({@link RoundWalk#run}), and one merge makes each benchmark's rounds one result.
  */
 public interface Executor {
     /**
-     * Runs {@code config} for {@code spec}, labelling the result with {@code labels} (the executor adds its own).
-     *
-     * @throws HarnessException when the engine could not run (no result: the sweep stops with the reason)
+     * Runs engine {@code engine}'s turn of {@code plan} in round {@code round} (from 1). A turn that could not run,
+     * or ended early, says why in its stop reason; what it measured before is in its results.
      */
-    BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels, ProgressListener progress);
+    Turn turn(ComparisonPlan plan, int round, int engine);
 
-    /** What the label {@value ResultLabels#PROCESSES} says of the results. */
-    String processes();
+    /** What a turn of engine {@code engine} is called in the progress lines and the run sequence. */
+    default String turnLabel(ComparisonPlan plan, int engine) {
+        return plan.turnLabel(engine);
+    }
+
+    /** Where the turns run, as the progress line ends ("" on this machine). */
+    default String where() {
+        return "";
+    }
+
+    /**
+     * One engine's turn: its results, one per rate that ran (each under its engine × rate configuration of one run),
+     * and why the comparison stops after it, or null.
+     */
+    record Turn(List<BenchmarkResult> perRate, String stopReason) {
+        public Turn {
+            perRate = List.copyOf(perRate);
+        }
+
+        public boolean stopped() {
+            return stopReason != null;
+        }
+    }
+
+    /**
+     * A turn on this machine: the engine's pair warmed up once, then one run at each rate of the plan, highest first,
+     * as one benchmark ({@link ComparisonPlan#stepping}), its runs then recorded per rate. The same executor runs a
+     * grouped comparison's benchmarks one at a time ({@link #benchmark}). Either against a server a user started
+     * elsewhere when one is given (remote: its legs are not measured).
+     */
+    abstract class OnThisMachine implements Executor {
+        private final RunOptions options;
+        /** A server a user started elsewhere ({@code compare --server}); null: a server per run, here or forked. */
+        final InetSocketAddress remoteServer;
+        private ProgressListener progress = ProgressListener.NONE;
+
+        OnThisMachine(RunOptions options, InetSocketAddress remoteServer) {
+            this.options = options;
+            this.remoteServer = remoteServer;
+        }
+
+        /** Where each benchmark's runs report their progress. */
+        OnThisMachine progress(ProgressListener listener) {
+            this.progress = listener;
+            return this;
+        }
+
+        /**
+         * Runs {@code config} for {@code spec}, labelling the result with {@code labels} (the executor adds its own).
+         *
+         * @throws HarnessException when the engine could not run (no result: the comparison stops with the reason)
+         */
+        abstract BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
+                                     ProgressListener listener);
+
+        /** What the label {@value ResultLabels#PROCESSES} says of the results. */
+        abstract String processes();
+
+        /** One benchmark's result, or (null) why it could not run. */
+        record Benchmark(BenchmarkResult result, String failure) {
+            /** Why the comparison stops after it: it could not run, or it ended early; else null. */
+            String stopReason() {
+                return result == null ? failure : result.aborted() ? result.abortReason() : null;
+            }
+        }
+
+        /** Runs {@code config} for {@code spec}, labelled as every benchmark of a comparison is. */
+        Benchmark benchmark(Contender spec, HarnessConfig config) {
+            Map<String, Object> labels = new LinkedHashMap<>();
+            labels.put(ResultLabels.ENGINE, spec.engineName());
+            labels.put(ResultLabels.PROFILE, spec.profile());
+            if (spec.isPair()) {
+                labels.put(ResultLabels.CLIENT, spec.client().label());
+                labels.put(ResultLabels.SERVER, spec.server().label());
+            }
+            labels.put(ResultLabels.PROCESSES, processes());
+            if (options.sessions() > 1) {
+                labels.put(ResultLabels.SESSIONS, options.sessions());
+            }
+            if (!options.flow().isFixed()) {
+                labels.put(ResultLabels.WORKLOAD, options.flow().name());
+            }
+            if (remoteServer != null) {
+                labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
+                labels.put("legs", "not measured: the server is another host's process, with no clock in common");
+            }
+            try {
+                return new Benchmark(run(spec, config, labels, progress), null);
+            } catch (HarnessException e) {
+                return new Benchmark(null, spec.label() + ": " + e.getMessage());
+            }
+        }
+
+        @Override
+        public Turn turn(ComparisonPlan plan, int round, int engine) {
+            Benchmark b = benchmark(plan.engines().get(engine), plan.stepping().get(engine));
+            List<BenchmarkResult> perRate = b.result() == null ? List.of() : perRate(b.result(), plan.singles(),
+                    engine * plan.rates().size(), plan.descendingRates(), plan.rates());
+            return new Turn(perRate, b.stopReason());
+        }
+
+        /**
+         * An engine pair's runs, one per rate in turn, as one result per rate (under that engine × rate's
+         * configuration, {@code singles.get(first + r)}), up to the last rate that ran; the one that ended early
+         * keeps the reason. Labels are the pair's, with each run's JVM pauses numbered as its own run 1.
+         */
+        static List<BenchmarkResult> perRate(BenchmarkResult pair, List<HarnessConfig> singles, int first,
+                                             long[] runRates, List<Long> rates) {
+            List<BenchmarkResult> out = new ArrayList<>();
+            List<RunResult> runs = pair.runs();
+            for (int k = 0; k < runRates.length && k < runs.size(); k++) {
+                RunResult run = runs.get(k);
+                int r = rates.indexOf(runRates[k]);
+                int number = run.run();
+                Map<String, Object> labels = new LinkedHashMap<>(pair.labels());
+                List<Object> pauses = new ArrayList<>();
+                for (JvmPauses p : JvmPauses.fromLabels(pair.labels())) {
+                    if (p.run() == number) {
+                        pauses.add(p.renumbered(1).toLabel());
+                    }
+                }
+                labels.remove(JvmPauses.LABEL);
+                if (!pauses.isEmpty()) {
+                    labels.put(JvmPauses.LABEL, pauses);
+                }
+                boolean last = k == runs.size() - 1;
+                out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), labels,
+                        pair.warmupIterations(), List.of(run.renumbered(1, false)), pair.pinning(),
+                        last ? pair.abortReason() : null, k == 0 ? pair.warmupLateReplies() : 0,
+                        last ? pair.straySamples() : 0, pair.warmupEndedCompiling()));
+            }
+            if (runs.isEmpty() && pair.aborted() && runRates.length > 0) {
+                int r = rates.indexOf(runRates[0]);
+                out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), pair.labels(),
+                        pair.warmupIterations(), List.of(), pair.pinning(), pair.abortReason(),
+                        pair.warmupLateReplies(), pair.straySamples(), pair.warmupEndedCompiling()));
+            }
+            return out;
+        }
+    }
 
     /** In this process: a fresh engine pair (or a client against the remote server) in a fresh work folder. */
-    final class InProcess implements Executor {
+    final class InProcess extends OnThisMachine {
         private final PrintStream out;
         private final InetAddress bindAddress;
         private final Duration connectTimeout;
-        private final InetSocketAddress remoteServer;
 
         private final Profiles profiles;
         private int sessions = 1;
@@ -56,23 +200,23 @@ public interface Executor {
             return this;
         }
 
-        public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
+        public InProcess(RunOptions options, PrintStream out, InetAddress bindAddress, Duration connectTimeout,
                          InetSocketAddress remoteServer) {
-            this(out, bindAddress, connectTimeout, remoteServer, Profiles.NONE);
+            this(options, out, bindAddress, connectTimeout, remoteServer, Profiles.NONE);
         }
 
-        public InProcess(PrintStream out, InetAddress bindAddress, Duration connectTimeout,
+        public InProcess(RunOptions options, PrintStream out, InetAddress bindAddress, Duration connectTimeout,
                          InetSocketAddress remoteServer, Profiles profiles) {
+            super(options, remoteServer);
             this.out = out;
             this.bindAddress = bindAddress;
             this.connectTimeout = connectTimeout;
-            this.remoteServer = remoteServer;
             this.profiles = profiles;
         }
 
         @Override
-        public BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
-                                   ProgressListener progress) {
+        BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
+                            ProgressListener progress) {
             Path work;
             try {
                 work = Directories.createWork("run");
@@ -107,7 +251,7 @@ public interface Executor {
         }
 
         @Override
-        public String processes() {
+        String processes() {
             return "one (--fork none: harness, client and server in one JVM)";
         }
     }
@@ -144,23 +288,28 @@ public interface Executor {
     }
 
     /** Each run's server and the harness with its client in JVMs of their own (see {@link ForkedRun}). */
-    final class Forked implements Executor {
+    final class Forked extends OnThisMachine {
         private final ForkedRun forked;
-        private final InetSocketAddress remoteServer;
         private final Map<String, Object> environment;
+        private final PrintStream out;
 
         /** {@code environment}: where the first forked commands are recorded. */
-        public Forked(ForkedRun forked, InetSocketAddress remoteServer, Map<String, Object> environment) {
+        public Forked(RunOptions options, PrintStream out, ForkedRun forked, InetSocketAddress remoteServer,
+                      Map<String, Object> environment) {
+            super(options, remoteServer);
+            this.out = out;
             this.forked = forked;
-            this.remoteServer = remoteServer;
             this.environment = environment;
         }
 
         @Override
-        public BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
-                                   ProgressListener progress) {
+        BenchmarkResult run(Contender spec, HarnessConfig config, Map<String, Object> labels,
+                            ProgressListener progress) {
             progress.runStarting(config.name(), 0, config.runs(), true);
             BenchmarkResult result = forked.run(spec, config, labels, remoteServer);
+            if (result.runs().isEmpty() && result.aborted()) {
+                out.println("Benchmark ended early: " + result.abortReason());
+            }
             synchronized (environment) {
                 if (forked.lastClientCommand() != null) {
                     environment.putIfAbsent("forkedClientCommand", forked.lastClientCommand());
@@ -173,7 +322,7 @@ public interface Executor {
         }
 
         @Override
-        public String processes() {
+        String processes() {
             return remoteServer != null ? "client forked; server remote" : "forked: server and client each in its own JVM";
         }
     }

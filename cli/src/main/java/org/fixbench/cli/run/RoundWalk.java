@@ -91,6 +91,52 @@ public final class RoundWalk {
         return true;
     }
 
+    /** Told of each turn as it starts and ends (a comparison's progress lines). */
+    public interface TurnListener {
+        TurnListener NONE = new TurnListener() {
+        };
+
+        /** Engine {@code engine}'s turn, the {@code number}th of round {@code round}, starts. */
+        default void starting(int round, int number, int engine, String label) {
+        }
+
+        /** Engine {@code engine}'s turn ended. */
+        default void ended(int engine) {
+        }
+    }
+
+    /** A walk over {@code plan}'s benchmarks. */
+    public static RoundWalk of(ComparisonPlan plan) {
+        return new RoundWalk(plan.engines().size(), plan.rates());
+    }
+
+    /**
+     * Runs {@code plan}'s turns by {@code executor}, round by round in the planned order, a line for each, until
+     * every turn ran or one stopped the comparison: the one loop for a comparison in this process, forked, or across
+     * hosts.
+     *
+     * @return why the comparison stopped early, or null when every turn ran
+     */
+    public String run(ComparisonPlan plan, Executor executor, java.io.PrintStream out, TurnListener listener) {
+        String[] stopReason = new String[1];
+        walk(plan.order(), (round, number, slot) -> {
+            int e = slot.engine();
+            String label = executor.turnLabel(plan, e);
+            listener.starting(round, number, e, label);
+            out.println();
+            out.println("=== round " + round + "/" + plan.rounds() + " [" + number + "/" + plan.turnsPerRound() + "] "
+                    + label + (slot.floor() ? " (floor)" : "") + executor.where());
+            Executor.Turn turn = executor.turn(plan, round, e);
+            listener.ended(e);
+            if (turn.stopped()) {
+                stopReason[0] = turn.stopReason();
+                out.println("Comparison stopped: " + turn.stopReason());
+            }
+            return new Turn(label, turn.perRate(), turn.stopped());
+        });
+        return stopReason[0];
+    }
+
     private void publish() {
         published = results.stream().map(List::copyOf).toList();
     }

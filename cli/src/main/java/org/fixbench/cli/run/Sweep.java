@@ -6,14 +6,11 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.fixbench.cli.options.RunOptions;
-import org.fixbench.cli.results.JvmPauses;
-import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.LatencyBenchmark;
@@ -21,7 +18,6 @@ import org.fixbench.harness.ProgressListener;
 import org.fixbench.harness.api.HarnessConfig;
 import org.fixbench.harness.api.HarnessException;
 import org.fixbench.harness.results.BenchmarkResult;
-import org.fixbench.harness.results.RunResult;
 
 /**
  * Runs every engine at every rate, one benchmark at a time (never two at once), each in a fresh engine pair and
@@ -213,10 +209,10 @@ public final class Sweep {
         recorded = new ArrayList<>();
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
-        executor = forked != null ? new Executor.Forked(forked.profiles(profiles).jvmLogs(session.folder)
-                .sessions(options.sessions()).workload(options.workloadSpec()).identities(firstIdentity, identities)
-                .gate(gate), remoteServer, session.environment)
-                : new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer, profiles)
+        executor = forked != null ? new Executor.Forked(options, out, forked.profiles(profiles)
+                .jvmLogs(session.folder).sessions(options.sessions()).workload(options.workloadSpec())
+                .identities(firstIdentity, identities).gate(gate), remoteServer, session.environment)
+                : new Executor.InProcess(options, out, bindAddress, connectTimeout, remoteServer, profiles)
                 .sessions(options.sessions()).flow(options.flow());
         if (interleave) {
             runInterleaved(engines, rates, configs);
@@ -226,7 +222,8 @@ public final class Sweep {
         return new SweepOutcome(recorded, stopReason);
     }
 
-    private Executor executor;
+    /** This call's executor: in this process or forked. */
+    private Executor.OnThisMachine executor;
 
     private void record(BenchmarkResult result) {
         session.results.add(result);
@@ -237,6 +234,7 @@ public final class Sweep {
         int benchmarkCount = configs.size();
         progress = new SweepProgress(out, System::currentTimeMillis,
                 configs.stream().mapToLong(Sweep::plannedNanos).sum(), benchmarkCount, 0);
+        executor.progress(progress);
         settle(engines.get(0), configs.get(0));
         int i = 0;
         for (Contender spec : engines) {
@@ -246,13 +244,13 @@ public final class Sweep {
                 progress.starting(i, label, config, 0);
                 out.println();
                 out.println("=== [" + i + "/" + benchmarkCount + "] " + label);
-                BenchmarkResult result = runOne(spec, config);
-                if (result != null) {
-                    record(result);
+                Executor.OnThisMachine.Benchmark ran = executor.benchmark(spec, config);
+                if (ran.result() != null) {
+                    record(ran.result());
                 }
                 progress.ended(config);
-                if (result == null || result.aborted()) {
-                    stopReason = result == null ? stopReason : result.abortReason();
+                if (ran.stopReason() != null) {
+                    stopReason = ran.stopReason();
                     out.println("Sweep stopped: " + stopReason);
                     return;
                 }
@@ -264,35 +262,26 @@ public final class Sweep {
         ComparisonPlan plan = ComparisonPlan.interleaved(options, engines, rates, configs.get(0).runs(), seed,
                 defaultRunNanos, defaultWarmupNanos);
         int rateCount = rates.size();
-        long[] rateArray = plan.descendingRates();
         int floor = plan.floor();
-        int rounds = plan.rounds();
-        int turns = plan.turnsPerRound();
-        progress = new SweepProgress(out, System::currentTimeMillis, plan.plannedNanos(), turns, rounds);
+        progress = new SweepProgress(out, System::currentTimeMillis, plan.plannedNanos(), plan.turnsPerRound(),
+                plan.rounds());
+        executor.progress(progress);
         session.environment.put("runOrderSeed", seed);
         session.environment.put("enginePairs", plan.enginePairsNote());
         settle(engines.get(0), plan.singles().get(0));
-        RoundWalk walk = new RoundWalk(engines.size(), rates);
+        RoundWalk walk = RoundWalk.of(plan);
         inProgressConfigs = plan.configs();
         inProgress = walk;
-        walk.walk(plan.order(), (r, number, slot) -> {
-            int e = slot.engine();
-            HarnessConfig pair = plan.stepping().get(e);
-            String turnLabel = plan.turnLabel(e);
-            progress.starting(number, turnLabel, pair, r);
-            out.println();
-            out.println("=== round " + r + "/" + rounds + " [" + number + "/" + turns + "] "
-                    + turnLabel + (slot.floor() ? " (floor)" : ""));
-            BenchmarkResult result = runOne(engines.get(e), pair);
-            progress.ended(pair);
-            List<BenchmarkResult> perRate = result == null ? List.of() : perRate(result, plan.singles(),
-                    e * rateCount, rateArray, rates);
-            boolean stop = result == null || result.aborted();
-            if (stop) {
-                stopReason = result == null ? stopReason : result.abortReason();
-                out.println("Sweep stopped: " + stopReason);
+        stopReason = walk.run(plan, executor, out, new RoundWalk.TurnListener() {
+            @Override
+            public void starting(int round, int number, int engine, String label) {
+                progress.starting(number, label, plan.stepping().get(engine), round);
             }
-            return new RoundWalk.Turn(turnLabel, perRate, stop);
+
+            @Override
+            public void ended(int engine) {
+                progress.ended(plan.stepping().get(engine));
+            }
         });
         session.environment.put("runSequence", walk.sequence());
         for (RoundWalk.Merged m : walk.merged(plan.configs(), floor,
@@ -304,45 +293,6 @@ public final class Sweep {
                     + ": its " + merged.runs().size() + " interleaved runs");
             out.print(org.fixbench.harness.results.TextReport.summaries(merged));
         }
-    }
-
-    /**
-     * An engine pair's runs, one per rate in turn, as one result per rate (under that engine × rate's
-     * configuration, {@code singles.get(first + r)}), up to the last rate that ran; the one that ended early keeps
-     * the reason. Labels are the pair's, with each run's JVM pauses numbered as its own run 1.
-     */
-    static List<BenchmarkResult> perRate(BenchmarkResult pair, List<HarnessConfig> singles, int first,
-                                         long[] runRates, List<Long> rates) {
-        List<BenchmarkResult> out = new ArrayList<>();
-        List<RunResult> runs = pair.runs();
-        for (int k = 0; k < runRates.length && k < runs.size(); k++) {
-            RunResult run = runs.get(k);
-            int r = rates.indexOf(runRates[k]);
-            int number = run.run();
-            Map<String, Object> labels = new LinkedHashMap<>(pair.labels());
-            List<Object> pauses = new ArrayList<>();
-            for (JvmPauses p : JvmPauses.fromLabels(pair.labels())) {
-                if (p.run() == number) {
-                    pauses.add(p.renumbered(1).toLabel());
-                }
-            }
-            labels.remove(JvmPauses.LABEL);
-            if (!pauses.isEmpty()) {
-                labels.put(JvmPauses.LABEL, pauses);
-            }
-            boolean last = k == runs.size() - 1;
-            out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), labels,
-                    pair.warmupIterations(), List.of(run.renumbered(1, false)), pair.pinning(),
-                    last ? pair.abortReason() : null, k == 0 ? pair.warmupLateReplies() : 0,
-                    last ? pair.straySamples() : 0, pair.warmupEndedCompiling()));
-        }
-        if (runs.isEmpty() && pair.aborted() && runRates.length > 0) {
-            int r = rates.indexOf(runRates[0]);
-            out.add(new BenchmarkResult(singles.get(first + r).name(), singles.get(first + r), pair.labels(),
-                    pair.warmupIterations(), List.of(), pair.pinning(), pair.abortReason(),
-                    pair.warmupLateReplies(), pair.straySamples(), pair.warmupEndedCompiling()));
-        }
-        return out;
     }
 
     /**
@@ -369,44 +319,14 @@ public final class Sweep {
         try {
             work = Directories.createWork("settle");
             new LatencyBenchmark(settle, out, ProgressListener.NONE).run(
-                    new Executor.InProcess(out, bindAddress, connectTimeout, remoteServer).task(spec, work), Map.of());
+                    new Executor.InProcess(options, out, bindAddress, connectTimeout, remoteServer).task(spec, work),
+                    Map.of());
         } catch (IOException | HarnessException e) {
             out.println("Settling run did not complete (" + e.getMessage() + "); measuring anyway");
         } finally {
             if (work != null) {
                 Directories.deleteRecursively(work);
             }
-        }
-    }
-
-    private BenchmarkResult runOne(Contender spec, HarnessConfig config) {
-        Map<String, Object> labels = new LinkedHashMap<>();
-        labels.put(ResultLabels.ENGINE, spec.engineName());
-        labels.put(ResultLabels.PROFILE, spec.profile());
-        if (spec.isPair()) {
-            labels.put(ResultLabels.CLIENT, spec.client().label());
-            labels.put(ResultLabels.SERVER, spec.server().label());
-        }
-        labels.put(ResultLabels.PROCESSES, executor.processes());
-        if (options.sessions() > 1) {
-            labels.put(ResultLabels.SESSIONS, options.sessions());
-        }
-        if (!options.flow().isFixed()) {
-            labels.put(ResultLabels.WORKLOAD, options.flow().name());
-        }
-        if (remoteServer != null) {
-            labels.put("remoteServer", remoteServer.getHostString() + ":" + remoteServer.getPort());
-            labels.put("legs", "not measured: the server is another host's process, with no clock in common");
-        }
-        try {
-            BenchmarkResult result = executor.run(spec, config, labels, progress);
-            if (forked != null && result.runs().isEmpty() && result.aborted()) {
-                out.println("Benchmark ended early: " + result.abortReason());
-            }
-            return result;
-        } catch (HarnessException e) {
-            stopReason = spec.label() + ": " + e.getMessage();
-            return null;
         }
     }
 
