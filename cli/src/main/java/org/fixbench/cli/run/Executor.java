@@ -27,7 +27,7 @@ import org.fixbench.harness.results.RunResult;
  * Runs a comparison's turns ({@link ComparisonPlan}): one engine's turn in a round, its runs at every rate of the
  * plan, handed back per rate as immutable results. Three implementations: in this process ({@link InProcess}), with
  * the server and the harness with the client each in a JVM of its own ({@link Forked}), and across hosts (the cluster
- * module's, found through {@link org.fixbench.cli.flow.AcrossHosts}). One loop walks any of them through a plan
+ * module's, found through {@code flow.AcrossHosts}). One loop walks any of them through a plan
  * ({@link RoundWalk#run}), and one merge makes each benchmark's rounds one result.
  */
 public interface Executor {
