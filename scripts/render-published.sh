@@ -42,7 +42,7 @@ while IFS= read -r summary; do
   folder="$(dirname "$summary")"
   rel="${folder#"$ROOT"/results/published/}"
   mkdir -p "$(dirname "$out/$rel")"
-  if ! "$ROOT/scripts/fixbench" report "$folder" --out "$out/$rel" > "$out/$rel.log" 2>&1; then
+  if ! "$ROOT/scripts/fixbench" report "$folder" --out "$out/$rel" < /dev/null > "$out/$rel.log" 2>&1; then
     echo "render-published.sh: the report of $rel failed: $(tail -1 "$out/$rel.log")" >&2
     exit 1
   fi
