@@ -107,9 +107,9 @@ final class KneeCommand implements Callable<Integer> {
         }
         double steal = org.fixbench.harness.machine.CpuTimes.read().stealPercentSince(before);
         session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
-        String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n" + ComparisonReport.environmentSection(session.environment, session.results)
-                + "\n" + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment,
-                session.results);
+        String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n"
+                + ComparisonReport.environmentSection(session.environment, session.results) // ends in a blank line
+                + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment, session.results);
         session.writeResults();
         org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
         System.out.println();

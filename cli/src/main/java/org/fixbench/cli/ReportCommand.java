@@ -50,7 +50,7 @@ final class ReportCommand implements Callable<Integer> {
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
         }
-        ComparisonReport.write(target, FolderReport.render(read, folder, target, derivedFiles, !noCharts));
+        ComparisonReport.write(target, FolderReport.document(read, folder, target, derivedFiles, !noCharts));
         if (derivedFiles) {
             org.fixbench.harness.results.ResultsWriter.writeDistributions(target, read.results());
         }

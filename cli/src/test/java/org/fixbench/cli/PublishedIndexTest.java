@@ -89,8 +89,8 @@ class PublishedIndexTest {
     @Test
     void theReferenceTableAgreesWithTheRenderedReportOfItsFolder() throws Exception {
         Path folder = Path.of("../results/published/20261126-default-comparison-remeasure/compare-1");
-        String rendered = org.fixbench.cli.report.FolderReport.render(
-                org.fixbench.harness.results.ResultsReader.read(folder), folder, tmp, false, false);
+        String rendered = org.fixbench.cli.report.doc.MarkdownWriter.write(org.fixbench.cli.report.FolderReport
+                .document(org.fixbench.harness.results.ResultsReader.read(folder), folder, tmp, false, false));
         Path report = tmp.resolve("report.md");
         Files.writeString(report, rendered);
         String fromText = tableFromRenderedRows(rendered);

@@ -220,20 +220,20 @@ public final class Comparison {
         session.writeResults();
 
         // the report and its charts are made from the folder, as `fixbench report` makes them again
-        List<String> kneeSection = new ArrayList<>();
+        List<org.fixbench.cli.report.doc.Block> kneeSection = new ArrayList<>();
         if (!knees.isEmpty()) {
             StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
             knees.forEach(o -> k.append(o.markdown()).append('\n'));
-            kneeSection.add(k.toString());
+            kneeSection.add(new org.fixbench.cli.report.doc.Block.Markdown(k.toString()));
         }
         // a client host's turn of a comparison across hosts draws no charts (the orchestrating command draws the
         // comparison's; `fixbench report` draws a host folder's), unless --derived-files (SVG charts among them) asks
         boolean charts = gateDir == null || options.derivedFiles();
-        String report = FolderReport.render(session.folder, session.folder, options.derivedFiles(), kneeSection,
-                charts);
+        org.fixbench.cli.report.doc.Document report = FolderReport.document(session.folder, session.folder,
+                options.derivedFiles(), kneeSection, charts);
         ComparisonReport.write(session.folder, report);
         System.out.println();
-        System.out.println(report.substring(0, report.indexOf("## Run-by-run")));
+        System.out.println(org.fixbench.cli.report.doc.ConsoleWriter.write(report));
         int status = session.finish(options.failOnStatuses());
         if (outcome.stopReason() != null) {
             err.println("fixbench: comparison stopped early: "
@@ -321,8 +321,8 @@ public final class Comparison {
             if (!session.writeInstead(soFar)) {
                 return; // the comparison had ended and wrote its own results
             }
-            String report = ComparisonReport.render(ComparisonReport.Frame.COMPARISON.titled(
-                    "fixbench comparison (PARTIAL: interrupted)"), command, session.environmentNow(),
+            org.fixbench.cli.report.doc.Document report = ComparisonReport.document(ComparisonReport.Frame.COMPARISON
+                    .titled("fixbench comparison (PARTIAL: interrupted)"), command, session.environmentNow(),
                     contenders.stream().map(Contender::label).toList(), rates, soFar, reason,
                     org.fixbench.cli.report.ChartSet.NONE, null);
             ComparisonReport.write(session.folder, report);

@@ -19,6 +19,11 @@ public record ChartSet(List<Ref> refs) {
         public String markdown() {
             return "![" + title + "](" + png.toString().replace('\\', '/') + ")\n\n";
         }
+
+        /** The figure that shows it in a report. */
+        public org.fixbench.cli.report.doc.Block.Figure figure() {
+            return new org.fixbench.cli.report.doc.Block.Figure(title, png.toString().replace('\\', '/'));
+        }
     }
 
     public ChartSet {

@@ -4,7 +4,6 @@ import static org.fixbench.cli.report.EnvironmentSection.placeAndMachine;
 import static org.fixbench.cli.report.EnvironmentSection.stealText;
 import static org.fixbench.cli.report.RateTable.outliers;
 import static org.fixbench.cli.report.RateTable.oversubscribed;
-import static org.fixbench.cli.report.RateTable.rateTable;
 import static org.fixbench.cli.report.RateTable.workloadOf;
 
 import java.io.IOException;
@@ -16,7 +15,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
+import org.fixbench.cli.report.doc.HtmlWriter;
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.Labels;
+import org.fixbench.cli.results.ProfileFiles;
 import org.fixbench.cli.results.PairedStats;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.RoundTripTask;
@@ -45,16 +50,15 @@ public final class ComparisonReport {
     public static String render(String command, Map<String, Object> environment, List<String> engineLabels, List<Long> rates,
                          List<BenchmarkResult> results, String stopReason, ChartSet charts,
                          java.nio.file.Path profilesFolder) {
-        return render(Frame.COMPARISON, command, environment, engineLabels, rates, results, stopReason, charts,
-                profilesFolder);
+        return MarkdownWriter.write(document(Frame.COMPARISON, command, environment, engineLabels, rates, results,
+                stopReason, charts, profilesFolder));
     }
 
     /**
-     * What frames a report around its tables, set before it is rendered (a report is never edited as text after):
-     * its title, notes under the title, sections after its Command line, and sections before the run-by-run
-     * summaries. Each note and section is markdown ending in a blank line.
+     * What frames a report around its tables, set before it is made (a report is never edited as text after): its
+     * title, notes under the title, sections after its Command line, and sections before the run-by-run summaries.
      */
-    public record Frame(String title, List<String> notes, List<String> afterCommand, List<String> beforeRuns) {
+    public record Frame(String title, List<Block> notes, List<Block> afterCommand, List<Block> beforeRuns) {
         /** A comparison's report, with nothing added. */
         public static final Frame COMPARISON = new Frame("fixbench comparison", List.of(), List.of(), List.of());
 
@@ -68,20 +72,20 @@ public final class ComparisonReport {
             return new Frame(newTitle, notes, afterCommand, beforeRuns);
         }
 
-        public Frame withNote(String note) {
+        public Frame withNote(Block note) {
             return new Frame(title, append(notes, note), afterCommand, beforeRuns);
         }
 
-        public Frame withSectionAfterCommand(String section) {
+        public Frame withSectionAfterCommand(Block section) {
             return new Frame(title, notes, append(afterCommand, section), beforeRuns);
         }
 
-        public Frame withSectionBeforeRuns(String section) {
+        public Frame withSectionBeforeRuns(Block section) {
             return new Frame(title, notes, afterCommand, append(beforeRuns, section));
         }
 
-        private static List<String> append(List<String> list, String item) {
-            List<String> out = new ArrayList<>(list);
+        private static List<Block> append(List<Block> list, Block item) {
+            List<Block> out = new ArrayList<>(list);
             out.add(item);
             return out;
         }
@@ -108,23 +112,30 @@ public final class ComparisonReport {
                 : settled + " Except in " + uncapped + " of the " + results.size() + " benchmarks, where " + unsettled;
     }
 
-    /** As above, framed by {@code frame}. */
+    /** As above, framed by {@code frame}, as Markdown. */
     public static String render(Frame frame, String command, Map<String, Object> environment, List<String> engineLabels,
                                 List<Long> rates, List<BenchmarkResult> results, String stopReason, ChartSet charts,
                                 java.nio.file.Path profilesFolder) {
-        StringBuilder md = new StringBuilder();
-        md.append("# ").append(frame.title()).append(uncommittedMark(environment)).append("\n\n");
-        frame.notes().forEach(md::append);
-        md.append("Command: `").append(command).append("`\n\n");
-        frame.afterCommand().forEach(md::append);
-        md.append(environmentSection(environment, results)).append('\n');
+        return MarkdownWriter.write(document(frame, command, environment, engineLabels, rates, results, stopReason,
+                charts, profilesFolder));
+    }
+
+    /** The report, framed by {@code frame}, before it is written. */
+    public static Document document(Frame frame, String command, Map<String, Object> environment,
+                                    List<String> engineLabels, List<Long> rates, List<BenchmarkResult> results,
+                                    String stopReason, ChartSet charts, java.nio.file.Path profilesFolder) {
+        Document.Builder doc = new Document.Builder();
+        doc.addAll(frame.notes());
+        doc.paragraph("Command: `" + command + "`");
+        doc.addAll(frame.afterCommand());
+        doc.add(EnvironmentSection.section(environment, results));
         boolean fixedOnly = results.stream().allMatch(r -> workloadOf(r).equals("fixed"));
-        md.append(fixedOnly ? "Each cell is the round trip NewOrderSingle → ExecutionReport" : "Each cell is the round "
-                + "trip of every request the workload sends (NewOrderSingle, OrderCancelRequest, "
+        doc.paragraph((fixedOnly ? "Each cell is the round trip NewOrderSingle → ExecutionReport" : "Each cell is the "
+                + "round trip of every request the workload sends (NewOrderSingle, OrderCancelRequest, "
                 + "OrderCancelReplaceRequest) → its answer (an ExecutionReport, or an OrderCancelReject), all types "
                 + "together (each type's own percentiles, `request D ...`, `request F ...`, `request G ...`, are in "
-                + "each engine's section),");
-        md.append(" measured from the *intended* send time "
+                + "each engine's section),")
+                + " measured from the *intended* send time "
                 + "(coordinated-omission corrected), in µs: that percentile of all counted runs' samples together "
                 + "(the distribution the percentile chart draws), then in brackets the lowest and highest of the runs' "
                 + "own values. \"worst\" is the largest round trip of all runs. Orders never answered are charged at "
@@ -134,189 +145,194 @@ public final class ComparisonReport {
                 + "replies completed below the rate, an order left unanswered past the bound, latency rising through "
                 + "the run, or orders queueing) or FAILED (orders lost, session lost); its latencies then measure the "
                 + "machine or a queue, not the engine; see the notes under the table. Such an engine × rate gets no "
-                + "overhead over raw TCP (no figure from the runs that survived). ").append(warmupSentence(results))
-                .append("\n\n");
-        results.stream().map(r -> Labels.of(r).profiled()).filter(java.util.Objects::nonNull).findFirst()
-                .ifPresent(p -> md.append("**Profiled:** ").append(p).append(". Every benchmark here ran under the "
+                + "overhead over raw TCP (no figure from the runs that survived). " + warmupSentence(results));
+        results.stream().map(r -> Labels.of(r).profiled()).filter(Objects::nonNull).findFirst()
+                .ifPresent(p -> doc.paragraph("**Profiled:** " + p + ". Every benchmark here ran under the "
                         + "profiler, so these latencies include its cost: set them against each other, never against "
                         + "unprofiled results (its cost, measured once: p90 about 2.5-3x at 10,000/s; cli/README.md). "
-                        + "The profiles are listed under \"Profiles\".\n\n"));
+                        + "The profiles are listed under \"Profiles\"."));
         if (stopReason != null) {
-            md.append("**The comparison stopped early:** ").append(stopReason)
-                    .append(". Results below are what was measured before that.\n\n");
+            doc.paragraph("**The comparison stopped early:** " + stopReason
+                    + ". Results below are what was measured before that.");
         }
-        md.append(interopMatrix(rates, results));
+        doc.addAll(interopMatrix(rates, results));
         for (long rate : rates) {
             List<BenchmarkResult> atRate = Compared.atRate(results, engineLabels, rate);
             if (atRate.isEmpty()) {
                 continue;
             }
-            md.append(String.format(Locale.ROOT, "## %,d msgs/s%n%n", rate));
-            md.append(rateTable(atRate));
-            md.append('\n');
+            Document.Builder section = new Document.Builder();
+            section.add(RateTable.model(atRate));
+            List<String> notes = new ArrayList<>();
             for (BenchmarkResult r : atRate) {
                 String verdict = verdict(r);
                 if (verdict != null) {
-                    md.append("- ").append(verdict).append('\n');
+                    notes.add(verdict);
                 }
-                outliers(r).forEach(note -> md.append("- ").append(note).append('\n'));
+                notes.addAll(outliers(r));
             }
-            oversubscribed(atRate).forEach(note -> md.append("- ").append(note).append('\n'));
-            md.append('\n');
+            notes.addAll(oversubscribed(atRate));
+            section.add(Block.Bullets.ofTexts(notes));
             ChartSet.Ref percentiles = charts.percentiles(rate);
             if (percentiles != null) {
-                md.append(percentiles.markdown());
+                section.add(percentiles.figure());
             }
+            doc.add(section.section(2, String.format(Locale.ROOT, "%,d msgs/s", rate)));
         }
         List<ChartSet.Ref> curves = charts.of(ChartSet.Kind.THROUGHPUT);
         if (!curves.isEmpty()) {
-            md.append("## Latency against throughput\n\n");
-            curves.forEach(c -> md.append(c.markdown()));
+            doc.add(new Block.Section(2, "Latency against throughput", curves.stream().map(ChartSet.Ref::figure)
+                    .map(Block.class::cast).toList()));
         }
         List<ChartSet.Ref> timelines = charts.of(ChartSet.Kind.TIMELINE);
         if (!timelines.isEmpty()) {
-            md.append("## Latency over time\n\n");
-            md.append("Per engine × rate, the p99 (solid) and maximum (dashed) of each second of each counted run, "
-                    + "orders placed by their due time (from `hlog/<benchmark>/endToEnd.hlog`): a pause shows as a "
-                    + "spike in the second it happened, an engine that does not keep up as a line that climbs.\n\n");
+            Document.Builder section = new Document.Builder();
+            section.paragraph("Per engine × rate, the p99 (solid) and maximum (dashed) of each second of each counted "
+                    + "run, orders placed by their due time (from `hlog/<benchmark>/endToEnd.hlog`): a pause shows as a "
+                    + "spike in the second it happened, an engine that does not keep up as a line that climbs.");
             for (long rate : rates) {
-                timelines.stream().filter(t -> t.rate() == rate).forEach(t -> md.append(t.markdown()));
+                timelines.stream().filter(t -> t.rate() == rate).forEach(t -> section.add(t.figure()));
             }
+            doc.add(section.section(2, "Latency over time"));
         }
         if (results.stream().anyMatch(r -> !Labels.of(r).profiles().isEmpty())) {
-            md.append("## Profiles\n\nEach benchmark's profiles (one per round in an interleaved comparison), and where "
-                    + "most of their samples ended (self time, all of the benchmark's profiles together).\n\n");
-            for (BenchmarkResult r : results) {
-                List<String> files = Labels.of(r).profiles();
-                if (!files.isEmpty()) {
-                    md.append("- ").append(label(r)).append(String.format(Locale.ROOT, " at %,d msgs/s: ",
-                            r.config().targetRatePerSecond()));
-                    md.append(String.join(", ", files.stream().map(f -> "[" + java.nio.file.Path.of(f.toString())
-                            .getFileName() + "](" + f.toString().replace('\\', '/') + ")").toList())).append('\n');
-                    if (profilesFolder != null) {
-                        for (String role : List.of("client", "server", "client_server")) {
-                            List<java.nio.file.Path> collapsed = files.stream().map(Object::toString)
-                                    .filter(f -> f.endsWith(".html") && org.fixbench.cli.results.ProfileFiles.role(f)
-                                            .equals(role))
-                                    .map(f -> org.fixbench.cli.results.ProfileFiles.collapsed(profilesFolder.resolve(f)))
-                                    .toList();
-                            List<String> hot = org.fixbench.cli.results.ProfileFiles.hottest(collapsed, 5);
-                            if (!hot.isEmpty()) {
-                                md.append("  - hottest frames, ").append(role.replace('_', '+')).append(": ")
-                                        .append(String.join("; ", hot).replace("|", "\\|")).append('\n');
-                            }
-                        }
+            doc.add(profilesSection(results, profilesFolder));
+        }
+        doc.markdown(ClusterSection.markdown(environment, results));
+        doc.addAll(frame.beforeRuns());
+        Document.Builder runs = new Document.Builder();
+        for (BenchmarkResult r : results) {
+            runs.add(runSummary(r, results));
+        }
+        doc.add(new Block.Section(2, "Run-by-run summaries (JLBH style, µs)", runs.blocks(), true));
+        doc.paragraph("Files: `summary.json` (all numbers, ns), `summary.csv`, `environment.json`, an HdrHistogram log "
+                + "per engine × rate × series (`hlog/<benchmark>/<series>.hlog`: untagged the runs, tagged `second` the "
+                + "timeline), `hgrm/`.");
+        return doc.build(frame.title() + uncommittedMark(environment));
+    }
+
+    /** Each benchmark's profiles, and the frames where most of their samples ended. */
+    private static Block.Section profilesSection(List<BenchmarkResult> results, java.nio.file.Path profilesFolder) {
+        List<Block.Item> items = new ArrayList<>();
+        for (BenchmarkResult r : results) {
+            List<String> files = Labels.of(r).profiles();
+            if (files.isEmpty()) {
+                continue;
+            }
+            String text = label(r) + String.format(Locale.ROOT, " at %,d msgs/s: ", r.config().targetRatePerSecond())
+                    + String.join(", ", files.stream().map(f -> "[" + java.nio.file.Path.of(f).getFileName() + "]("
+                    + f.replace('\\', '/') + ")").toList());
+            List<Block.Item> hottest = new ArrayList<>();
+            if (profilesFolder != null) {
+                for (String role : List.of("client", "server", "client_server")) {
+                    List<java.nio.file.Path> collapsed = files.stream()
+                            .filter(f -> f.endsWith(".html") && ProfileFiles.role(f).equals(role))
+                            .map(f -> ProfileFiles.collapsed(profilesFolder.resolve(f)))
+                            .toList();
+                    List<String> hot = ProfileFiles.hottest(collapsed, 5);
+                    if (!hot.isEmpty()) {
+                        hottest.add(Block.Item.of("hottest frames, " + role.replace('_', '+') + ": "
+                                + String.join("; ", hot).replace("|", "\\|")));
                     }
                 }
             }
-            md.append('\n');
+            items.add(new Block.Item(text, hottest));
         }
-        md.append(ClusterSection.markdown(environment, results));
-        frame.beforeRuns().forEach(md::append);
-        md.append("## Run-by-run summaries (JLBH style, µs)\n\n");
-        for (BenchmarkResult r : results) {
-            md.append("### ").append(label(r)).append(String.format(Locale.ROOT, " @ %,d/s%n%n",
-                    r.config().targetRatePerSecond()));
-            md.append("```\n");
-            BenchmarkResult floor = results.stream().filter(f -> Labels.of(f).isFloorEngine()
-                    && f.config().targetRatePerSecond() == r.config().targetRatePerSecond()).findFirst().orElse(null);
-            PairedStats.Modes modes = floor == null ? null : PairedStats.modes(floor.countedRuns().stream()
-                    .filter(RunResult::ok).mapToDouble(run -> run.endToEnd().percentileNanos(50)).toArray());
-            if (r == floor && modes != null && modes.bimodal()) {
-                md.append(String.format(Locale.ROOT, "the floor's run p50s fall into two modes: low %s – %s µs (%d "
-                                + "runs), high %s – %s µs (%d runs)%n", ComparisonTable.micros(modes.low()[0]),
-                        ComparisonTable.micros(modes.low()[modes.low().length - 1]), modes.low().length,
-                        ComparisonTable.micros(modes.high()[0]),
-                        ComparisonTable.micros(modes.high()[modes.high().length - 1]), modes.high().length));
+        return new Block.Section(2, "Profiles", List.of(new Block.Paragraph("Each benchmark's profiles (one per round "
+                + "in an interleaved comparison), and where most of their samples ended (self time, all of the "
+                + "benchmark's profiles together)."), Block.Bullets.of(items)));
+    }
+
+    /** One benchmark's runs, line by line, and its series' summaries, JLBH style; its engine's notes and pinning. */
+    private static Block.Section runSummary(BenchmarkResult r, List<BenchmarkResult> results) {
+        StringBuilder text = new StringBuilder();
+        BenchmarkResult floor = results.stream().filter(f -> Labels.of(f).isFloorEngine()
+                && f.config().targetRatePerSecond() == r.config().targetRatePerSecond()).findFirst().orElse(null);
+        PairedStats.Modes modes = floor == null ? null : PairedStats.modes(floor.countedRuns().stream()
+                .filter(RunResult::ok).mapToDouble(run -> run.endToEnd().percentileNanos(50)).toArray());
+        if (r == floor && modes != null && modes.bimodal()) {
+            text.append(String.format(Locale.ROOT, "the floor's run p50s fall into two modes: low %s – %s µs (%d "
+                            + "runs), high %s – %s µs (%d runs)%n", ComparisonTable.micros(modes.low()[0]),
+                    ComparisonTable.micros(modes.low()[modes.low().length - 1]), modes.low().length,
+                    ComparisonTable.micros(modes.high()[0]),
+                    ComparisonTable.micros(modes.high()[modes.high().length - 1]), modes.high().length));
+        }
+        Labels labels = Labels.of(r);
+        for (RunResult run : r.runs()) {
+            String pair = "";
+            Integer beside = labels.floorRunBeside(run.run());
+            if (floor != null && beside != null) {
+                RunResult f = floor.runs().stream().filter(x -> x.run() == beside).findFirst().orElse(null);
+                pair = f == null ? ", no floor run beside it" : ", paired with " + label(floor) + " run "
+                        + f.run() + (modes != null && modes.bimodal() && f.ok() ? " ("
+                        + modes.modeOf(f.endToEnd().percentileNanos(50)) + " mode of the floor)" : "");
+            } else if (r == floor && modes != null && modes.bimodal() && run.ok()) {
+                pair = ", " + modes.modeOf(run.endToEnd().percentileNanos(50)) + " mode";
             }
-            Labels labels = Labels.of(r);
-            for (RunResult run : r.runs()) {
-                String pair = "";
-                Integer beside = labels.floorRunBeside(run.run());
-                if (floor != null && beside != null) {
-                    RunResult f = floor.runs().stream().filter(x -> x.run() == beside).findFirst().orElse(null);
-                    pair = f == null ? ", no floor run beside it" : ", paired with " + label(floor) + " run "
-                            + f.run() + (modes != null && modes.bimodal() && f.ok() ? " ("
-                            + modes.modeOf(f.endToEnd().percentileNanos(50)) + " mode of the floor)" : "");
-                } else if (r == floor && modes != null && modes.bimodal() && run.ok()) {
-                    pair = ", " + modes.modeOf(run.endToEnd().percentileNanos(50)) + " mode";
-                }
-                md.append(String.format(Locale.ROOT, "run %d: %s, sent %,.0f/s, replies completed %,.0f/s, lost %,d"
-                                + "%s, oldest unanswered %s µs, largest catch-up burst %,d, steal %s%s%s%n", run.run(),
-                        run.status(), run.achievedRatePerSecond(), run.completionRatePerSecond(), run.lost(),
-                        run.lateReplies() > 0 ? String.format(Locale.ROOT, " (%,d answered late)", run.lateReplies())
-                                : "", ComparisonTable.micros(run.oldestUnansweredNanos()), run.largestSendBacklog(),
-                        stealText(run.stealPercent()) + placeAndMachine(run), pair,
-                        run.ok() ? "" : " - " + run.reason()));
-                if (run.remeasure() != null) {
-                    md.append("  measured again: ").append(TextReport.remeasureText(run.remeasure())).append('\n');
-                }
+            text.append(String.format(Locale.ROOT, "run %d: %s, sent %,.0f/s, replies completed %,.0f/s, lost %,d"
+                            + "%s, oldest unanswered %s µs, largest catch-up burst %,d, steal %s%s%s%n", run.run(),
+                    run.status(), run.achievedRatePerSecond(), run.completionRatePerSecond(), run.lost(),
+                    run.lateReplies() > 0 ? String.format(Locale.ROOT, " (%,d answered late)", run.lateReplies())
+                            : "", ComparisonTable.micros(run.oldestUnansweredNanos()), run.largestSendBacklog(),
+                    stealText(run.stealPercent()) + placeAndMachine(run), pair,
+                    run.ok() ? "" : " - " + run.reason()));
+            if (run.remeasure() != null) {
+                text.append("  measured again: ").append(TextReport.remeasureText(run.remeasure())).append('\n');
             }
-            List<String> shown = new java.util.ArrayList<>(List.of(SeriesNames.END_TO_END,
-                    RoundTripTask.CLIENT_TO_SERVER, RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT));
+        }
+        List<String> shown = new ArrayList<>(List.of(SeriesNames.END_TO_END,
+                RoundTripTask.CLIENT_TO_SERVER, RoundTripTask.SERVER_PROCESSING, RoundTripTask.SERVER_TO_CLIENT));
+        if (!r.countedRuns().isEmpty()) {
             // the stages of an order's life the engine reports (an external gateway's ack and fill), in its order
-            if (!r.countedRuns().isEmpty()) {
-                r.countedRuns().get(0).series().keySet().stream()
-                        .filter(name -> name.startsWith(RoundTripTask.STAGE_PREFIX)).forEach(shown::add);
-                // each message type of the workload, from its own intended send time to its own answer
-                r.countedRuns().get(0).series().keySet().stream()
-                        .filter(name -> name.startsWith(RoundTripTask.REQUEST_PREFIX)).sorted().forEach(shown::add);
-            }
-            shown.add(SeriesNames.HICCUPS);
-            for (String series : shown) {
-                if (!r.countedRuns().isEmpty() && r.countedRuns().get(0).series().containsKey(series)) {
-                    md.append(TextReport.summary(r, series));
-                }
-            }
-            md.append("```\n\n");
-            List<String> notes = labels.engineNotes();
-            if (!notes.isEmpty()) {
-                for (String note : notes) {
-                    md.append("- ").append(note).append('\n');
-                }
-                md.append('\n');
-            }
-            r.pinning().forEach(p -> md.append("- pinning: ").append(p.describe()).append('\n'));
-            md.append('\n');
+            r.countedRuns().get(0).series().keySet().stream()
+                    .filter(name -> name.startsWith(RoundTripTask.STAGE_PREFIX)).forEach(shown::add);
+            // each message type of the workload, from its own intended send time to its own answer
+            r.countedRuns().get(0).series().keySet().stream()
+                    .filter(name -> name.startsWith(RoundTripTask.REQUEST_PREFIX)).sorted().forEach(shown::add);
         }
-        md.append("Files: `summary.json` (all numbers, ns), `summary.csv`, `environment.json`, an HdrHistogram log per "
-                + "engine × rate × series (`hlog/<benchmark>/<series>.hlog`: untagged the runs, tagged `second` the "
-                + "timeline), `hgrm/`.\n");
-        return md.toString();
+        shown.add(SeriesNames.HICCUPS);
+        for (String series : shown) {
+            if (!r.countedRuns().isEmpty() && r.countedRuns().get(0).series().containsKey(series)) {
+                text.append(TextReport.summary(r, series));
+            }
+        }
+        List<Block.Item> pinning = r.pinning().stream().map(p -> Block.Item.of("pinning: " + p.describe())).toList();
+        List<Block.Item> notes = labels.engineNotes().stream().map(Block.Item::of).toList();
+        return new Block.Section(3, label(r) + String.format(Locale.ROOT, " @ %,d/s", r.config().targetRatePerSecond()),
+                List.of(new Block.Code(text.toString()), new Block.Bullets(List.of(notes, pinning))));
     }
 
     /**
      * For {@code --pairs}: per rate, clients down, servers across, each cell the median of the runs' p50 in µs, or
      * why there is none (✗ and the status, or the reason the pair did not run). Empty when no result is a pair.
      */
-    public static String interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
+    public static List<Block.Section> interopMatrix(List<Long> rates, List<BenchmarkResult> results) {
         List<BenchmarkResult> pairs = results.stream().filter(r -> Labels.of(r).isPair()).toList();
         if (pairs.isEmpty()) {
-            return "";
+            return List.of();
         }
         List<String> clients = pairs.stream().map(r -> Labels.of(r).client()).distinct().toList();
         List<String> servers = pairs.stream().map(r -> String.valueOf(Labels.of(r).server())).distinct().toList();
-        StringBuilder md = new StringBuilder();
+        List<Block.Section> sections = new ArrayList<>();
         for (long rate : rates) {
-            md.append(String.format(Locale.ROOT, "## Interop matrix at %,d msgs/s: p50 round trip, µs (client ↓, "
-                    + "server →)%n%n", rate));
             List<String> header = new ArrayList<>(List.of("client \\ server"));
             header.addAll(servers);
-            row(md, header);
-            row(md, java.util.Collections.nCopies(header.size(), "---"));
+            Table.Builder table = new Table.Builder(header, java.util.Collections.nCopies(header.size(),
+                    Table.Align.LEFT));
             for (String client : clients) {
-                List<String> cells = new ArrayList<>(List.of(client));
+                List<String> cells = new ArrayList<>();
                 for (String server : servers) {
                     BenchmarkResult r = pairs.stream().filter(p -> client.equals(Labels.of(p).client())
                             && server.equals(String.valueOf(Labels.of(p).server()))
                             && p.config().targetRatePerSecond() == rate).findFirst().orElse(null);
                     cells.add(matrixCell(r));
                 }
-                row(md, cells);
+                table.row(Table.Row.of(null, client, cells));
             }
-            md.append('\n');
+            sections.add(new Block.Section(2, String.format(Locale.ROOT, "Interop matrix at %,d msgs/s: p50 round "
+                    + "trip, µs (client ↓, server →)", rate), List.of(table.build())));
         }
-        return md.toString();
+        return sections;
     }
 
     private static String matrixCell(BenchmarkResult r) {
@@ -347,6 +363,7 @@ public final class ComparisonReport {
         return RateTable.verdict(r);
     }
 
+    /** The Environment section as Markdown (a knee search's report). */
     public static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
         return EnvironmentSection.environmentSection(env, results);
     }
@@ -355,17 +372,15 @@ public final class ComparisonReport {
         return EnvironmentSection.uncommittedMark(env);
     }
 
-    public static void write(Path folder, String markdown) {
+    /** Writes {@code report}: report.md and report.html in {@code folder}. */
+    public static void write(Path folder, Document report) {
         try {
-            org.fixbench.harness.results.AtomicFiles.writeString(folder.resolve("report.md"), markdown);
+            org.fixbench.harness.results.AtomicFiles.writeString(folder.resolve("report.md"),
+                    MarkdownWriter.write(report));
             org.fixbench.harness.results.AtomicFiles.writeString(folder.resolve("report.html"),
-                    org.fixbench.cli.report.HtmlReport.render(markdown, folder));
+                    HtmlWriter.write(report, folder));
         } catch (IOException e) {
             throw new org.fixbench.harness.api.HarnessException("cannot write report.md: " + e.getMessage(), e);
         }
-    }
-
-    static void row(StringBuilder sb, List<String> cells) {
-        sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
     }
 }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -55,95 +57,90 @@ final class EnvironmentSection {
         return Environment.dirty(env) ? " (from an uncommitted tree)" : "";
     }
 
-    /** The machine, JVM, engines and noise, at the top of every report. */
+    /** The machine, JVM, engines and noise, at the top of every report, as Markdown (a knee search's report). */
     public static String environmentSection(Map<String, Object> env, List<BenchmarkResult> results) {
-        StringBuilder sb = new StringBuilder("## Environment\n\n");
+        return MarkdownWriter.write(List.of(section(env, results)));
+    }
+
+    /** The machine, JVM, engines and noise, at the top of every report. */
+    static Block.Section section(Map<String, Object> env, List<BenchmarkResult> results) {
+        List<String> items = new java.util.ArrayList<>();
         if (env.get(ResultLabels.CLUSTER) != null) {
-            sb.append("- Across hosts: the other lines of this section (CPU, kernel, JVM, clock, CPU steal) describe "
+            items.add("Across hosts: the other lines of this section (CPU, kernel, JVM, clock, CPU steal) describe "
                     + "the orchestrating machine; each host's own are under \"Per client host\", and its "
-                    + "environment.json under `hosts/<host>/`\n");
+                    + "environment.json under `hosts/<host>/`");
         }
-        sb.append("- CPU: ").append(org.fixbench.harness.machine.Environment.describeCpu(
-                env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null, env.get(Environment.CPU_MODEL))).append(", ").append(env.get("cpus")).append(" CPUs; governor ")
-                .append(env.get("governor")).append('\n');
+        items.add("CPU: " + Environment.describeCpu(env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null,
+                env.get(Environment.CPU_MODEL)) + ", " + env.get("cpus") + " CPUs; governor " + env.get("governor"));
         java.util.Set<String> pinned = new java.util.TreeSet<>();
         java.util.Set<String> unpinned = new java.util.TreeSet<>();
         for (BenchmarkResult r : results) {
             r.pinning().forEach(p -> (p.pinned() ? pinned : unpinned).add(p.pinned() ? p.role() + " on CPU " + p.cpu()
                     : p.role() + " (" + p.note() + ")"));
         }
-        sb.append("- CPUs used: pinned ").append(pinned.isEmpty() ? "none" : String.join(", ", pinned))
-                .append(unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned)).append('\n');
-        sb.append("- Kernel: ").append(env.get("kernel")).append("; clocksource ").append(env.get("clocksource"))
-                .append('\n');
-        sb.append("- JVM: ").append(env.get("jvmVendor")).append(' ').append(env.get("jvmName")).append(' ')
-                .append(env.get("jvmVersion")).append("; flags ").append(env.get("jvmFlags")).append("; GC ")
-                .append(env.get("gc")).append('\n');
-        Object engines = env.get("engines");
-        if (engines instanceof Map<?, ?> map) {
+        items.add("CPUs used: pinned " + (pinned.isEmpty() ? "none" : String.join(", ", pinned))
+                + (unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned)));
+        items.add("Kernel: " + env.get("kernel") + "; clocksource " + env.get("clocksource"));
+        items.add("JVM: " + env.get("jvmVendor") + ' ' + env.get("jvmName") + ' ' + env.get("jvmVersion") + "; flags "
+                + env.get("jvmFlags") + "; GC " + env.get("gc"));
+        if (env.get("engines") instanceof Map<?, ?> map) {
             map.forEach((label, info) -> {
                 if (info instanceof Map<?, ?> e) {
-                    sb.append("- ").append(label).append(": ").append(e.get("versions")).append("; profile `")
-                            .append(e.get("profileFile")).append("` sha256 ")
-                            .append(String.valueOf(e.get("profileSha256")), 0,
-                                    Math.min(16, String.valueOf(e.get("profileSha256")).length()))
-                            .append("…\n");
+                    String sha = String.valueOf(e.get("profileSha256"));
+                    items.add(label + ": " + e.get("versions") + "; profile `" + e.get("profileFile") + "` sha256 "
+                            + sha.substring(0, Math.min(16, sha.length())) + "…");
                 }
             });
         }
         java.util.Set<String> workloads = new java.util.TreeSet<>();
         results.forEach(r -> workloads.add(workloadOf(r)));
-        sb.append("- Workload: ").append(String.join(", ", workloads)).append(workloads.equals(java.util.Set.of(
-                "fixed")) ? " (one limit order, the same every time)" : " (`--workload`: ClOrdID, symbols, optional "
+        items.add("Workload: " + String.join(", ", workloads) + (workloads.equals(java.util.Set.of("fixed"))
+                ? " (one limit order, the same every time)" : " (`--workload`: ClOrdID, symbols, optional "
                 + "fields, cancels and replaces as the seed, the log or the lifecycle gives them; every answer "
                 + "matched to its request, and checked against it by the built-in engines' clients"
-                + (workloads.stream().anyMatch(org.fixbench.engine.OrderFlow::isPacedName) ? "; paced: sent with the gaps between the"
-                + " log's SendingTimes, stretched so their mean is each rate's interval, and each rate's send and reply"
-                + " rules held to that schedule" : "") + ")")
-                .append('\n');
+                + (workloads.stream().anyMatch(org.fixbench.engine.OrderFlow::isPacedName) ? "; paced: sent with the "
+                + "gaps between the log's SendingTimes, stretched so their mean is each rate's interval, and each "
+                + "rate's send and reply rules held to that schedule" : "") + ")"));
         if (env.get("processes") != null) {
-            sb.append("- Processes: ").append(env.get("processes")).append('\n');
+            items.add("Processes: " + env.get("processes"));
         }
         if (env.get("forkedServerCommand") != null) {
-            sb.append("- Forked server: `").append(env.get("forkedServerCommand")).append("`\n");
+            items.add("Forked server: `" + env.get("forkedServerCommand") + "`");
         }
         if (env.get("forkedClientCommand") != null) {
-            sb.append("- Forked client: `").append(env.get("forkedClientCommand")).append("`\n");
+            items.add("Forked client: `" + env.get("forkedClientCommand") + "`");
         }
-        sb.append("- Suite: commit ").append(env.get(Environment.GIT_COMMIT))
-                .append(Environment.dirty(env) ? " (working tree dirty)" : "")
-                .append(env.get("classpathJars") instanceof Map<?, ?> jars && jars.get("all") != null
-                        ? "; jars sha256 " + String.valueOf(jars.get("all")).substring(0,
-                        Math.min(16, String.valueOf(jars.get("all")).length())) + "… (per jar in environment.json)" : "")
-                .append('\n');
+        String jarsSha = env.get("classpathJars") instanceof Map<?, ?> jars && jars.get("all") != null
+                ? String.valueOf(jars.get("all")) : null;
+        items.add("Suite: commit " + env.get(Environment.GIT_COMMIT) + (Environment.dirty(env) ? " (working tree dirty)"
+                : "") + (jarsSha == null ? "" : "; jars sha256 " + jarsSha.substring(0, Math.min(16, jarsSha.length()))
+                + "… (per jar in environment.json)"));
         if (env.get("nanoTimeCostNanos") instanceof Number cost) {
-            sb.append(String.format(Locale.ROOT, "- Clock: System.nanoTime() %.1f ns per call, granularity %s ns%n",
+            items.add(String.format(Locale.ROOT, "Clock: System.nanoTime() %.1f ns per call, granularity %s ns",
                     cost.doubleValue(), env.get("nanoTimeGranularityNanos")));
         }
         if (env.get("harnessFloor") instanceof String why) {
-            sb.append("- Harness floor: ").append(why).append('\n');
+            items.add("Harness floor: " + why);
         }
         if (env.get("harnessFloorNanos") instanceof Map<?, ?> floors) {
-            sb.append("- Harness floor (an empty task, 1 s at each rate):");
+            List<String> each = new java.util.ArrayList<>();
             floors.forEach((rate, stats) -> {
                 if (stats instanceof Map<?, ?> f && f.get("p50") instanceof Number p50 && f.get("p99") instanceof Number p99) {
-                    sb.append(String.format(Locale.ROOT, " %,d/s p50 %s µs, p99 %s µs;", Long.parseLong(rate.toString()),
+                    each.add(String.format(Locale.ROOT, " %,d/s p50 %s µs, p99 %s µs", Long.parseLong(rate.toString()),
                             ComparisonTable.micros(p50.doubleValue()), ComparisonTable.micros(p99.doubleValue())));
                 }
             });
-            sb.setLength(sb.length() - (sb.charAt(sb.length() - 1) == ';' ? 1 : 0));
-            sb.append('\n');
+            items.add("Harness floor (an empty task, 1 s at each rate):" + String.join(";", each));
         }
         if (env.get("runOrder") != null) {
-            sb.append("- Run order: ").append(env.get("runOrder")).append('\n');
+            items.add("Run order: " + env.get("runOrder"));
         }
         if (env.get("settlingRun") != null) {
-            sb.append("- Before measuring, a settling round: ").append(env.get("settlingRun")).append('\n');
+            items.add("Before measuring, a settling round: " + env.get("settlingRun"));
         }
         Object steal = env.get("stealPctWholeComparison");
-        sb.append("- CPU steal over the whole comparison: ")
-                .append(steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a")
-                .append('\n');
-        return sb.toString();
+        items.add("CPU steal over the whole comparison: "
+                + (steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a"));
+        return new Block.Section(2, "Environment", List.of(Block.Bullets.ofTexts(items)));
     }
 }

@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
+import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -28,15 +31,13 @@ public final class FolderReport {
         return render(ResultsReader.read(folder), folder, out, derivedFiles, List.of());
     }
 
-    /** As above, with {@code beforeRuns} (markdown sections) placed before the run-by-run summaries. */
-    public static String render(Path folder, Path out, boolean derivedFiles, List<String> beforeRuns) {
-        return render(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns);
-    }
-
-    /** As above, without charts when {@code charts} is false: none written, none embedded. */
-    public static String render(Path folder, Path out, boolean derivedFiles, List<String> beforeRuns,
-                                boolean charts) {
-        return render(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns, charts);
+    /**
+     * The report of {@code folder}, with {@code beforeRuns} placed before the run-by-run summaries, its charts
+     * written unless {@code charts} is false (none written, none embedded).
+     */
+    public static Document document(Path folder, Path out, boolean derivedFiles, List<Block> beforeRuns,
+                                    boolean charts) {
+        return document(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns, charts);
     }
 
     /** As above, from a folder already read. */
@@ -48,18 +49,18 @@ public final class FolderReport {
      * As above, without charts when {@code charts} is false: none written, none embedded (a published folder kept
      * within its size budget).
      */
-    public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles, boolean charts) {
-        return render(read, folder, out, derivedFiles, List.of(), charts);
+    public static Document document(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
+                                    boolean charts) {
+        return document(read, folder, out, derivedFiles, List.of(), charts);
     }
 
     private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
-                                 List<String> beforeRuns) {
-        return render(read, folder, out, derivedFiles, beforeRuns, true);
+                                 List<Block> beforeRuns) {
+        return MarkdownWriter.write(document(read, folder, out, derivedFiles, beforeRuns, true));
     }
 
-    /** With {@code svg}, the charts are written as SVG beside the PNGs. */
-    private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
-                                 List<String> beforeRuns, boolean withCharts) {
+    private static Document document(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
+                                     List<Block> beforeRuns, boolean withCharts) {
         Map<String, Object> env = read.environment();
         Compared compared = Compared.of(read);
         List<BenchmarkResult> results = compared.results();
@@ -74,23 +75,25 @@ public final class FolderReport {
         String stopReason = stop == null ? null : String.valueOf(stop);
         ComparisonReport.Frame frame = ComparisonReport.Frame.COMPARISON;
         if (read.approximate()) {
-            frame = frame.withNote("**Made again from logs written before 2026-11-24**, which keep each run's "
-                    + "distribution only as seconds at 2 significant digits: percentiles here may differ from the "
-                    + "original report's in the third digit.\n\n");
+            frame = frame.withNote(new Block.Paragraph("**Made again from logs written before 2026-11-24**, which keep "
+                    + "each run's distribution only as seconds at 2 significant digits: percentiles here may differ "
+                    + "from the original report's in the third digit."));
         }
         if (read.rulesVersion() != org.fixbench.harness.verdict.Verdicts.RULES_VERSION) {
-            frame = frame.withNote("**Made again by today's code from results judged under rules version "
-                    + read.rulesVersion() + "** (today's: " + org.fixbench.harness.verdict.Verdicts.RULES_VERSION
-                    + "): each run's status is the one recorded then; the tables and notes are today's.\n\n");
+            frame = frame.withNote(new Block.Paragraph("**Made again by today's code from results judged under rules "
+                    + "version " + read.rulesVersion() + "** (today's: "
+                    + org.fixbench.harness.verdict.Verdicts.RULES_VERSION + "): each run's status is the one recorded "
+                    + "then; the tables and notes are today's."));
         }
         if (env.get(ResultLabels.TUNE_BASELINE) != null) {
-            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(tuningSection(SummaryFile.of(read.summary()), env));
+            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(new Block.Markdown(
+                    tuningSection(SummaryFile.of(read.summary()), env)));
         }
-        for (String section : beforeRuns) {
+        for (Block section : beforeRuns) {
             frame = frame.withSectionBeforeRuns(section);
         }
-        return ComparisonReport.render(frame, command, env, distinctLabels, distinctRates, results, stopReason, charts,
-                folder);
+        return ComparisonReport.document(frame, command, env, distinctLabels, distinctRates, results, stopReason,
+                charts, folder);
     }
 
     /** A tuning session's first section: each variant against the baseline, from the folder's results. */

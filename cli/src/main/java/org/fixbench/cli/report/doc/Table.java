@@ -10,7 +10,7 @@ import java.util.Objects;
  * words of its label, and each cell may carry the value it shows, so that a reader takes the value rather than
  * parsing the text. Written by {@link MarkdownWriter}.
  */
-public record Table(List<String> header, List<Align> align, List<Row> rows) {
+public record Table(List<String> header, List<Align> align, List<Row> rows) implements Block {
     public enum Align {
         LEFT, RIGHT
     }
