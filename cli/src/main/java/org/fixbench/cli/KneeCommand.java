@@ -11,6 +11,7 @@ import org.fixbench.cli.options.Hosts;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.report.ComparisonReport;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.run.BenchmarkSession;
 import org.fixbench.cli.run.Contender;
 import org.fixbench.cli.run.EngineEnvironment;
@@ -75,7 +76,7 @@ final class KneeCommand implements Callable<Integer> {
             clusterFile.check(List.of(from), clusterSessions);
         }
         BenchmarkSession session = new BenchmarkSession(options, System.out);
-        session.environment.put("engines", EngineEnvironment.describe(List.of(spec)));
+        session.environment.put(ComparisonRecord.ENGINES, EngineEnvironment.describe(List.of(spec)));
         org.fixbench.harness.machine.CpuTimes before = org.fixbench.harness.machine.CpuTimes.read();
         KneeSearch.Outcome outcome;
         if (clusterFile == null) {
@@ -106,7 +107,7 @@ final class KneeCommand implements Callable<Integer> {
             }
         }
         double steal = org.fixbench.harness.machine.CpuTimes.read().stealPercentSince(before);
-        session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
+        session.environment.put(ComparisonRecord.STEAL_PERCENT, Double.isFinite(steal) ? steal : null);
         String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n"
                 + ComparisonReport.environmentSection(session.environment, session.results) // ends in a blank line
                 + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment, session.results);

@@ -18,6 +18,7 @@ import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.cli.report.ComparisonReport;
 import org.fixbench.cli.report.FolderReport;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.QueueRule;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.run.BenchmarkSession;
@@ -124,16 +125,16 @@ public final class Comparison {
         String command = commandLine;
         session.environment.put(ResultLabels.COMMAND, command);
         session.environment.putAll(extraEnvironment);
-        session.environment.put("engines", EngineEnvironment.describe(contenders.stream()
+        session.environment.put(ComparisonRecord.ENGINES, EngineEnvironment.describe(contenders.stream()
                 .flatMap(c -> java.util.stream.Stream.of(c.client(), c.server())).distinct().toList()));
-        session.environment.put("processes", remote != null
+        session.environment.put(ComparisonRecord.PROCESSES, remote != null
                 ? "the harness and each engine client forked per run" + (forks ? "" : " (here: --fork none)")
                         + "; the server remote at " + server + ", started there by the user; legs not measured"
                 : forks ? "forked: each benchmark run's server in a JVM of its own, the harness with the client in "
                         + "another; this process only orchestrates"
                 : "one JVM (--fork none): harness, every engine's client and server in this process, one after another");
         long orderSeed = seed != null ? seed : System.nanoTime();
-        session.environment.put("runOrder", interleave
+        session.environment.put(ComparisonRecord.RUN_ORDER, interleave
                 ? "interleaved: round by round, every engine in a fresh engine pair per round, warmed up until the "
                         + "JIT compilers of both JVMs were quiet, then one run at each rate, highest first, each after "
                         + "settling at its rate; engines in an order shuffled per round (seed " + orderSeed + "); each "
@@ -142,20 +143,20 @@ public final class Comparison {
         AcrossHosts.Rounds clustered = null;
         if (clusterFile != null) {
             clustered = clusterFile.comparison(session, options, clusterSessions, Hosts.hostArgs(originalArgs));
-            session.environment.put("processes", "across hosts (" + cluster + "): each engine's server in a JVM of "
+            session.environment.put(ComparisonRecord.PROCESSES, "across hosts (" + cluster + "): each engine's server in a JVM of "
                     + "its own on the server host " + clusterFile.server() + ", per round; on each client host ("
                     + String.join(", ", clusterFile.clients()) + ") a comparison of that engine against it at the "
                     + "host's share, its client forked per run; this process only orchestrates");
-            session.environment.put("runOrder", "interleaved across hosts: round by round, every engine a fresh "
+            session.environment.put(ComparisonRecord.RUN_ORDER, "interleaved across hosts: round by round, every engine a fresh "
                     + "server and fresh clients per round, in an order shuffled per round (seed " + orderSeed + "), "
                     + "each engine next to a raw-TCP turn on the same hosts, whose run at each rate is its pair");
         } else if (gateDir != null) {
             // a client host's turn of a comparison across hosts: the orchestrating command's merge and report read
             // no host's floor, and measuring it took each host 2 s of every turn (2026-12-02)
-            session.environment.put("harnessFloor", "not measured: a client host's turn of a comparison across "
+            session.environment.put(ComparisonRecord.HARNESS_FLOOR_NOTE, "not measured: a client host's turn of a comparison across "
                     + "hosts");
         } else if (!harnessFloor) {
-            session.environment.put("harnessFloor", "not measured: --no-harness-floor");
+            session.environment.put(ComparisonRecord.HARNESS_FLOOR_NOTE, "not measured: --no-harness-floor");
         } else {
             session.calibrateFloor(options, rateList);
         }
@@ -208,7 +209,7 @@ public final class Comparison {
             session.results.addAll(judged);
         }
         double steal = CpuTimes.read().stealPercentSince(before);
-        session.environment.put("stealPctWholeComparison", Double.isFinite(steal) ? steal : null);
+        session.environment.put(ComparisonRecord.STEAL_PERCENT, Double.isFinite(steal) ? steal : null);
         List<String> labels = contenders.stream().map(Contender::label).toList();
         session.environment.put(ResultLabels.COMPARED_LABELS, labels);
         session.environment.put(ResultLabels.COMPARED_RATES, rateList);
@@ -317,7 +318,7 @@ public final class Comparison {
             List<org.fixbench.harness.results.BenchmarkResult> soFar = sweep.get();
             String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL comparison, " + soFar.size()
                     + " engine x rate result(s) so far";
-            session.environment.put("partial", reason);
+            session.environment.put(ComparisonRecord.PARTIAL, reason);
             if (!session.writeInstead(soFar)) {
                 return; // the comparison had ended and wrote its own results
             }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.MachineRecord;
 
 /**
  * A comparison across hosts, in its report: the hosts, the network path from each client host to the server host,
@@ -32,12 +33,12 @@ final class ClusterSection {
         if (cluster.get("environments") instanceof Map<?, ?> hosts && !hosts.isEmpty()) {
             md.append("| host | role | CPU | CPUs | kernel | clocksource | JVM |\n|---|---|---|---:|---|---|---|\n");
             hosts.forEach((host, v) -> {
-                Map<?, ?> e = (Map<?, ?>) v;
+                @SuppressWarnings("unchecked")
+                MachineRecord machine = MachineRecord.of((Map<String, ?>) v);
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s %s |%n", host,
                         host.equals(cluster.get("serverHost")) ? "server" : "client",
-                        e.get("cpu") instanceof Map<?, ?> cpu
-                                ? org.fixbench.harness.machine.Environment.describeCpu(cpu, e.get(org.fixbench.harness.machine.Environment.CPU_MODEL)) : e.get(org.fixbench.harness.machine.Environment.CPU_MODEL),
-                        e.get("cpus"), e.get("kernel"), e.get("clocksource"), e.get("jvmName"), e.get("jvmVersion")));
+                        machine.cpuDescription(), machine.cpus(), machine.kernel(), machine.clocksource(),
+                        machine.jvmName(), machine.jvmVersion()));
             });
             md.append('\n');
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsReader;
@@ -18,23 +19,15 @@ import org.fixbench.harness.results.ResultsReader;
 public record Compared(List<BenchmarkResult> results, List<String> labels, List<Long> rates) {
 
     public static Compared of(ResultsReader.Read read) {
-        Map<String, Object> env = read.environment();
+        ComparisonRecord recorded = ComparisonRecord.of(read.environment());
         List<BenchmarkResult> all = read.results();
-        int compared = env.get(ResultLabels.COMPARED_RESULTS) instanceof Number n ? Math.min(n.intValue(), all.size())
+        int compared = recorded.comparedResults() != null ? Math.min(recorded.comparedResults(), all.size())
                 : all.size();
         List<BenchmarkResult> results = all.subList(0, compared);
-        List<String> labels = new ArrayList<>();
-        if (env.get(ResultLabels.COMPARED_LABELS) instanceof List<?> l) {
-            l.forEach(x -> labels.add(String.valueOf(x)));
-        } else {
-            results.forEach(r -> labels.add(ResultLabels.label(r)));
-        }
-        List<Long> rates = new ArrayList<>();
-        if (env.get(ResultLabels.COMPARED_RATES) instanceof List<?> l) {
-            l.forEach(x -> rates.add(((Number) x).longValue()));
-        } else {
-            results.forEach(r -> rates.add(r.config().targetRatePerSecond()));
-        }
+        List<String> labels = recorded.comparedLabels() != null ? recorded.comparedLabels()
+                : results.stream().map(ResultLabels::label).toList();
+        List<Long> rates = recorded.comparedRates() != null ? recorded.comparedRates()
+                : results.stream().map(r -> r.config().targetRatePerSecond()).toList();
         return new Compared(results, List.copyOf(new LinkedHashSet<>(labels)),
                 List.copyOf(new LinkedHashSet<>(rates)));
     }

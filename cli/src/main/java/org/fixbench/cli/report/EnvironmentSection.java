@@ -8,8 +8,9 @@ import java.util.Map;
 
 import org.fixbench.cli.report.doc.Block;
 import org.fixbench.cli.report.doc.MarkdownWriter;
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.harness.machine.Environment;
+import org.fixbench.harness.results.MachineRecord;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ComparisonTable;
 import org.fixbench.harness.results.RunResult;
@@ -64,14 +65,17 @@ final class EnvironmentSection {
 
     /** The machine, JVM, engines and noise, at the top of every report. */
     static Block.Section section(Map<String, Object> env, List<BenchmarkResult> results) {
+        return section(MachineRecord.of(env), ComparisonRecord.of(env), results);
+    }
+
+    static Block.Section section(MachineRecord machine, ComparisonRecord comparison, List<BenchmarkResult> results) {
         List<String> items = new java.util.ArrayList<>();
-        if (env.get(ResultLabels.CLUSTER) != null) {
+        if (comparison.acrossHosts()) {
             items.add("Across hosts: the other lines of this section (CPU, kernel, JVM, clock, CPU steal) describe "
                     + "the orchestrating machine; each host's own are under \"Per client host\", and its "
                     + "environment.json under `hosts/<host>/`");
         }
-        items.add("CPU: " + Environment.describeCpu(env.get("cpu") instanceof Map<?, ?> cpu ? cpu : null,
-                env.get(Environment.CPU_MODEL)) + ", " + env.get("cpus") + " CPUs; governor " + env.get("governor"));
+        items.add("CPU: " + machine.cpuDescription() + ", " + machine.cpus() + " CPUs; governor " + machine.governor());
         java.util.Set<String> pinned = new java.util.TreeSet<>();
         java.util.Set<String> unpinned = new java.util.TreeSet<>();
         for (BenchmarkResult r : results) {
@@ -80,18 +84,12 @@ final class EnvironmentSection {
         }
         items.add("CPUs used: pinned " + (pinned.isEmpty() ? "none" : String.join(", ", pinned))
                 + (unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned)));
-        items.add("Kernel: " + env.get("kernel") + "; clocksource " + env.get("clocksource"));
-        items.add("JVM: " + env.get("jvmVendor") + ' ' + env.get("jvmName") + ' ' + env.get("jvmVersion") + "; flags "
-                + env.get("jvmFlags") + "; GC " + env.get("gc"));
-        if (env.get("engines") instanceof Map<?, ?> map) {
-            map.forEach((label, info) -> {
-                if (info instanceof Map<?, ?> e) {
-                    String sha = String.valueOf(e.get("profileSha256"));
-                    items.add(label + ": " + e.get("versions") + "; profile `" + e.get("profileFile") + "` sha256 "
-                            + sha.substring(0, Math.min(16, sha.length())) + "…");
-                }
-            });
-        }
+        items.add("Kernel: " + machine.kernel() + "; clocksource " + machine.clocksource());
+        items.add("JVM: " + machine.jvmVendor() + ' ' + machine.jvmName() + ' ' + machine.jvmVersion() + "; flags "
+                + machine.jvmFlags() + "; GC " + machine.gc());
+        comparison.engines().forEach((label, e) -> items.add(label + ": " + e.versions() + "; profile `"
+                + e.profileFile() + "` sha256 " + e.profileSha256().substring(0, Math.min(16,
+                e.profileSha256().length())) + "…"));
         java.util.Set<String> workloads = new java.util.TreeSet<>();
         results.forEach(r -> workloads.add(workloadOf(r)));
         items.add("Workload: " + String.join(", ", workloads) + (workloads.equals(java.util.Set.of("fixed"))
@@ -101,46 +99,44 @@ final class EnvironmentSection {
                 + (workloads.stream().anyMatch(org.fixbench.engine.OrderFlow::isPacedName) ? "; paced: sent with the "
                 + "gaps between the log's SendingTimes, stretched so their mean is each rate's interval, and each "
                 + "rate's send and reply rules held to that schedule" : "") + ")"));
-        if (env.get("processes") != null) {
-            items.add("Processes: " + env.get("processes"));
+        if (comparison.processes() != null) {
+            items.add("Processes: " + comparison.processes());
         }
-        if (env.get("forkedServerCommand") != null) {
-            items.add("Forked server: `" + env.get("forkedServerCommand") + "`");
+        if (comparison.forkedServerCommand() != null) {
+            items.add("Forked server: `" + comparison.forkedServerCommand() + "`");
         }
-        if (env.get("forkedClientCommand") != null) {
-            items.add("Forked client: `" + env.get("forkedClientCommand") + "`");
+        if (comparison.forkedClientCommand() != null) {
+            items.add("Forked client: `" + comparison.forkedClientCommand() + "`");
         }
-        String jarsSha = env.get("classpathJars") instanceof Map<?, ?> jars && jars.get("all") != null
-                ? String.valueOf(jars.get("all")) : null;
-        items.add("Suite: commit " + env.get(Environment.GIT_COMMIT) + (Environment.dirty(env) ? " (working tree dirty)"
-                : "") + (jarsSha == null ? "" : "; jars sha256 " + jarsSha.substring(0, Math.min(16, jarsSha.length()))
+        String jars = machine.jarsSha256();
+        items.add("Suite: commit " + machine.gitCommit() + (machine.dirty() ? " (working tree dirty)" : "")
+                + (jars == null ? "" : "; jars sha256 " + jars.substring(0, Math.min(16, jars.length()))
                 + "… (per jar in environment.json)"));
-        if (env.get("nanoTimeCostNanos") instanceof Number cost) {
+        if (machine.nanoTimeCostNanos() != null) {
             items.add(String.format(Locale.ROOT, "Clock: System.nanoTime() %.1f ns per call, granularity %s ns",
-                    cost.doubleValue(), env.get("nanoTimeGranularityNanos")));
+                    machine.nanoTimeCostNanos(), machine.nanoTimeGranularityNanos()));
         }
-        if (env.get("harnessFloor") instanceof String why) {
-            items.add("Harness floor: " + why);
+        if (comparison.harnessFloorNote() != null) {
+            items.add("Harness floor: " + comparison.harnessFloorNote());
         }
-        if (env.get("harnessFloorNanos") instanceof Map<?, ?> floors) {
+        if (comparison.harnessFloor() != null) {
             List<String> each = new java.util.ArrayList<>();
-            floors.forEach((rate, stats) -> {
-                if (stats instanceof Map<?, ?> f && f.get("p50") instanceof Number p50 && f.get("p99") instanceof Number p99) {
-                    each.add(String.format(Locale.ROOT, " %,d/s p50 %s µs, p99 %s µs", Long.parseLong(rate.toString()),
-                            ComparisonTable.micros(p50.doubleValue()), ComparisonTable.micros(p99.doubleValue())));
+            comparison.harnessFloor().forEach((rate, f) -> {
+                if (f.p50Nanos() != null && f.p99Nanos() != null) {
+                    each.add(String.format(Locale.ROOT, " %,d/s p50 %s µs, p99 %s µs", rate,
+                            ComparisonTable.micros(f.p50Nanos()), ComparisonTable.micros(f.p99Nanos())));
                 }
             });
             items.add("Harness floor (an empty task, 1 s at each rate):" + String.join(";", each));
         }
-        if (env.get("runOrder") != null) {
-            items.add("Run order: " + env.get("runOrder"));
+        if (comparison.runOrder() != null) {
+            items.add("Run order: " + comparison.runOrder());
         }
-        if (env.get("settlingRun") != null) {
-            items.add("Before measuring, a settling round: " + env.get("settlingRun"));
+        if (comparison.settlingRun() != null) {
+            items.add("Before measuring, a settling round: " + comparison.settlingRun());
         }
-        Object steal = env.get("stealPctWholeComparison");
-        items.add("CPU steal over the whole comparison: "
-                + (steal instanceof Number n ? String.format(Locale.ROOT, "%.2f%%", n.doubleValue()) : "n/a"));
+        items.add("CPU steal over the whole comparison: " + (comparison.stealPercent() != null
+                ? String.format(Locale.ROOT, "%.2f%%", comparison.stealPercent()) : "n/a"));
         return new Block.Section(2, "Environment", List.of(Block.Bullets.ofTexts(items)));
     }
 }

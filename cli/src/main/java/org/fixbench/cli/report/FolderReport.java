@@ -8,7 +8,7 @@ import java.util.Map;
 import org.fixbench.cli.report.doc.Block;
 import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.report.doc.MarkdownWriter;
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.BenchmarkResult;
 import org.fixbench.harness.results.ResultsReader;
@@ -70,9 +70,8 @@ public final class FolderReport {
                 : Charts.write(folder, out, SummaryFile.of(read.summary()).stream().limit(results.size())
                 .filter(r -> distinctRates.contains(r.targetRate())).toList(), derivedFiles);
 
-        String command = env.get(ResultLabels.COMMAND) == null ? "(not recorded)" : String.valueOf(env.get(ResultLabels.COMMAND));
-        Object stop = env.get(ResultLabels.STOP_REASON);
-        String stopReason = stop == null ? null : String.valueOf(stop);
+        ComparisonRecord recorded = ComparisonRecord.of(env);
+        String command = recorded.command() == null ? "(not recorded)" : recorded.command();
         ComparisonReport.Frame frame = ComparisonReport.Frame.COMPARISON;
         if (read.approximate()) {
             frame = frame.withNote(new Block.Paragraph("**Made again from logs written before 2026-11-24**, which keep "
@@ -85,30 +84,21 @@ public final class FolderReport {
                     + org.fixbench.harness.verdict.Verdicts.RULES_VERSION + "): each run's status is the one recorded "
                     + "then; the tables and notes are today's."));
         }
-        if (env.get(ResultLabels.TUNE_BASELINE) != null) {
+        if (recorded.tuning() != null) {
             frame = frame.titled("fixbench tuning session").withSectionAfterCommand(new Block.Markdown(
-                    tuningSection(SummaryFile.of(read.summary()), env)));
+                    tuningSection(SummaryFile.of(read.summary()), recorded.tuning())));
         }
         for (Block section : beforeRuns) {
             frame = frame.withSectionBeforeRuns(section);
         }
-        return ComparisonReport.document(frame, command, env, distinctLabels, distinctRates, results, stopReason,
-                charts, folder);
+        return ComparisonReport.document(frame, command, env, distinctLabels, distinctRates, results,
+                recorded.stopReason(), charts, folder);
     }
 
     /** A tuning session's first section: each variant against the baseline, from the folder's results. */
-    public static String tuningSection(List<SummaryFile.Result> results, Map<String, Object> env) {
-        String baseline = String.valueOf(env.get(ResultLabels.TUNE_BASELINE));
-        List<String> variants = new ArrayList<>();
-        if (env.get(ResultLabels.TUNE_VARIANTS) instanceof List<?> l) {
-            l.forEach(v -> variants.add(String.valueOf(v)));
-        }
-        double threshold = env.get(ResultLabels.TUNE_THRESHOLD) instanceof Number n ? n.doubleValue() : 0.1;
-        Map<String, String> reproduce = new java.util.LinkedHashMap<>();
-        if (env.get(ResultLabels.TUNE_REPRODUCE) instanceof Map<?, ?> m) {
-            m.forEach((k, v) -> reproduce.put(String.valueOf(k), String.valueOf(v)));
-        }
+    public static String tuningSection(List<SummaryFile.Result> results, ComparisonRecord.Tuning tuning) {
         return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(results,
-                baseline, variants, threshold), baseline, threshold, reproduce);
+                tuning.baseline(), tuning.variants(), tuning.threshold()), tuning.baseline(), tuning.threshold(),
+                tuning.reproduce());
     }
 }

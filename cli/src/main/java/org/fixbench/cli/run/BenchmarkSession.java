@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.harness.Calibration;
 import org.fixbench.harness.LatencyBenchmark;
 import org.fixbench.harness.ProgressListener;
@@ -113,8 +114,8 @@ public final class BenchmarkSession {
             out.println("Warning: " + concurrency);
         }
         Calibration.Clock clock = Calibration.measureClock();
-        environment.put("nanoTimeCostNanos", clock.nanoTimeCostNanos());
-        environment.put("nanoTimeGranularityNanos", clock.granularityNanos());
+        environment.put(Environment.NANO_TIME_COST_NANOS, clock.nanoTimeCostNanos());
+        environment.put(Environment.NANO_TIME_GRANULARITY_NANOS, clock.granularityNanos());
         out.println(clock.describe());
         out.println("Results folder: " + folder);
     }
@@ -128,7 +129,7 @@ public final class BenchmarkSession {
     public void calibrateFloor(RunOptions options, List<Long> rates) {
         Map<String, Object> floors = new LinkedHashMap<>();
         if (rates.isEmpty()) {
-            environment.put("harnessFloorNanos", floors);
+            environment.put(ComparisonRecord.HARNESS_FLOOR, floors);
             return;
         }
         long[] descending = rates.stream().sorted(java.util.Comparator.reverseOrder()).distinct()
@@ -154,7 +155,7 @@ public final class BenchmarkSession {
             floors.put(Long.toString(rate), stats);
             out.printf("Harness floor at %,d/s (empty task, 1 s): %s%n", rate, stats);
         }
-        environment.put("harnessFloorNanos", floors);
+        environment.put(ComparisonRecord.HARNESS_FLOOR, floors);
     }
 
     /** Runs a benchmark and adds its result to those written. */

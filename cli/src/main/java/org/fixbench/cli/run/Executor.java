@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.JvmPauses;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.engine.Directories;
@@ -312,10 +313,10 @@ public interface Executor {
             }
             synchronized (environment) {
                 if (forked.lastClientCommand() != null) {
-                    environment.putIfAbsent("forkedClientCommand", forked.lastClientCommand());
+                    environment.putIfAbsent(ComparisonRecord.FORKED_CLIENT_COMMAND, forked.lastClientCommand());
                 }
                 if (forked.lastServerCommand() != null) {
-                    environment.putIfAbsent("forkedServerCommand", forked.lastServerCommand());
+                    environment.putIfAbsent(ComparisonRecord.FORKED_SERVER_COMMAND, forked.lastServerCommand());
                 }
             }
             return result;

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.engine.Directories;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.LatencyBenchmark;
@@ -314,7 +315,7 @@ public final class Sweep {
         String what = spec.label() + " at " + String.format(Locale.ROOT, "%,d/s", first.targetRatePerSecond())
                 + " for " + String.format(Locale.ROOT, "%,d", iterations) + " round trips, discarded";
         out.println("Settling: " + what + " (the first benchmark in a JVM otherwise runs slower)");
-        session.environment.put("settlingRun", what);
+        session.environment.put(ComparisonRecord.SETTLING_RUN, what);
         Path work = null;
         try {
             work = Directories.createWork("settle");

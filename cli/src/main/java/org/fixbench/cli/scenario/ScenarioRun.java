@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.options.RunOptions;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.ResultLabels;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.cli.run.BenchmarkSession;
@@ -40,7 +41,7 @@ public final class ScenarioRun {
         List<EngineSpec> specs = rounds.specs();
         List<Long> rateList = rounds.rates();
         session.environment.put(ResultLabels.COMMAND, command);
-        session.environment.put("engines", EngineEnvironment.describe(specs));
+        session.environment.put(ComparisonRecord.ENGINES, EngineEnvironment.describe(specs));
         session.environment.put("scenario", rounds.environment());
         String name = scenario.name();
         ForkedRun forked = new ForkedRun(System.out, InetAddress.getLoopbackAddress(),
@@ -116,8 +117,8 @@ public final class ScenarioRun {
         if (scenario == null) {
             throw new IllegalArgumentException(folder + " is no scenario's folder (its environment names none built)");
         }
-        return scenario.report(env, read.results(), folder, out, env.get("partial") == null ? null
-                : String.valueOf(env.get("partial")));
+        return scenario.report(env, read.results(), folder, out, env.get(ComparisonRecord.PARTIAL) == null ? null
+                : String.valueOf(env.get(ComparisonRecord.PARTIAL)));
     }
 
     /**
@@ -128,7 +129,7 @@ public final class ScenarioRun {
         try {
             String reason = "interrupted by a signal (Ctrl-C or SIGTERM): a PARTIAL scenario, " + soFar.size()
                     + " benchmark(s) so far";
-            session.environment.put("partial", reason);
+            session.environment.put(ComparisonRecord.PARTIAL, reason);
             if (!session.writeInstead(new ArrayList<>(soFar))) {
                 return; // it had ended and wrote its own results
             }

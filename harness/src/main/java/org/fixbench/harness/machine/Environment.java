@@ -19,10 +19,31 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Environment {
     public static final String UNKNOWN = "unknown";
-    /** The keys that reports read back, spelled once: the suite's commit, whether its tree was dirty, the CPU. */
+    /**
+     * The keys of what {@link #capture} records, spelled once: written here, read back by
+     * {@code results.MachineRecord}.
+     */
+    public static final String CAPTURED_AT = "capturedAt";
+    public static final String HOST = "host";
+    public static final String CPU_MODEL = "cpuModel";
+    public static final String CPU = "cpu";
+    public static final String CPUS = "cpus";
+    public static final String KERNEL = "kernel";
+    public static final String CLOCKSOURCE = "clocksource";
+    public static final String GOVERNOR = "governor";
+    public static final String JVM_VENDOR = "jvmVendor";
+    public static final String JVM_NAME = "jvmName";
+    public static final String JVM_VERSION = "jvmVersion";
+    public static final String JAVA_HOME = "javaHome";
+    public static final String JVM_FLAGS = "jvmFlags";
+    public static final String GC = "gc";
+    public static final String MAX_HEAP_BYTES = "maxHeapBytes";
     public static final String GIT_COMMIT = "gitCommit";
     public static final String GIT_DIRTY = "gitDirty";
-    public static final String CPU_MODEL = "cpuModel";
+    public static final String CLASSPATH_JARS = "classpathJars";
+    /** What a call of System.nanoTime() cost and its granularity, recorded by a command that measures them. */
+    public static final String NANO_TIME_COST_NANOS = "nanoTimeCostNanos";
+    public static final String NANO_TIME_GRANULARITY_NANOS = "nanoTimeGranularityNanos";
 
     private Environment() {
     }
@@ -34,24 +55,24 @@ public final class Environment {
 
     public static Map<String, Object> capture() {
         Map<String, Object> env = new LinkedHashMap<>();
-        env.put("capturedAt", Instant.now().toString());
-        env.put("host", Machine.hostName());
+        env.put(CAPTURED_AT, Instant.now().toString());
+        env.put(HOST, Machine.hostName());
         env.put(CPU_MODEL, cpuModel());
-        env.put("cpu", cpuIdentity());
-        env.put("cpus", Machine.cpus());
-        env.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        env.put("clocksource", clocksource());
-        env.put("governor", firstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));
-        env.put("jvmVendor", System.getProperty("java.vm.vendor"));
-        env.put("jvmName", System.getProperty("java.vm.name"));
-        env.put("jvmVersion", System.getProperty("java.runtime.version"));
-        env.put("javaHome", System.getProperty("java.home"));
-        env.put("jvmFlags", ManagementFactory.getRuntimeMXBean().getInputArguments());
-        env.put("gc", ManagementFactory.getGarbageCollectorMXBeans().stream()
+        env.put(CPU, cpuIdentity());
+        env.put(CPUS, Machine.cpus());
+        env.put(KERNEL, System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        env.put(CLOCKSOURCE, clocksource());
+        env.put(GOVERNOR, firstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));
+        env.put(JVM_VENDOR, System.getProperty("java.vm.vendor"));
+        env.put(JVM_NAME, System.getProperty("java.vm.name"));
+        env.put(JVM_VERSION, System.getProperty("java.runtime.version"));
+        env.put(JAVA_HOME, System.getProperty("java.home"));
+        env.put(JVM_FLAGS, ManagementFactory.getRuntimeMXBean().getInputArguments());
+        env.put(GC, ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(GarbageCollectorMXBean::getName).toList());
-        env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        env.put(MAX_HEAP_BYTES, Runtime.getRuntime().maxMemory());
         env.putAll(git());
-        env.put("classpathJars", classpathJars());
+        env.put(CLASSPATH_JARS, classpathJars());
         return env;
     }
 
@@ -106,15 +127,6 @@ public final class Environment {
             }
             return out;
         }
-    }
-
-    /** The CPU in one line: "model name (vendor family f model m stepping s, microcode x)". */
-    public static String describeCpu(Map<?, ?> cpu, Object fallbackModelName) {
-        if (cpu == null || cpu.isEmpty()) {
-            return String.valueOf(fallbackModelName);
-        }
-        return cpu.get("modelName") + " (" + cpu.get("vendor") + " family " + cpu.get("family") + " model "
-                + cpu.get("model") + " stepping " + cpu.get("stepping") + ", microcode " + cpu.get("microcode") + ")";
     }
 
     /**
