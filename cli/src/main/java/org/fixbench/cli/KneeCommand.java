@@ -110,7 +110,7 @@ final class KneeCommand implements Callable<Integer> {
         session.environment.put(ComparisonRecord.STEAL_PERCENT, Double.isFinite(steal) ? steal : null);
         String md = "# fixbench knee" + ComparisonReport.uncommittedMark(session.environment) + "\n\n"
                 + ComparisonReport.environmentSection(session.environment, session.results) // ends in a blank line
-                + outcome.markdown() + "\n" + ComparisonReport.clusterSection(session.environment, session.results);
+                + outcome.markdown() + ComparisonReport.clusterSection(session.environment, session.results);
         session.writeResults();
         org.fixbench.harness.results.AtomicFiles.writeString(session.folder.resolve("knee.md"), md);
         System.out.println();

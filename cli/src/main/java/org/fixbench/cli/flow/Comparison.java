@@ -223,9 +223,10 @@ public final class Comparison {
         // the report and its charts are made from the folder, as `fixbench report` makes them again
         List<org.fixbench.cli.report.doc.Block> kneeSection = new ArrayList<>();
         if (!knees.isEmpty()) {
-            StringBuilder k = new StringBuilder("## Knee: highest rate within " + kneeSlo.text() + "\n\n");
-            knees.forEach(o -> k.append(o.markdown()).append('\n'));
-            kneeSection.add(new org.fixbench.cli.report.doc.Block.Markdown(k.toString()));
+            List<org.fixbench.cli.report.doc.Block> each = new ArrayList<>();
+            knees.forEach(o -> each.addAll(o.blocks()));
+            kneeSection.add(new org.fixbench.cli.report.doc.Block.Section(2, "Knee: highest rate within "
+                    + kneeSlo.text(), each));
         }
         // a client host's turn of a comparison across hosts draws no charts (the orchestrating command draws the
         // comparison's; `fixbench report` draws a host folder's), unless --derived-files (SVG charts among them) asks

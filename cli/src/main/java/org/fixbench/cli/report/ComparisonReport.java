@@ -198,7 +198,10 @@ public final class ComparisonReport {
         if (results.stream().anyMatch(r -> !Labels.of(r).profiles().isEmpty())) {
             doc.add(profilesSection(results, profilesFolder));
         }
-        doc.markdown(ClusterSection.markdown(environment, results));
+        Block.Section hosts = ClusterSection.section(environment, results);
+        if (hosts != null) {
+            doc.add(hosts);
+        }
         doc.addAll(frame.beforeRuns());
         Document.Builder runs = new Document.Builder();
         for (BenchmarkResult r : results) {

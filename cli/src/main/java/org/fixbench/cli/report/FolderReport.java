@@ -85,8 +85,8 @@ public final class FolderReport {
                     + "then; the tables and notes are today's."));
         }
         if (recorded.tuning() != null) {
-            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(new Block.Markdown(
-                    tuningSection(SummaryFile.of(read.summary()), recorded.tuning())));
+            frame = frame.titled("fixbench tuning session").withSectionAfterCommand(
+                    tuningSection(SummaryFile.of(read.summary()), recorded.tuning()));
         }
         for (Block section : beforeRuns) {
             frame = frame.withSectionBeforeRuns(section);
@@ -96,8 +96,8 @@ public final class FolderReport {
     }
 
     /** A tuning session's first section: each variant against the baseline, from the folder's results. */
-    public static String tuningSection(List<SummaryFile.Result> results, ComparisonRecord.Tuning tuning) {
-        return org.fixbench.cli.results.Tuning.markdown(org.fixbench.cli.results.Tuning.judge(results,
+    public static Block.Section tuningSection(List<SummaryFile.Result> results, ComparisonRecord.Tuning tuning) {
+        return org.fixbench.cli.results.Tuning.section(org.fixbench.cli.results.Tuning.judge(results,
                 tuning.baseline(), tuning.variants(), tuning.threshold()), tuning.baseline(), tuning.threshold(),
                 tuning.reproduce());
     }

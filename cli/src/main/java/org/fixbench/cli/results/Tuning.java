@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Table;
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Block;
 import org.fixbench.harness.verdict.RunStatus;
 
 /**
@@ -172,42 +175,50 @@ public final class Tuning {
                 .orElse(null);
     }
 
-    /** "sbe:tuned @ 10000 run 1: DISTURBED", without the reason. */
-    /** The section a tuning session's report opens with. */
+    /** The section a tuning session's report opens with, as Markdown. */
     public static String markdown(Outcome outcome, String baseline, double threshold, Map<String, String> reproduce) {
-        StringBuilder md = new StringBuilder("## Tuning: what each setting did against " + baseline + "\n\n");
-        md.append("Each variant against the baseline on its overhead over raw TCP, each run minus the floor run "
-                + "adjacent to it in time (the machine's drift cancels). \"change\": the variant's overhead minus the "
-                + "baseline's in the same round, median over rounds [distribution-free interval] (pairs), µs; "
-                + "negative is faster. \"new/old\": the baseline's median latency with the change of median overhead "
-                + "added, over it. Verdict as `diff`: a rank-sum permutation test per row over OK runs, Holm-corrected "
-                + "across all " + outcome.rows().stream().filter(r -> !Double.isNaN(r.judged().pValue())).count()
-                + " rows at α = " + Diff.ALPHA + ", better or worse only beyond " + Diff.thresholdText(threshold)
-                + ". A variant or baseline with a run not OK gets its status, no figure.\n\n");
+        return MarkdownWriter.write(List.of(section(outcome, baseline, threshold, reproduce)));
+    }
+
+    /** The section a tuning session's report opens with. */
+    public static Block.Section section(Outcome outcome, String baseline, double threshold,
+                                        Map<String, String> reproduce) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Paragraph("Each variant against the baseline on its overhead over raw TCP, each run minus "
+                + "the floor run adjacent to it in time (the machine's drift cancels). \"change\": the variant's "
+                + "overhead minus the baseline's in the same round, median over rounds [distribution-free interval] "
+                + "(pairs), µs; negative is faster. \"new/old\": the baseline's median latency with the change of "
+                + "median overhead added, over it. Verdict as `diff`: a rank-sum permutation test per row over OK runs, "
+                + "Holm-corrected across all " + outcome.rows().stream().filter(r -> !Double.isNaN(r.judged().pValue()))
+                .count() + " rows at α = " + Diff.ALPHA + ", better or worse only beyond "
+                + Diff.thresholdText(threshold) + ". A variant or baseline with a run not OK gets its status, no "
+                + "figure."));
         if (outcome.insufficient() != null) {
-            md.append("**No verdicts: ").append(outcome.insufficient()).append(".**\n\n");
+            blocks.add(new Block.Paragraph("**No verdicts: " + outcome.insufficient() + ".**"));
         }
-        md.append("| variant | rate | percentile | change (µs) | new/old | p | verdict | note |\n"
-                + "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |\n");
+        Table.Builder table = new Table.Builder(List.of("variant", "rate", "percentile", "change (µs)", "new/old", "p",
+                "verdict", "note"), List.of(Table.Align.LEFT, Table.Align.RIGHT, Table.Align.LEFT, Table.Align.RIGHT,
+                Table.Align.RIGHT, Table.Align.RIGHT, Table.Align.LEFT, Table.Align.LEFT));
         for (Row r : outcome.rows()) {
             Diff.Row j = r.judged();
-            md.append(String.format(Locale.ROOT, "| %s | %,d/s | %s | %s | %s | %s | %s | %s |%n", r.variant(),
-                    r.rate(), r.percentile(), r.change() == null ? "-" : r.change().text(EnginePairs::micros),
+            table.row(Table.Row.of(r, r.variant(), List.of(String.format(Locale.ROOT, "%,d/s", r.rate()),
+                    String.valueOf(r.percentile()), r.change() == null ? "-" : r.change().text(EnginePairs::micros),
                     Double.isNaN(j.ratio()) ? "-" : String.format(Locale.ROOT, "%.3f", j.ratio()),
                     Double.isNaN(j.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", j.pValue()),
-                    j.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), j.note()));
+                    j.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), j.note())));
         }
+        blocks.add(table.build());
         if (!outcome.excluded().isEmpty()) {
-            md.append("\nRuns left out (not OK):\n\n");
-            outcome.excluded().stream().map(Named::brief).distinct()
-                    .forEach(e -> md.append("- ").append(e).append('\n'));
-            md.append("\n(Why each is not OK: the run-by-run notes below.)\n");
+            blocks.add(new Block.Paragraph("Runs left out (not OK):"));
+            blocks.add(Block.Bullets.ofTexts(outcome.excluded().stream().map(Named::brief).distinct().toList()));
+            blocks.add(new Block.Paragraph("(Why each is not OK: the run-by-run notes below.)"));
         }
         if (!reproduce.isEmpty()) {
-            md.append("\nEach variant alone against the baseline, with this session's settings:\n\n");
-            reproduce.forEach((variant, command) -> md.append("- ").append(variant).append(": `").append(command)
-                    .append("`\n"));
+            blocks.add(new Block.Paragraph("Each variant alone against the baseline, with this session's settings:"));
+            List<String> each = new ArrayList<>();
+            reproduce.forEach((variant, command) -> each.add(variant + ": `" + command + "`"));
+            blocks.add(Block.Bullets.ofTexts(each));
         }
-        return md.append('\n').toString();
+        return new Block.Section(2, "Tuning: what each setting did against " + baseline, blocks);
     }
 }

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.options.Slo;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -31,17 +34,22 @@ public final class KneeSearch {
                     kneeRate, slo.text());
         }
 
+        /** The search as Markdown: its summary, then a table of its steps. */
         public String markdown() {
-            StringBuilder sb = new StringBuilder();
-            sb.append("**").append(summary()).append("**\n\n");
-            sb.append("| step | rate (msgs/s) | ").append(slo.percentileKey()).append(" (µs, all runs together) | verdict |\n");
-            sb.append("| ---: | ---: | ---: | --- |\n");
+            return MarkdownWriter.write(blocks());
+        }
+
+        /** The search: its summary, then a table of its steps. */
+        public List<Block> blocks() {
+            Table.Builder table = new Table.Builder(List.of("step", "rate (msgs/s)", slo.percentileKey()
+                    + " (µs, all runs together)", "verdict"), List.of(Table.Align.RIGHT, Table.Align.RIGHT,
+                    Table.Align.RIGHT, Table.Align.LEFT));
             int i = 1;
             for (Step s : steps) {
-                sb.append(String.format(Locale.ROOT, "| %d | %,d | %s | %s |%n", i++, s.rate(),
-                        ComparisonTable.micros(s.valueNanos()), s.pass() ? "pass" : "fail: " + s.why()));
+                table.row(Table.Row.of(s, Integer.toString(i++), List.of(String.format(Locale.ROOT, "%,d", s.rate()),
+                        ComparisonTable.micros(s.valueNanos()), s.pass() ? "pass" : "fail: " + s.why())));
             }
-            return sb.toString();
+            return List.of(new Block.Paragraph("**" + summary() + "**"), table.build());
         }
     }
 

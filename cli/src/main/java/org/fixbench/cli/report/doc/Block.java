@@ -3,13 +3,12 @@ package org.fixbench.cli.report.doc;
 import java.util.List;
 
 /**
- * A part of a report's {@link Document}: a section, a paragraph, a table, a list, a block of fixed-width text, a
- * figure, or a fragment still given as Markdown. Text inside a block (a paragraph's, a cell's, a list item's) is
+ * A part of a report's {@link Document}: a section, a paragraph, a table, a list, a block of fixed-width text or a
+ * figure. Text inside a block (a paragraph's, a cell's, a list item's) is
  * inline Markdown: {@code `code`}, {@code **strong**}, {@code *emphasis*}, links, {@code \|} for a bar in a cell.
  * Written by {@link MarkdownWriter}, {@link HtmlWriter} and {@link ConsoleWriter}.
  */
-public sealed interface Block permits Block.Section, Block.Paragraph, Table, Block.Bullets, Block.Code, Block.Figure,
-        Block.Markdown {
+public sealed interface Block permits Block.Section, Block.Paragraph, Table, Block.Bullets, Block.Code, Block.Figure {
 
     /**
      * A heading and what it holds. {@code detail}: part of the report's detail (the run-by-run summaries), which the
@@ -73,12 +72,5 @@ public sealed interface Block permits Block.Section, Block.Paragraph, Table, Blo
 
     /** A figure: a chart's PNG, relative to the results folder, and its title. */
     record Figure(String title, String path) implements Block {
-    }
-
-    /**
-     * A fragment not yet modelled as blocks (a scenario's or a tuning session's section, a knee search's), given as
-     * Markdown that ends with a blank line.
-     */
-    record Markdown(String text) implements Block {
     }
 }

@@ -29,10 +29,6 @@ public record Document(String title, List<Block> blocks) {
             return add(new Block.Paragraph(text));
         }
 
-        public Builder markdown(String text) {
-            return text.isEmpty() ? this : add(new Block.Markdown(text));
-        }
-
         public List<Block> blocks() {
             return List.copyOf(blocks);
         }

@@ -27,13 +27,10 @@ import org.commonmark.renderer.html.HtmlRenderer;
 /**
  * Writes a report's document as one self-contained HTML page ({@code report.html}), its figures embedded as data URIs
  * so the file can be mailed or attached alone. The blocks become commonmark-java's nodes, which its renderer (with
- * the GitHub-style tables extension) writes; the text inside a block is read as inline Markdown, and only a
- * {@link Block.Markdown} fragment is read as Markdown blocks.
+ * the GitHub-style tables extension) writes; only the text inside a block is read, as inline Markdown.
  */
 public final class HtmlWriter {
     private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
-    /** Markdown fragments: every block type, and tables. */
-    private static final Parser BLOCKS = Parser.builder().extensions(EXTENSIONS).build();
     /** Text inside a block: no block type at all, so that a leading "-" or "#" stays text. */
     private static final Parser INLINE = Parser.builder().enabledBlockTypes(Set.of()).build();
     private static final String HEAD = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>fixbench report"
@@ -90,10 +87,6 @@ public final class HtmlWriter {
             Paragraph paragraph = new Paragraph();
             paragraph.appendChild(image);
             parent.appendChild(paragraph);
-        } else if (block instanceof Block.Markdown m) {
-            Node fragment = BLOCKS.parse(m.text());
-            embed(fragment, folder); // a fragment's images are the report's figures too
-            moveChildren(fragment, parent);
         } else {
             throw new IllegalArgumentException("no HTML for " + block.getClass().getSimpleName());
         }
@@ -160,20 +153,6 @@ public final class HtmlWriter {
             Node next = child.getNext();
             to.appendChild(child);
             child = next;
-        }
-    }
-
-    /** Every image under {@code node} whose file is in {@code folder}, embedded. */
-    private static void embed(Node node, Path folder) throws IOException {
-        for (Node child = node.getFirstChild(); child != null; child = child.getNext()) {
-            if (child instanceof Image image && !image.getDestination().startsWith("data:")) {
-                Path file = folder.resolve(image.getDestination());
-                if (Files.isRegularFile(file)) {
-                    image.setDestination("data:image/png;base64,"
-                            + Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
-                }
-            }
-            embed(child, folder);
         }
     }
 }

@@ -44,8 +44,6 @@ public final class MarkdownWriter {
             sb.append("```\n").append(c.text()).append("```\n\n");
         } else if (block instanceof Block.Figure f) {
             sb.append("![").append(f.title()).append("](").append(f.path()).append(")\n\n");
-        } else if (block instanceof Block.Markdown m) {
-            sb.append(m.text());
         } else {
             throw new IllegalArgumentException("no Markdown for " + block.getClass().getSimpleName());
         }

@@ -45,7 +45,9 @@ class DocumentWritersTest {
                 new Block.Section(2, "Profiles", List.of(new Block.Paragraph("Each benchmark's profiles."),
                         Block.Bullets.of(List.of(new Block.Item("sbe at 2,000/s: [a.html](profiles/a.html)",
                                 List.of(Block.Item.of("hottest frames, client: a\\|b; c"))))))),
-                new Block.Markdown("## Per client host\n\n| host | role |\n|---|---|\n| h1 | server |\n\n"),
+                new Block.Section(2, "Per client host", List.of(new Table.Builder(List.of("host", "role"),
+                        List.of(Table.Align.LEFT, Table.Align.LEFT)).row(Table.Row.of(null, "h1", List.of("server")))
+                        .build())),
                 new Block.Section(2, "Run-by-run summaries (JLBH style, µs)", List.of(
                         new Block.Section(3, "sbe:tuned @ 2,000/s", List.of(
                                 new Block.Code("run 1: OK, a < b & c\nendToEnd  50: 12.3\n"),
