@@ -21,14 +21,16 @@ import org.junit.jupiter.api.Test;
  * The command line's packages are layers, and every arrow points down: the commands → flow (what more than one command
  * runs: a comparison, and the seam to the cluster module) → each scenario's folder (none uses another) → the scenarios'
  * interface and what they share, beside run's examples → run and report, side by side (neither uses the other) →
- * results → options. Read from the import lines and the fully
+ * results → options, beside report.doc (a report's document and its writers, which know nothing of the rest). Read
+ * from the import lines and the fully
  * qualified names in the main sources (strings left out), so a new upward arrow fails here, with the file and line.
  */
 class LayersTest {
     private static final String BASE = "org.fixbench.cli";
     /** Layer by package, lowest first; two packages of one layer must not use each other. */
     private static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry(BASE + ".options", 0),
-            Map.entry(BASE + ".results", 1), Map.entry(BASE + ".report.doc", 1), Map.entry(BASE + ".run", 2), Map.entry(BASE + ".report", 2),
+            Map.entry(BASE + ".report.doc", 0), Map.entry(BASE + ".results", 1), Map.entry(BASE + ".run", 2),
+            Map.entry(BASE + ".report", 2),
             Map.entry(BASE + ".run.examples", 3), Map.entry(BASE + ".scenario", 3),
             Map.entry(BASE + ".scenario.slowconsumer", 4), Map.entry(BASE + ".scenario.burst", 4),
             Map.entry(BASE + ".scenario.resendstorm", 4), Map.entry(BASE + ".scenario.serverrestart", 4),
