@@ -46,7 +46,8 @@ final class ReportCommand implements Callable<Integer> {
         Path target = RunOptions.createResultsFolder(out); // a folder the user named that cannot be made is bad input
         if (org.fixbench.cli.scenario.ScenarioRegistry.ofFolder(read.environment()) != null) { // a scenario's folder: its own report
             org.fixbench.harness.results.AtomicFiles.writeString(target.resolve("report.md"),
-                    org.fixbench.cli.scenario.ScenarioRun.report(read, folder, target));
+                    org.fixbench.cli.report.doc.MarkdownWriter.write(
+                            org.fixbench.cli.scenario.ScenarioRun.report(read, folder, target)));
             System.out.println("Report of " + folder + " written to " + target);
             return 0;
         }

@@ -6,10 +6,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-import org.fixbench.cli.results.ResultLabels;
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.ScenarioLabels;
-import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.BenchmarkResult;
+import org.fixbench.harness.results.MachineRecord;
 import org.fixbench.harness.results.ResultsWriter;
 
 /**
@@ -31,21 +33,36 @@ public final class ScenarioReport {
         return (Number) ((Map<?, ?>) env.get("scenario")).get(key);
     }
 
-    /** A scenario report's title, command, machine, and why it stopped early or is partial, if it did or is. */
-    public static StringBuilder reportHeader(String name, Map<String, Object> env, String partialReason) {
-        Object stop = env.get(ResultLabels.STOP_REASON);
-        StringBuilder b = new StringBuilder("# fixbench scenario: " + name)
-                .append(partialReason == null ? "" : " (PARTIAL: interrupted)").append("\n\n");
-        b.append("Command: `").append(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)")).append("`\n\n");
-        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault(Environment.CPU_MODEL, "?"),
-                env.getOrDefault(Environment.GIT_COMMIT, "?")));
-        if (stop != null) {
-            b.append("**Stopped early:** ").append(stop).append("\n\n");
+    /** A scenario report's title: its name, and whether a signal stopped it. */
+    public static String title(String name, boolean interrupted) {
+        return "fixbench scenario: " + name + (interrupted ? " (PARTIAL: interrupted)" : "");
+    }
+
+    /**
+     * A scenario report's command, machine, and why it stopped early or is partial, if it did or is: the paragraphs
+     * under its title, to which the scenario adds its own.
+     */
+    public static Document.Builder header(Map<String, Object> env, String partialReason) {
+        ComparisonRecord recorded = ComparisonRecord.of(env);
+        return header(recorded.command() == null ? "(not recorded)" : recorded.command(), env, recorded.stopReason(),
+                partialReason);
+    }
+
+    /** As above, with the command line and the stop reason given. */
+    public static Document.Builder header(String command, Map<String, Object> env, String stopReason,
+                                          String partialReason) {
+        MachineRecord machine = MachineRecord.of(env);
+        Document.Builder doc = new Document.Builder();
+        doc.paragraph("Command: `" + command + "`");
+        doc.paragraph(String.format(Locale.ROOT, "Machine: %s; commit %s.", machine.cpuModel() == null ? "?"
+                : machine.cpuModel(), machine.gitCommit() == null ? "?" : machine.gitCommit()));
+        if (stopReason != null) {
+            doc.paragraph("**Stopped early:** " + stopReason);
         }
         if (partialReason != null) {
-            b.append("**Partial:** ").append(partialReason).append("\n\n");
+            doc.paragraph("**Partial:** " + partialReason);
         }
-        return b;
+        return doc;
     }
 
     /**
@@ -53,28 +70,27 @@ public final class ScenarioReport {
      * kind}: "burst" or "gap") between grey lines from {@code startKey} to {@code endKey} of what the scenario saw,
      * and the threshold at {@code thresholdKey}.
      */
-    public static String windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
-                                      String endKey, String thresholdKey, String thresholdLabel) {
+    public static Block.Section windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
+                                             String endKey, String thresholdKey, String thresholdLabel) {
         return windowCharts(out, results, kind, startKey, endKey, kind + " starts", kind + " ends", thresholdKey,
                 thresholdLabel);
     }
 
     /** As the other, the marks labelled {@code startLabel} and {@code endLabel}. */
-    public static String windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
-                                      String endKey, String startLabel, String endLabel, String thresholdKey,
-                                      String thresholdLabel) {
+    public static Block.Section windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
+                                             String endKey, String startLabel, String endLabel, String thresholdKey,
+                                             String thresholdLabel) {
         return windowCharts(out, results, kind, startKey, endKey, startLabel, endLabel, thresholdKey, thresholdLabel,
                 r -> r.config().targetRatePerSecond(),
                 (label, rate, seen) -> String.format(Locale.ROOT, "%s at %,d msgs/s", label, rate));
     }
 
     /** As the others, each chart named by {@code rateOf} its result and titled by {@code title}. */
-    public static String windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
-                                      String endKey, String startLabel, String endLabel, String thresholdKey,
-                                      String thresholdLabel, ToLongFunction<BenchmarkResult> rateOf,
-                                      ChartTitle title) {
-        StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
-        int drawn = 0;
+    public static Block.Section windowCharts(Path out, List<BenchmarkResult> results, String kind, String startKey,
+                                             String endKey, String startLabel, String endLabel, String thresholdKey,
+                                             String thresholdLabel, ToLongFunction<BenchmarkResult> rateOf,
+                                             ChartTitle title) {
+        List<Block> blocks = new java.util.ArrayList<>();
         for (BenchmarkResult r : results) {
             ScenarioLabels labels = ScenarioLabels.of(r);
             if (!labels.isFirstRound() || labels.runs().isEmpty()) {
@@ -87,14 +103,15 @@ public final class ScenarioReport {
             Path png = ScenarioCharts.writeWindowsChart(out, name, title.of(label, rate, seen) + ": round trips per 10 ms",
                     seen, startKey, endKey, startLabel, endLabel, thresholdKey, thresholdLabel);
             if (png != null) {
-                b.append("![").append(label).append(" at ").append(rate).append("/s](")
-                        .append(png.toString().replace('\\', '/')).append(")\n\n");
-                drawn++;
+                blocks.add(new Block.Figure(label + " at " + rate + "/s", png.toString().replace('\\', '/')));
             }
         }
-        b.append("Each chart: the median (solid) and worst (dashed) round trip of the orders due in each 10 ms window "
-                + "of round 1's run, the " + thresholdLabel + " (dotted), the grey lines at " + startLabel + " and "
-                + endLabel + "; a window none of whose orders was answered is left blank.\n");
-        return drawn == 0 ? "" : b.toString();
+        if (blocks.isEmpty()) {
+            return null;
+        }
+        blocks.add(new Block.Paragraph("Each chart: the median (solid) and worst (dashed) round trip of the orders due "
+                + "in each 10 ms window of round 1's run, the " + thresholdLabel + " (dotted), the grey lines at "
+                + startLabel + " and " + endLabel + "; a window none of whose orders was answered is left blank."));
+        return new Block.Section(2, "Latency over time, round 1", blocks);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.run.ForkedRun;
 import org.fixbench.cli.run.Sweep;
@@ -48,8 +49,8 @@ public interface Scenario {
      * Its report from a folder's environment and results ({@code folder}; charts into {@code out} when not null), or,
      * with {@code folder} null, what a signal left ({@code partialReason}).
      */
-    String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
-                  String partialReason);
+    Document report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
+                    String partialReason);
 
     /** What the command was given that every scenario reads. */
     record Request(RunOptions options, String engines, String rates, Predicate<String> given) {

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.fixbench.cli.report.doc.Document;
+import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.options.ExitStatus;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.results.ComparisonRecord;
@@ -95,7 +97,8 @@ public final class ScenarioRun {
         }
         session.environment.put("scenarioVerdicts", rounds.verdicts().apply(results));
         session.writeResults();
-        String report = report(ResultsReader.read(session.folder), session.folder, session.folder);
+        String report = MarkdownWriter.write(report(ResultsReader.read(session.folder), session.folder,
+                session.folder));
         AtomicFiles.writeString(session.folder.resolve("report.md"), report);
         System.out.println();
         System.out.println(report);
@@ -111,7 +114,7 @@ public final class ScenarioRun {
      * A scenario folder's report (charts into {@code out/charts}), written by the scenario the folder names; the same
      * whoever calls it, the scenario command as it ends or {@code fixbench report} later.
      */
-    public static String report(ResultsReader.Read read, Path folder, Path out) {
+    public static Document report(ResultsReader.Read read, Path folder, Path out) {
         Map<String, Object> env = read.environment();
         Scenario scenario = ScenarioRegistry.ofFolder(env);
         if (scenario == null) {
@@ -135,7 +138,7 @@ public final class ScenarioRun {
             }
             Map<String, Object> env = session.environmentNow();
             AtomicFiles.writeString(session.folder.resolve("report.md"),
-                    scenario.report(env, new ArrayList<>(soFar), null, null, reason));
+                    MarkdownWriter.write(scenario.report(env, new ArrayList<>(soFar), null, null, reason)));
             System.err.println("fixbench: " + reason + "; written to " + session.folder);
         } catch (IOException | RuntimeException e) {
             System.err.println("fixbench: interrupted; the results so far could not be written: " + e);

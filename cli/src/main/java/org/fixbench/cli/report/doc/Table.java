@@ -12,7 +12,20 @@ import java.util.Objects;
  */
 public record Table(List<String> header, List<Align> align, List<Row> rows) implements Block {
     public enum Align {
-        LEFT, RIGHT
+        LEFT, RIGHT;
+
+        /** One alignment per letter of {@code letters}: {@code L} left, {@code R} right ("LRR": three columns). */
+        public static List<Align> of(String letters) {
+            List<Align> out = new ArrayList<>();
+            for (char c : letters.toCharArray()) {
+                out.add(switch (c) {
+                    case 'L' -> LEFT;
+                    case 'R' -> RIGHT;
+                    default -> throw new IllegalArgumentException("an alignment is L or R, not " + c);
+                });
+            }
+            return out;
+        }
     }
 
     /** A cell: the text shown, and the value behind it (null where the text is all there is). */

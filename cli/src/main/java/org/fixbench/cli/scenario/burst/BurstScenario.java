@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
@@ -118,21 +120,21 @@ public final class BurstScenario implements Scenario {
 
     /** The burst scenario's report from its folder (charts of round 1 into {@code out/charts}). */
     @Override
-    public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
-                         String partialReason) {
+    public Document report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
+                           String partialReason) {
         long burstMillis = ScenarioReport.recorded(env, "burstMillis").longValue();
         long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
         int sessions = ScenarioReport.recorded(env, "sessions").intValue();
         int factor = ScenarioReport.recorded(env, "factor").intValue();
-        StringBuilder b = ScenarioReport.reportHeader("burst", env, partialReason);
-        b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
-                + "pair of JVMs, warmed up as `compare`'s (the warm-up goes through the run's shape, bursts "
+        Document.Builder doc = ScenarioReport.header(env, partialReason);
+        doc.paragraph(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a "
+                + "fresh pair of JVMs, warmed up as `compare`'s (the warm-up goes through the run's shape, bursts "
                 + "included), and one measured run of %.1f s on one drift-free schedule: %.1f s at the rate, %.1f s at "
                 + "%d times it, the rest at the rate again. Every order's latency is from when it was due, so a queue "
-                + "that builds in the burst shows in the orders after it.%n%n", sessions, runMillis / 1e3,
+                + "that builds in the burst shows in the orders after it.", sessions, runMillis / 1e3,
                 BURST_DELAY_MILLIS / 1e3, burstMillis / 1e3, factor));
-        b.append(String.format(Locale.ROOT, "The pre-burst p99 is that of the orders due from 0.5 s into the run to "
-                + "the burst's start. The run is cut into %d ms windows by when orders were due. In the burst, the "
+        doc.paragraph(String.format(Locale.ROOT, "The pre-burst p99 is that of the orders due from 0.5 s into the run "
+                + "to the burst's start. The run is cut into %d ms windows by when orders were due. In the burst, the "
                 + "windows whose median went above the pre-burst p99 are counted (a queue building through the "
                 + "burst puts nearly all of them there). Latency is *back* at the first window from the burst's end "
                 + "on from which %d windows in a row have their median within the pre-burst p99, timed from the "
@@ -143,22 +145,24 @@ public final class BurstScenario implements Scenario {
                 + "time its orders waited for their replies over the window's span; \"before\" is the most in a "
                 + "window before the burst. \"Sent late by\" is how far behind its schedule the client sent the "
                 + "burst's orders (the client's own limit, or the engine pushing back on it); latency counts from "
-                + "the schedule either way.%n%n", BurstTable.WINDOW_NANOS / 1_000_000,
+                + "the schedule either way.", BurstTable.WINDOW_NANOS / 1_000_000,
                 BurstTable.BACK_WINDOWS, BurstTable.KEPT_UP_SHARE * 100));
-        List<BurstTable.Row> rows = BurstTable.of(results);
-        b.append(BurstTable.markdown(rows)).append('\n');
-        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules at its mean rate, whose "
-                + "\"seconds\" are the mean rate's count of orders, not seconds of the burst's schedule: a run that "
-                + "queued in its burst reads SATURATED there; the figures here are the scenario's. Orders never "
-                + "answered within the run are counted lost, never dropped.\n");
+        doc.add(BurstTable.table(BurstTable.of(results)));
+        doc.paragraph("Per round, in round order. Runs: each run's status by `compare`'s rules at its mean rate, "
+                + "whose \"seconds\" are the mean rate's count of orders, not seconds of the burst's schedule: a run "
+                + "that queued in its burst reads SATURATED there; the figures here are the scenario's. Orders never "
+                + "answered within the run are counted lost, never dropped.");
         if (out != null) {
-            b.append(ScenarioReport.windowCharts(out, results, "burst", BurstTable.BURST_START_NANOS,
+            Block.Section charts = ScenarioReport.windowCharts(out, results, "burst", BurstTable.BURST_START_NANOS,
                     BurstTable.BURST_END_NANOS, "burst starts", "burst ends", BurstTable.PRE_P99_NANOS,
                     "pre-burst p99", r -> r.labels().get(BurstTable.BASE_RATE_LABEL) instanceof Number n
                             ? n.longValue() : r.config().targetRatePerSecond(),
                     (label, rate, seen) -> String.format(Locale.ROOT, "%s at %,d msgs/s, %,d/s in the burst", label,
-                            rate, rate * ((Number) seen.get(BurstTable.FACTOR)).longValue())));
+                            rate, rate * ((Number) seen.get(BurstTable.FACTOR)).longValue()));
+            if (charts != null) {
+                doc.add(charts);
+            }
         }
-        return b.toString();
+        return doc.build(ScenarioReport.title("burst", partialReason != null));
     }
 }

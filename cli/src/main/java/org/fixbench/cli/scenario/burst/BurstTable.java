@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -158,29 +160,31 @@ public final class BurstTable {
 
     /** The table, in markdown. */
     public static String markdown(List<Row> rows) {
-        StringBuilder b = new StringBuilder();
-        b.append("| engine | rate → burst | pre-burst p99 | burst p99 / worst | burst windows above pre-burst p99 | "
-                + "back within pre-burst p99, after the burst's end | peak in flight (before) | burst sent late by, "
-                + "at most | lost | runs | verdict |\n");
-        b.append("|---|---|---:|---:|---|---|---|---:|---:|---|---|\n");
+        return MarkdownWriter.table(table(rows));
+    }
+
+    /** The table: a row per engine × rate, each round's figure in each cell. */
+    public static Table table(List<Row> rows) {
+        Table.Builder table = new Table.Builder(List.of("engine", "rate → burst", "pre-burst p99", "burst p99 / worst",
+                "burst windows above pre-burst p99", "back within pre-burst p99, after the burst's end",
+                "peak in flight (before)", "burst sent late by, at most", "lost", "runs", "verdict"),
+                Table.Align.of("LLRRLLLRRLL"));
         for (Row row : rows) {
             List<Round> rs = row.rounds();
-            b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d → %,d/s for %s", row.baseRate(),
-                            row.baseRate() * row.factor(), millis(row.burstMillis() * 1e6)))
-                    .append(" | ").append(each(rs, r -> micros(r.preP99Nanos())))
-                    .append(" | ").append(each(rs, r -> micros(r.burstP99Nanos()) + " / " + micros(r.burstMaxNanos())))
-                    .append(" | ").append(each(rs, r -> r.burstWindowsAbove() + " of " + r.burstWindows()))
-                    .append(" | ").append(each(rs, r -> r.backAfterNanos() < 0 ? "not back"
-                            : r.backAfterNanos() == 0 ? "at once" : millis(r.backAfterNanos())))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,.1f (%,.1f)",
-                            r.peakInFlight(), r.preInFlight())))
-                    .append(" | ").append(each(rs, r -> micros(r.burstMaxLatenessNanos())))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.lost())))
-                    .append(" | ").append(each(rs, Round::status))
-                    .append(" | ").append(row.verdict()).append(" |\n");
+            table.row(Table.Row.of(row, row.engine(), List.of(
+                    String.format(Locale.ROOT, "%,d → %,d/s for %s", row.baseRate(), row.baseRate() * row.factor(),
+                            millis(row.burstMillis() * 1e6)),
+                    each(rs, r -> micros(r.preP99Nanos())),
+                    each(rs, r -> micros(r.burstP99Nanos()) + " / " + micros(r.burstMaxNanos())),
+                    each(rs, r -> r.burstWindowsAbove() + " of " + r.burstWindows()),
+                    each(rs, r -> r.backAfterNanos() < 0 ? "not back"
+                            : r.backAfterNanos() == 0 ? "at once" : millis(r.backAfterNanos())),
+                    each(rs, r -> String.format(Locale.ROOT, "%,.1f (%,.1f)", r.peakInFlight(), r.preInFlight())),
+                    each(rs, r -> micros(r.burstMaxLatenessNanos())),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d", r.lost())),
+                    each(rs, Round::status), row.verdict())));
         }
-        return b.toString();
+        return table.build();
     }
 
     private static String each(List<Round> rounds, java.util.function.Function<Round, String> f) {

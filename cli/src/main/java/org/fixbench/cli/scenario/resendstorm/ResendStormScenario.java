@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.options.Durations;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
@@ -145,16 +147,16 @@ public final class ResendStormScenario implements Scenario {
 
     /** The resend-storm scenario's report from its folder (charts of round 1 into {@code out/charts}). */
     @Override
-    public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
-                         String partialReason) {
+    public Document report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
+                           String partialReason) {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
         long gapMillis = ScenarioReport.recorded(env, "gapMillis").longValue();
         long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
         int sessions = ScenarioReport.recorded(env, "sessions").intValue();
-        StringBuilder b = ScenarioReport.reportHeader("resend-storm", env, partialReason);
+        Document.Builder doc = ScenarioReport.header(env, partialReason);
         boolean cut = "cut".equals(scenario.get("gapBy"));
         if (cut) {
-            b.append(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
+            doc.paragraph(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
                     + "warmed up as `compare`'s with a practice gap of %d lost orders in the warm-up, and one measured "
                     + "run of %.1f s. From %.1f s into it, a relay in the client's JVM cuts the session's connection "
                     + "(both sides see it closed) and, for %.1f s, resets every new connection at once. Orders keep "
@@ -166,10 +168,10 @@ public final class ResendStormScenario implements Scenario {
                     + "(it numbers and stores it, to be resent when the server asks: sbe, QuickFIX/J), else it is not "
                     + "sent, and counted. Once logged on again, each side asks for what it missed (ResendRequest) "
                     + "and the other resends it (PossDupFlag Y) or gap-fills it, while new orders go on, unless the "
-                    + "profile resets the numbers at Logon.%n%n", 20, runMillis / 1e3, GAP_DELAY_MILLIS / 1e3,
+                    + "profile resets the numbers at Logon.", 20, runMillis / 1e3, GAP_DELAY_MILLIS / 1e3,
                     gapMillis / 1e3));
         } else {
-            b.append(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
+            doc.paragraph(String.format(Locale.ROOT, "%d FIX session(s) share the rate. Each round gives each engine a fresh "
                 + "pair of JVMs, warmed up as `compare`'s with a practice gap of %d orders in the warm-up, and one "
                 + "measured run of %.1f s. From %.1f s into it, a relay in the client's JVM loses every whole message of "
                 + "session 1, both ways, for %.1f s: read from one side and not written to the other, the TCP "
@@ -177,10 +179,10 @@ public final class ResendStormScenario implements Scenario {
                 + "gap carry numbers past it, so each side's FIX session must ask for the range (ResendRequest) and "
                 + "the other resend it (PossDupFlag Y) or gap-fill it, while new orders go on. An engine without a "
                 + "session layer (raw TCP) loses the gap's orders. The variant in which the connection is cut and "
-                + "the client logs on again is `--by cut`.%n%n", sessions, 20, runMillis / 1e3,
+                + "the client logs on again is `--by cut`.", sessions, 20, runMillis / 1e3,
                 GAP_DELAY_MILLIS / 1e3, gapMillis / 1e3));
         }
-        b.append("Counted at the relay, per direction: messages lost, ResendRequests, messages resent (PossDupFlag Y, "
+        doc.paragraph("Counted at the relay, per direction: messages lost, ResendRequests, messages resent (PossDupFlag Y, "
                 + "gap fills apart) and gap fills (SequenceReset with GapFillFlag Y); the replay *ended* when the "
                 + "last resent message or gap fill crossed it, timed from the gap's end. From the harness, every "
                 + "order by its due time: the gap's orders answered (latency from when each was due, so it includes "
@@ -189,26 +191,28 @@ public final class ResendStormScenario implements Scenario {
                 + "orders due in the second after the gap (new orders behind the replay), and answers the harness "
                 + "could not match or got twice. The resident sets (VmRSS) of the server and of the client's JVM "
                 + "(the relay's buffers are in it) are read every 250 ms; growth is the peak less the first "
-                + "reading of the run.\n\n");
+                + "reading of the run.");
         List<ResendStormTable.Row> rows = ResendStormTable.of(
                 results);
-        b.append(ResendStormTable.markdown(rows)).append('\n');
-        String cutTable = ResendStormTable.cutMarkdown(rows);
-        if (!cutTable.isEmpty()) {
-            b.append("The cut, per round: when the client saw its session end, when it was logged on again (from the "
+        doc.add(ResendStormTable.table(rows));
+        org.fixbench.cli.report.doc.Table cutTable = ResendStormTable.cutTable(rows);
+        if (cutTable != null) {
+            doc.paragraph("The cut, per round: when the client saw its session end, when it was logged on again (from the "
                     + "cut's end, with the attempts it took), what became of the orders due while it was down, and "
                     + "the MsgSeqNum of the last message each way before the cut and of each side's Logon after it "
-                    + "(a Logon at 1: the numbers were reset; above the last before: kept).\n\n");
-            b.append(cutTable).append('\n');
+                    + "(a Logon at 1: the numbers were reset; above the last before: kept).");
+            doc.add(cutTable);
         }
-        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules (the gap's orders wait "
+        doc.paragraph("Per round, in round order. Runs: each run's status by `compare`'s rules (the gap's orders wait "
                 + "at least the gap, so a run with one reads SATURATED or FAILED; the figures here are the "
-                + "scenario's).\n");
+                + "scenario's).");
         if (out != null) {
-            b.append(ScenarioReport.windowCharts(out, results, "gap", ResendStormTable.GAP_START_NANOS,
-                    ResendStormTable.GAP_END_NANOS,
-                    ResendStormTable.PRE_P99_NANOS, "pre-gap p99"));
+            Block.Section charts = ScenarioReport.windowCharts(out, results, "gap", ResendStormTable.GAP_START_NANOS,
+                    ResendStormTable.GAP_END_NANOS, ResendStormTable.PRE_P99_NANOS, "pre-gap p99");
+            if (charts != null) {
+                doc.add(charts);
+            }
         }
-        return b.toString();
+        return doc.build(ScenarioReport.title("resend-storm", partialReason != null));
     }
 }

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.cli.scenario.ScenarioRounds;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -190,73 +192,76 @@ public final class ResendStormTable {
 
     /** The table, in markdown. */
     public static String markdown(List<Row> rows) {
-        StringBuilder b = new StringBuilder();
-        b.append("| engine | rate, gap | pre-gap p99 | gap's orders: answered of sent (p99) | lost to server / "
-                + "client (messages) | ResendRequests to server / client | resent to server / client | gap fills "
-                + "to server / client | replay ended after the gap | back within pre-gap p99 after the gap | next "
-                + "second's p99 / worst | resident set growth, server / client | client's engine allocated, gap + 2 s "
-                + "| duplicates | runs | verdict |\n");
-        b.append("|---|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for (Row row : rows) {
-            List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
-            b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis()
-                            * 1e6)))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d of %,d (%s)",
-                            r.num(GAP_ORDERS) - r.num(GAP_ORDERS_LOST), r.num(GAP_ORDERS),
-                            ScenarioRounds.micros(r.num(GAP_P99_NANOS)))))
-                    .append(" | ").append(each(rs, r -> pair(r, LOST_TO_SERVER, LOST_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> pair(r, RESEND_REQUESTS_TO_SERVER, RESEND_REQUESTS_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> pair(r, RESENT_TO_SERVER, RESENT_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> pair(r, GAP_FILLS_TO_SERVER, GAP_FILLS_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> r.num(REPLAY_ENDED_AFTER_GAP_NANOS) < 0 ? "no replay"
-                            : ScenarioRounds.millis(r.num(REPLAY_ENDED_AFTER_GAP_NANOS))))
-                    .append(" | ").append(each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
-                            : r.num(BACK_AFTER_NANOS) == 0 ? "at once" : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS)) + " / "
-                            + ScenarioRounds.micros(r.num(AFTER_MAX_NANOS))))
-                    .append(" | ").append(each(rs, r -> kb(r.num(SERVER_RSS_GROWTH_KB)) + " / "
-                            + kb(r.num(CLIENT_RSS_GROWTH_KB))))
-                    .append(" | ").append(each(rs, r -> r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) < 0 ? "-"
-                            : String.format(Locale.ROOT, "%.2f MB",
-                            r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) / 1048576.0)))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
-                    .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
-                    .append(" | ").append(row.verdict()).append(" |\n");
-        }
-        return b.toString();
+        return MarkdownWriter.table(table(rows));
     }
 
-    /** The cut's own table (rows whose gap was a cut connection; empty when none was). */
+    /** The table: a row per engine × rate, each round's figure in each cell. */
+    public static Table table(List<Row> rows) {
+        Table.Builder table = new Table.Builder(List.of("engine", "rate, gap", "pre-gap p99", "gap's orders: answered "
+                + "of sent (p99)", "lost to server / client (messages)", "ResendRequests to server / client",
+                "resent to server / client", "gap fills to server / client", "replay ended after the gap",
+                "back within pre-gap p99 after the gap", "next second's p99 / worst",
+                "resident set growth, server / client", "client's engine allocated, gap + 2 s", "duplicates", "runs",
+                "verdict"), Table.Align.of("LLRLLLLLLLLLLLLL"));
+        for (Row row : rows) {
+            List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
+            table.row(Table.Row.of(row, row.engine(), List.of(
+                    String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis() * 1e6)),
+                    each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d of %,d (%s)", r.num(GAP_ORDERS)
+                            - r.num(GAP_ORDERS_LOST), r.num(GAP_ORDERS), ScenarioRounds.micros(r.num(GAP_P99_NANOS)))),
+                    each(rs, r -> pair(r, LOST_TO_SERVER, LOST_TO_CLIENT)),
+                    each(rs, r -> pair(r, RESEND_REQUESTS_TO_SERVER, RESEND_REQUESTS_TO_CLIENT)),
+                    each(rs, r -> pair(r, RESENT_TO_SERVER, RESENT_TO_CLIENT)),
+                    each(rs, r -> pair(r, GAP_FILLS_TO_SERVER, GAP_FILLS_TO_CLIENT)),
+                    each(rs, r -> r.num(REPLAY_ENDED_AFTER_GAP_NANOS) < 0 ? "no replay"
+                            : ScenarioRounds.millis(r.num(REPLAY_ENDED_AFTER_GAP_NANOS))),
+                    each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
+                            : r.num(BACK_AFTER_NANOS) == 0 ? "at once" : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))),
+                    each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS)) + " / "
+                            + ScenarioRounds.micros(r.num(AFTER_MAX_NANOS))),
+                    each(rs, r -> kb(r.num(SERVER_RSS_GROWTH_KB)) + " / " + kb(r.num(CLIENT_RSS_GROWTH_KB))),
+                    each(rs, r -> r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) < 0 ? "-"
+                            : String.format(Locale.ROOT, "%.2f MB",
+                            r.num(CLIENT_ENGINE_ALLOCATED_AROUND_GAP_BYTES) / 1048576.0)),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))),
+                    each(rs, r -> String.valueOf(r.seen().get(STATUS))), row.verdict())));
+        }
+        return table.build();
+    }
+
+    /** The cut's own table as markdown (empty when no gap was a cut connection). */
     public static String cutMarkdown(List<Row> rows) {
+        Table cut = cutTable(rows);
+        return cut == null ? "" : MarkdownWriter.table(cut);
+    }
+
+    /** The cut's own table (rows whose gap was a cut connection), or null when none was. */
+    public static Table cutTable(List<Row> rows) {
         List<Row> cut = rows.stream().filter(Row::cut).toList();
         if (cut.isEmpty()) {
-            return "";
+            return null;
         }
-        StringBuilder b = new StringBuilder();
-        b.append("| engine | rate, cut | session ended after the cut | logged on again after the cut's end "
-                + "(attempts) | orders due while down: taken into the session / not sent | client's MsgSeqNum: last "
-                + "before, Logon after | server's MsgSeqNum: last before, Logon after | orders lost |\n");
-        b.append("|---|---|---|---|---|---|---|---|\n");
+        Table.Builder table = new Table.Builder(List.of("engine", "rate, cut", "session ended after the cut",
+                "logged on again after the cut's end (attempts)", "orders due while down: taken into the session / "
+                + "not sent", "client's MsgSeqNum: last before, Logon after", "server's MsgSeqNum: last before, Logon "
+                + "after", "orders lost"), Table.Align.of("LLLLLLLL"));
         for (Row row : cut) {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
-            b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis()
-                            * 1e6)))
-                    .append(" | ").append(each(rs, r -> r.num(SESSION_ENDED_AFTER_CUT_NANOS) < 0 ? "-"
-                            : ScenarioRounds.millis(r.num(SESSION_ENDED_AFTER_CUT_NANOS))))
-                    .append(" | ").append(each(rs, r -> (r.num(LOGGED_ON_AFTER_GAP_NANOS) < 0 ? "not logged on"
+            table.row(Table.Row.of(row, row.engine(), List.of(
+                    String.format(Locale.ROOT, "%,d/s, %s", row.rate(), ScenarioRounds.millis(row.gapMillis() * 1e6)),
+                    each(rs, r -> r.num(SESSION_ENDED_AFTER_CUT_NANOS) < 0 ? "-"
+                            : ScenarioRounds.millis(r.num(SESSION_ENDED_AFTER_CUT_NANOS))),
+                    each(rs, r -> (r.num(LOGGED_ON_AFTER_GAP_NANOS) < 0 ? "not logged on"
                             : ScenarioRounds.millis(r.num(LOGGED_ON_AFTER_GAP_NANOS))) + " ("
-                            + r.num(ScenarioKeys.ATTEMPTS) + ")"))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d / %,d",
-                            r.num(TAKEN_WHILE_DOWN), r.num(ScenarioKeys.NOT_SENT))))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_SERVER), r.num(FIRST_SEQ_TO_SERVER))))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_CLIENT), r.num(FIRST_SEQ_TO_CLIENT))))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(LOST))))
-                    .append(" |\n");
+                            + r.num(ScenarioKeys.ATTEMPTS) + ")"),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d / %,d", r.num(TAKEN_WHILE_DOWN),
+                            r.num(ScenarioKeys.NOT_SENT))),
+                    each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_SERVER), r.num(FIRST_SEQ_TO_SERVER))),
+                    each(rs, r -> ScenarioRounds.seq(r.num(LAST_SEQ_TO_CLIENT), r.num(FIRST_SEQ_TO_CLIENT))),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(LOST))))));
         }
-        return b.toString();
+        return table.build();
     }
 
     private static String pair(Round r, String toServer, String toClient) {

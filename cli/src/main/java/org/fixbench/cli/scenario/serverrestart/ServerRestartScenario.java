@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.options.Rates;
 import org.fixbench.cli.options.RunOptions;
 import org.fixbench.cli.report.ScenarioReport;
@@ -76,12 +78,12 @@ public final class ServerRestartScenario implements Scenario {
 
     /** The server-restart scenario's report from its folder (charts of round 1 into {@code out/charts}). */
     @Override
-    public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
-                         String partialReason) {
+    public Document report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
+                           String partialReason) {
         long runMillis = ScenarioReport.recorded(env, "runMillis").longValue();
         long killMillis = ScenarioReport.recorded(env, "killMillisIntoRun").longValue();
-        StringBuilder b = ScenarioReport.reportHeader(NAME, env, partialReason);
-        b.append(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
+        Document.Builder doc = ScenarioReport.header(env, partialReason);
+        doc.paragraph(String.format(Locale.ROOT, "One FIX session. Each round gives each engine a fresh pair of JVMs, "
                 + "warmed up as `compare`'s, and one measured run of %.1f s. %.1f s into it, the client's JVM kills "
                 + "the server's process (SIGKILL), and the orchestrating process starts the same server (same "
                 + "command, engine, profile, port and work folder) again as soon as it sees it die: an engine whose "
@@ -92,24 +94,27 @@ public final class ServerRestartScenario implements Scenario {
                 + "the connect timeout, as an application would (no engine's client here does it on its own). "
                 + "Orders keep coming on their schedule throughout: those due while the session is gone are not "
                 + "sent, and counted; those sent and never answered are lost, and counted; none is dropped "
-                + "silently. The warm-up has no practice kill.%n%n", runMillis / 1e3, killMillis / 1e3));
-        b.append("Times are from the kill. The session *ended* when the client's engine reported it; the server "
+                + "silently. The warm-up has no practice kill.", runMillis / 1e3, killMillis / 1e3));
+        doc.paragraph("Times are from the kill. The session *ended* when the client's engine reported it; the server "
                 + "*listened again* when the restarted JVM wrote its port (the orchestrator's reading, from when it saw the "
                 + "first process's death: a few ms either way); *logged on again* when a fresh client's logon was done; the *first order "
                 + "answered* is the first answer to arrive after that. The session's connection goes through a relay "
                 + "in the client's JVM that reads MsgSeqNum (34) of the last message each way before the kill and "
                 + "of the first after it (a Logon). *Back* is the `burst` scenario's rule from the kill: 10 windows "
-                + "of 10 ms in a row with their median within the pre-kill p99 and no order lost.\n\n");
+                + "of 10 ms in a row with their median within the pre-kill p99 and no order lost.");
         List<ServerRestartTable.Row> rows = ServerRestartTable.of(
                 results);
-        b.append(ServerRestartTable.markdown(rows)).append('\n');
-        b.append("Per round, in round order. Runs: each run's status by `compare`'s rules (a run with a kill loses "
-                + "orders, so it reads FAILED; the figures here are the scenario's).\n");
+        doc.add(ServerRestartTable.table(rows));
+        doc.paragraph("Per round, in round order. Runs: each run's status by `compare`'s rules (a run with a kill "
+                + "loses orders, so it reads FAILED; the figures here are the scenario's).");
         if (out != null) {
-            b.append(ScenarioReport.windowCharts(out, results, "restart", ServerRestartTable.KILL_NANOS,
+            Block.Section charts = ScenarioReport.windowCharts(out, results, "restart", ServerRestartTable.KILL_NANOS,
                     ServerRestartTable.LOGGED_ON_NANOS, "server killed", "logged on again",
-                    ServerRestartTable.PRE_P99_NANOS, "pre-kill p99"));
+                    ServerRestartTable.PRE_P99_NANOS, "pre-kill p99");
+            if (charts != null) {
+                doc.add(charts);
+            }
         }
-        return b.toString();
+        return doc.build(ScenarioReport.title(NAME, partialReason != null));
     }
 }

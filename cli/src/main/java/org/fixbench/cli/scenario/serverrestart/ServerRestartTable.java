@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.ScenarioKeys;
 import org.fixbench.cli.scenario.ScenarioRounds;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -165,35 +167,36 @@ public final class ServerRestartTable {
 
     /** The table, in markdown. */
     public static String markdown(List<Row> rows) {
-        StringBuilder b = new StringBuilder();
-        b.append("| engine | rate | pre-kill p99 | session ended after the kill | server listening again after "
-                + "its death | logged on again after the kill (attempts) | first order answered after the kill "
-                + "| orders lost: not sent / sent, never answered | MsgSeqNum to server: last before, first after "
-                + "| MsgSeqNum to client: last before, first after | p99 of the first second after log-on | back "
-                + "within pre-kill p99 after the kill | duplicates | runs | verdict |\n");
-        b.append("|---|---|---:|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        return MarkdownWriter.table(table(rows));
+    }
+
+    /** The table: a row per engine × rate, each round's figure in each cell. */
+    public static Table table(List<Row> rows) {
+        Table.Builder table = new Table.Builder(List.of("engine", "rate", "pre-kill p99", "session ended after the kill",
+                "server listening again after its death", "logged on again after the kill (attempts)",
+                "first order answered after the kill", "orders lost: not sent / sent, never answered",
+                "MsgSeqNum to server: last before, first after", "MsgSeqNum to client: last before, first after",
+                "p99 of the first second after log-on", "back within pre-kill p99 after the kill", "duplicates", "runs",
+                "verdict"), Table.Align.of("LLRLLLLLLLLLLLL"));
         for (Row row : rows) {
             List<Round> rs = row.rounds().stream().filter(r -> r.seen() != null).toList();
-            b.append("| ").append(row.engine()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d/s", row.rate()))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))))
-                    .append(" | ").append(each(rs, r -> time(r.num(SESSION_ENDED_AFTER_KILL_NANOS))))
-                    .append(" | ").append(each(rs, r -> time(r.num(SERVER_LISTENING_AFTER_DEATH_NANOS))))
-                    .append(" | ").append(each(rs, r -> time(r.num(LOGGED_ON_AFTER_KILL_NANOS)) + " ("
-                            + r.num(ATTEMPTS) + ")"))
-                    .append(" | ").append(each(rs, r -> time(r.num(FIRST_ANSWER_AFTER_KILL_NANOS))))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d / %,d", r.num(NOT_SENT),
-                            r.num(LOST) - r.num(NOT_SENT))))
-                    .append(" | ").append(each(rs, r -> seq(r, LAST_SEQ_TO_SERVER, FIRST_SEQ_TO_SERVER)))
-                    .append(" | ").append(each(rs, r -> seq(r, LAST_SEQ_TO_CLIENT, FIRST_SEQ_TO_CLIENT)))
-                    .append(" | ").append(each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS))))
-                    .append(" | ").append(each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
-                            : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))))
-                    .append(" | ").append(each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))))
-                    .append(" | ").append(each(rs, r -> String.valueOf(r.seen().get(STATUS))))
-                    .append(" | ").append(row.verdict()).append(" |\n");
+            table.row(Table.Row.of(row, row.engine(), List.of(String.format(Locale.ROOT, "%,d/s", row.rate()),
+                    each(rs, r -> ScenarioRounds.micros(r.num(PRE_P99_NANOS))),
+                    each(rs, r -> time(r.num(SESSION_ENDED_AFTER_KILL_NANOS))),
+                    each(rs, r -> time(r.num(SERVER_LISTENING_AFTER_DEATH_NANOS))),
+                    each(rs, r -> time(r.num(LOGGED_ON_AFTER_KILL_NANOS)) + " (" + r.num(ATTEMPTS) + ")"),
+                    each(rs, r -> time(r.num(FIRST_ANSWER_AFTER_KILL_NANOS))),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d / %,d", r.num(NOT_SENT),
+                            r.num(LOST) - r.num(NOT_SENT))),
+                    each(rs, r -> seq(r, LAST_SEQ_TO_SERVER, FIRST_SEQ_TO_SERVER)),
+                    each(rs, r -> seq(r, LAST_SEQ_TO_CLIENT, FIRST_SEQ_TO_CLIENT)),
+                    each(rs, r -> ScenarioRounds.micros(r.num(AFTER_P99_NANOS))),
+                    each(rs, r -> r.num(BACK_AFTER_NANOS) < 0 ? "not back"
+                            : ScenarioRounds.millis(r.num(BACK_AFTER_NANOS))),
+                    each(rs, r -> String.format(Locale.ROOT, "%,d", r.num(DUPLICATE_ANSWERS))),
+                    each(rs, r -> String.valueOf(r.seen().get(STATUS))), row.verdict())));
         }
-        return b.toString();
+        return table.build();
     }
 
     private static String time(long nanos) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fixbench.cli.report.doc.Block;
+import org.fixbench.cli.report.doc.Document;
 import org.fixbench.harness.machine.Environment;
 import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.options.Durations;
@@ -152,15 +154,16 @@ public final class SlowConsumerScenario implements Scenario {
     }
 
     @Override
-    public String report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
-                         String partialReason) {
+    public Document report(Map<String, Object> env, List<BenchmarkResult> results, Path folder, Path out,
+                           String partialReason) {
         Map<?, ?> scenario = (Map<?, ?>) env.get("scenario");
         if (folder == null) {
+            // a signal's report: its reason where a stop's would be, the title saying it is partial
             return report(String.valueOf(env.get(ResultLabels.COMMAND)), env, SlowConsumerTable.of(results),
                     ScenarioReport.recorded(env, "sessions").intValue(),
                     ScenarioReport.recorded(env, "stallMillis").longValue() * 1_000_000L,
                     ScenarioReport.recorded(env, "runMillis").longValue() * 1_000_000L, windowBytes(scenario),
-                    slowClient(scenario), partialReason, true);
+                    slowClient(scenario), partialReason).build(ScenarioReport.title("slow-consumer", true));
         }
         long stallNanos = ScenarioReport.recorded(env, "stallMillis").longValue() * 1_000_000L;
         long runNanos = ScenarioReport.recorded(env, "runMillis").longValue() * 1_000_000L;
@@ -168,9 +171,13 @@ public final class SlowConsumerScenario implements Scenario {
         int windowBytes = windowBytes(scenario);
         Object stop = env.get(ResultLabels.STOP_REASON);
         String command = String.valueOf(env.getOrDefault(ResultLabels.COMMAND, "(not recorded)"));
-        return report(command, env, SlowConsumerTable.of(results, folder), sessions, stallNanos, runNanos, windowBytes,
-                slowClient(scenario), stop == null ? null : String.valueOf(stop)) + charts(folder, out, results, stallNanos,
-                slowClient(scenario));
+        Document.Builder doc = report(command, env, SlowConsumerTable.of(results, folder), sessions, stallNanos,
+                runNanos, windowBytes, slowClient(scenario), stop == null ? null : String.valueOf(stop));
+        Block.Section charts = charts(folder, out, results, stallNanos, slowClient(scenario));
+        if (charts != null) {
+            doc.add(charts);
+        }
+        return doc.build(ScenarioReport.title("slow-consumer", false));
     }
 
     /** Whether the slow session was a client of its own (from 2026-11-28), not a relay's stalled link. */
@@ -184,25 +191,13 @@ public final class SlowConsumerScenario implements Scenario {
         return ((Number) w).intValue();
     }
 
-    static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
-                         long stallNanos, long runNanos, int windowBytes, boolean slowClient, String stopReason) {
-        return report(command, env, rows, sessions, stallNanos, runNanos, windowBytes, slowClient, stopReason, false);
-    }
-
-    /** As above; {@code interrupted}: a signal stopped the scenario, and its title says the report is partial. */
-    static String report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows, int sessions,
-                                long stallNanos, long runNanos, int windowBytes, boolean slowClient, String stopReason,
-                                boolean interrupted) {
-        StringBuilder b = new StringBuilder("# fixbench scenario: slow-consumer"
-                + (interrupted ? " (PARTIAL: interrupted)" : "") + "\n\n");
-        b.append("Command: `").append(command).append("`\n\n");
-        b.append(String.format(Locale.ROOT, "Machine: %s; commit %s.%n%n", env.getOrDefault(Environment.CPU_MODEL, "?"),
-                env.getOrDefault(Environment.GIT_COMMIT, "?")));
-        if (stopReason != null) {
-            b.append("**Stopped early:** ").append(stopReason).append("\n\n");
-        }
+    /** The report's paragraphs and table, under its header (the charts follow where they are drawn). */
+    static Document.Builder report(String command, Map<String, Object> env, List<SlowConsumerTable.Row> rows,
+                                   int sessions, long stallNanos, long runNanos, int windowBytes, boolean slowClient,
+                                   String stopReason) {
+        Document.Builder doc = ScenarioReport.header(command, env, stopReason, null);
         if (slowClient) {
-            b.append(String.format(Locale.ROOT, "%d FIX sessions against one server. Session 1 is the slow consumer: "
+            doc.paragraph(String.format(Locale.ROOT, "%d FIX sessions against one server. Session 1 is the slow consumer: "
                     + "a plain client on a connection of its own, with a receive buffer of %,d bytes (the kernel "
                     + "doubles it), sending the benchmark's NewOrderSingle at its own rate (\"rate: others + slow\") "
                     + "from its Logon to the end. The engine's own client carries sessions 2-%d, measured by the "
@@ -210,9 +205,9 @@ public final class SlowConsumerScenario implements Scenario {
                     + "measured runs of %.1f s; in one of them (the second in odd rounds, the first in even ones) the "
                     + "slow client stops reading its socket for %.1f s from 1 s into the run, and goes on sending: "
                     + "orders that come due while its own %,d-byte buffer is full (the server not taking them) are not "
-                    + "sent, and counted. Nothing stands between the slow client and the server.%n%n", sessions,
+                    + "sent, and counted. Nothing stands between the slow client and the server.", sessions,
                     windowBytes, sessions, runNanos / 1e9, stallNanos / 1e9, SlowConsumerTable.SLOW_CLIENT_OUT_BYTES));
-            b.append(String.format(Locale.ROOT, "The verdict says first whether any order of the other sessions was "
+            doc.paragraph(String.format(Locale.ROOT, "The verdict says first whether any order of the other sessions was "
                     + "never answered, in either run of the pair (the stalled run goes on 1 s after the stall; an "
                     + "order still unanswered when its run has ended and its late answers were waited for is lost): that is the worst outcome. Then what the "
                     + "engine did with the slow session, read at the stall's end (`/proc/net/tcp`): the server closed "
@@ -222,31 +217,31 @@ public final class SlowConsumerScenario implements Scenario {
                     + "when no order of the others was lost: when the others' worst round trip in the stalled run "
                     + "reaches %.0f%% of the stall (median over rounds) the engine *held up the others*, else it "
                     + "*isolated the slow session*; the ratio of their p99s (stalled run over its quiet pair) is given "
-                    + "beside it.%n%n", SlowConsumerTable.HELD_UP_SHARE * 100));
+                    + "beside it.", SlowConsumerTable.HELD_UP_SHARE * 100));
         } else {
-            b.append(String.format(Locale.ROOT, "%d FIX sessions share the rate. Each round gives each engine a fresh "
+            doc.paragraph(String.format(Locale.ROOT, "%d FIX sessions share the rate. Each round gives each engine a fresh "
                     + "pair of JVMs and two measured runs of %.1f s; in one of them (the second in odd rounds, the "
                     + "first in even ones) session 1's reports are left unread for %.1f s from 1 s into the run: every "
                     + "session's connection goes through a relay in the client's JVM, which stops reading that "
                     + "session's connection from the server (its receive buffer: %,d bytes, as the kernel doubles it) "
                     + "while its orders still go on as its client sends them. The relay is in both runs, so its cost "
-                    + "is in both; the latencies here are not comparable with `compare`'s.%n%n", sessions,
+                    + "is in both; the latencies here are not comparable with `compare`'s.", sessions,
                     runNanos / 1e9, stallNanos / 1e9, windowBytes));
-            b.append("**Superseded** (2026-11-28): through the relay, the slow session's orders stopped reaching the "
+            doc.paragraph("**Superseded** (2026-11-28): through the relay, the slow session's orders stopped reaching the "
                     + "server while the relay left its reports unread, so an engine that blocks on a write that "
                     + "cannot complete was never made to (docs/GUIDE.md, \"Scenarios\"). The slow session is now a "
-                    + "plain client of its own.\n\n");
-            b.append(String.format(Locale.ROOT, "What the engine did with the slow session is read at the stall's end "
+                    + "plain client of its own.");
+            doc.paragraph(String.format(Locale.ROOT, "What the engine did with the slow session is read at the stall's end "
                     + "(`/proc/net/tcp`): the server closed its connection (disconnected), left unread a tenth or more "
                     + "of the orders the session sent during the stall (back-pressured), or read them (its reports "
                     + "then wait in the kernel, or in the engine, whose resident set shows it). The others' p99 and "
                     + "worst are the lossless sum of sessions 2-%d's own series. When the others' worst round trip in "
                     + "the stalled run reaches %.0f%% of the stall (median over rounds) the engine *held up the "
                     + "others*, else it *isolated the slow session*; the ratio of their p99s (stalled run over its "
-                    + "quiet pair) is given beside it.%n%n", sessions, SlowConsumerTable.HELD_UP_SHARE * 100));
+                    + "quiet pair) is given beside it.", sessions, SlowConsumerTable.HELD_UP_SHARE * 100));
         }
-        b.append(SlowConsumerTable.markdown(rows)).append('\n');
-        b.append("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
+        doc.add(SlowConsumerTable.table(rows));
+        doc.paragraph("Per round: quiet → stall. Orders lost are counted per run, quiet / stall (none is dropped "
                 + "silently: an order unanswered when its run ended is lost). The server's resident set (VmRSS) is "
                 + "read every 0.5 s in each run; its growth is its peak less its first reading. Its heap is what "
                 + "its garbage collector found in use before each collection that ended within the run (its JVM's "
@@ -254,16 +249,15 @@ public final class SlowConsumerScenario implements Scenario {
                 + "closed the slow session is known within 0.5 s (its socket is looked up that often, no more: each "
                 + "look takes a CPU from the engine's threads on a small machine). The TCP retransmission timeouts "
                 + "are this host's in each run (`/proc/net/netstat`, TCPTimeouts): where a stalled run has them, how "
-                + "late the slow session's reports came after the stall is TCP's doing as much as the engine's.\n\n");
-        b.append("Not measured yet (issue 40): heap and direct memory apart (the resident set holds both).\n");
-        return b.toString();
+                + "late the slow session's reports came after the stall is TCP's doing as much as the engine's.");
+        doc.paragraph("Not measured yet (issue 40): heap and direct memory apart (the resident set holds both).");
+        return doc;
     }
     /** Round 1's chart of each engine at each rate, as markdown (the other rounds' logs are in the folder). */
-    static String charts(Path folder, Path out, List<BenchmarkResult> results,
-                         long stallNanos, boolean slowClient) {
-        StringBuilder b = new StringBuilder("\n## Latency over time, round 1\n\n");
+    static Block.Section charts(Path folder, Path out, List<BenchmarkResult> results,
+                                long stallNanos, boolean slowClient) {
+        List<Block> blocks = new java.util.ArrayList<>();
         List<SummaryFile.Result> read = SummaryFile.load(folder);
-        int drawn = 0;
         for (BenchmarkResult r : results) {
             ScenarioLabels labels = ScenarioLabels.of(r);
             if (!labels.isFirstRound()) {
@@ -280,19 +274,20 @@ public final class SlowConsumerScenario implements Scenario {
             Path png = ScenarioCharts.writeStallChart(folder, out, result, stalled,
                     STALL_DELAY_MILLIS / 1e3, STALL_DELAY_MILLIS / 1e3 + stallNanos / 1e9, name, slowClient);
             if (png != null) {
-                b.append("![").append(result.label()).append(" at ").append(result.targetRate()).append("/s");
-                b.append(slowClient ? " (the others)" : "").append("](")
-                        .append(png.toString().replace('\\', '/')).append(")\n\n");
-                drawn++;
+                blocks.add(new Block.Figure(result.label() + " at " + result.targetRate() + "/s"
+                        + (slowClient ? " (the others)" : ""), png.toString().replace('\\', '/')));
             }
         }
-        b.append(slowClient ? "Each chart: p99 (solid) and worst (dashed) of the other sessions' round trips (the "
-                + "harness's; the slow client's are not among them) in each second of schedule, both runs of round 1, "
-                + "named by the others' rate; the grey dotted lines mark the stall in the stalled run.\n"
+        if (blocks.isEmpty()) {
+            return null;
+        }
+        blocks.add(new Block.Paragraph(slowClient ? "Each chart: p99 (solid) and worst (dashed) of the other sessions' "
+                + "round trips (the harness's; the slow client's are not among them) in each second of schedule, both "
+                + "runs of round 1, named by the others' rate; the grey dotted lines mark the stall in the stalled run."
                 : "Each chart: p99 (solid) and worst (dashed) of every session's round trips in each second of "
                 + "schedule, both runs of round 1; the grey dotted lines mark the stall in the stalled run (the "
                 + "slow session's own reports are among these, a tenth of them with 10 sessions: the others alone "
-                + "are in the table).\n");
-        return drawn == 0 ? "" : b.toString();
+                + "are in the table)."));
+        return new Block.Section(2, "Latency over time, round 1", blocks);
     }
 }

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.fixbench.cli.report.doc.MarkdownWriter;
+import org.fixbench.cli.report.doc.Table;
 import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.ScenarioLabels;
 import org.fixbench.cli.results.ScenarioKeys;
@@ -370,51 +372,47 @@ public final class SlowConsumerTable {
 
     /** The table and each round's figures, as markdown. */
     public static String markdown(List<Row> rows) {
+        return MarkdownWriter.table(table(rows));
+    }
+
+    /** The table and each round's figures: a row per engine × rate. */
+    public static Table table(List<Row> rows) {
         boolean slowClient = rows.stream().anyMatch(r -> r.pairs().stream().anyMatch(Pair::slowClient));
-        StringBuilder b = new StringBuilder();
-        if (slowClient) {
-            b.append("| engine | rate: others + slow | sessions | stall | what it did to the others and with the slow "
-                    + "session | others' p99 quiet → stall (µs), per round | others' worst quiet → stall (ms) | others' "
-                    + "orders lost quiet / stall | slow session in the stalled run: sent / not sent / answered | slow "
-                    + "session's worst (s) | server RSS growth quiet / stall (MB) | server heap before GC, most in the "
-                    + "run, quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
-            b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|---|\n");
-        } else {
-            b.append("| engine | rate | sessions | stall | what it did with the slow session, and to the others | "
-                    + "others' p99 quiet → stall (µs), per round | others' worst quiet → stall (ms) | slow session's "
-                    + "worst (s) | orders lost | server RSS growth quiet / stall (MB) | server heap before GC, most in "
-                    + "the run, quiet / stall (MB) | TCP retransmission timeouts quiet / stall |\n");
-            b.append("|---|---:|---:|---:|---|---|---|---|---|---|---|---|\n");
-        }
+        Table.Builder table = slowClient
+                ? new Table.Builder(List.of("engine", "rate: others + slow", "sessions", "stall", "what it did to the "
+                + "others and with the slow session", "others' p99 quiet → stall (µs), per round", "others' worst "
+                + "quiet → stall (ms)", "others' orders lost quiet / stall", "slow session in the stalled run: sent / "
+                + "not sent / answered", "slow session's worst (s)", "server RSS growth quiet / stall (MB)", "server "
+                + "heap before GC, most in the run, quiet / stall (MB)", "TCP retransmission timeouts quiet / stall"),
+                Table.Align.of("LRRRLLLLLLLLL"))
+                : new Table.Builder(List.of("engine", "rate", "sessions", "stall", "what it did with the slow session, "
+                + "and to the others", "others' p99 quiet → stall (µs), per round", "others' worst quiet → stall (ms)",
+                "slow session's worst (s)", "orders lost", "server RSS growth quiet / stall (MB)", "server heap before "
+                + "GC, most in the run, quiet / stall (MB)", "TCP retransmission timeouts quiet / stall"),
+                Table.Align.of("LRRRLLLLLLLL"));
         for (Row row : rows) {
             long slowRate = row.pairs().stream().mapToLong(Pair::slowRate).max().orElse(-1);
-            b.append("| ").append(row.engine()).append(" | ").append(slowClient && slowRate > 0
+            List<String> cells = new ArrayList<>(List.of(slowClient && slowRate > 0
                     ? String.format(Locale.ROOT, "%,d/s + %,d/s", row.rate(), slowRate)
-                    : String.format(Locale.ROOT, "%,d/s", row.rate()))
-                    .append(" | ").append(row.sessions()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%.1f s", row.stallMillis() / 1e3)).append(" | ")
-                    .append(row.verdict()).append(" | ")
-                    .append(join(row, p -> micros(p.othersP99QuietNanos()) + " → " + micros(p.othersP99StallNanos())))
-                    .append(" | ")
-                    .append(join(row, p -> millis(p.othersWorstQuietNanos()) + " → " + millis(p.othersWorstStallNanos())))
-                    .append(" | ");
+                    : String.format(Locale.ROOT, "%,d/s", row.rate()), Integer.toString(row.sessions()),
+                    String.format(Locale.ROOT, "%.1f s", row.stallMillis() / 1e3), row.verdict(),
+                    join(row, p -> micros(p.othersP99QuietNanos()) + " → " + micros(p.othersP99StallNanos())),
+                    join(row, p -> millis(p.othersWorstQuietNanos()) + " → " + millis(p.othersWorstStallNanos()))));
             if (slowClient) {
-                b.append(join(row, p -> p.lostQuiet() + " / " + p.lostStall())).append(" | ")
-                        .append(join(row, p -> String.format(Locale.ROOT, "%,d / %,d / %,d", p.slowSent(),
-                                p.slowNotSent(), p.slowAnswered())
-                                + (p.slowEnded() == null ? "" : " (" + p.slowEnded() + ")")))
-                        .append(" | ").append(join(row, p -> seconds(p.slowWorstNanos())));
+                cells.add(join(row, p -> p.lostQuiet() + " / " + p.lostStall()));
+                cells.add(join(row, p -> String.format(Locale.ROOT, "%,d / %,d / %,d", p.slowSent(),
+                        p.slowNotSent(), p.slowAnswered()) + (p.slowEnded() == null ? "" : " (" + p.slowEnded() + ")")));
+                cells.add(join(row, p -> seconds(p.slowWorstNanos())));
             } else {
-                b.append(join(row, p -> seconds(p.slowWorstNanos())))
-                        .append(" | ").append(join(row, p -> p.lostQuiet() + " / " + p.lostStall()));
+                cells.add(join(row, p -> seconds(p.slowWorstNanos())));
+                cells.add(join(row, p -> p.lostQuiet() + " / " + p.lostStall()));
             }
-            b.append(" | ").append(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())))
-                    .append(" | ").append(join(row, p -> count(p.heapQuietMb()) + " / " + count(p.heapStallMb())))
-                    .append(" | ").append(join(row, p -> count(p.tcpTimeoutsQuiet()) + " / "
-                            + count(p.tcpTimeoutsStall())))
-                    .append(" |\n");
+            cells.add(join(row, p -> mb(p.rssGrowthQuietKb()) + " / " + mb(p.rssGrowthStallKb())));
+            cells.add(join(row, p -> count(p.heapQuietMb()) + " / " + count(p.heapStallMb())));
+            cells.add(join(row, p -> count(p.tcpTimeoutsQuiet()) + " / " + count(p.tcpTimeoutsStall())));
+            table.row(Table.Row.of(row, row.engine(), cells));
         }
-        return b.toString();
+        return table.build();
     }
 
     private static String join(Row row, java.util.function.Function<Pair, String> f) {
