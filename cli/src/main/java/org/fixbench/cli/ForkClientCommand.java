@@ -44,9 +44,7 @@ final class ForkClientCommand implements Callable<Integer> {
         try {
             scenario = r.scenario() == null ? null : r.scenario().open(setup);
         } catch (org.fixbench.harness.api.HarnessException refused) {
-            ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(),
-                    new java.util.ArrayList<>(), refused.getMessage(), 0, 0, new java.util.ArrayList<>(), false,
-                    null));
+            ForkedRun.write(result, ForkedRun.Reply.nothing(refused.getMessage(), java.util.List.of()));
             return 0;
         }
         RoundTripTask task = RoundTripTask.againstServer(EngineSpec.parse(r.clientSpec()),
@@ -96,8 +94,7 @@ final class ForkClientCommand implements Callable<Integer> {
             }
         } catch (org.fixbench.harness.api.HarnessException e) {
             // it could not start (no logon, no server): the reason goes back as the result, nothing measured
-            ForkedRun.write(result, new ForkedRun.Reply(0, new java.util.ArrayList<>(), new java.util.ArrayList<>(),
-                    e.getMessage(), 0, 0, new java.util.ArrayList<>(task.engineNotes()), false, null));
+            ForkedRun.write(result, ForkedRun.Reply.nothing(e.getMessage(), task.engineNotes()));
             return 0;
         } finally {
             if (scenario != null) {
@@ -114,7 +111,8 @@ final class ForkClientCommand implements Callable<Integer> {
         ForkedRun.write(result, new ForkedRun.Reply(b.warmupIterations(), new java.util.ArrayList<>(b.runs()),
                 new java.util.ArrayList<>(b.pinning()), b.abortReason(), b.warmupLateReplies(), b.straySamples(),
                 notes, b.warmupEndedCompiling(), scenario != null ? new java.util.ArrayList<>(scenario.observed())
-                        : null));
+                        : null, benchmark.idleThreads() == null ? null
+                        : new java.util.ArrayList<>(benchmark.idleThreads().busyOf("server"))));
         return 0;
     }
 

@@ -256,9 +256,16 @@ final class RateTable {
     /**
      * The server's CPU per order answered over each counted run (all threads of the server's processes, a JVM and what
      * it started: {@link org.fixbench.harness.machine.CpuWait#serverCpuNanos()}), as the median and range of the runs; "not
-     * measured" where no server process was read (a server elsewhere, or results from before it was recorded).
+     * measured" where no server process was read (a server elsewhere, or results from before it was recorded). A server
+     * with a thread that kept a CPU busy with no load (read before its warm-up) spins: its CPU per order is its spin's
+     * share of the run, about one CPU's time over the rate, whatever its work; the cell says so instead of a figure.
      */
     static String serverCpuCell(BenchmarkResult r) {
+        List<String> spinning = Labels.of(r).serverSpinningThreads();
+        if (spinning != null && !spinning.isEmpty()) {
+            return "spins: not comparable (" + String.join(", ", spinning.stream()
+                    .map(t -> "'" + t.replace("|", "\\|") + "'").toList()) + " busy with no load)";
+        }
         List<Double> perOrder = new ArrayList<>();
         for (RunResult run : r.countedRuns()) {
             long cpu = run.cpuWait().serverCpuNanos();

@@ -27,10 +27,12 @@ import org.fixbench.harness.results.BenchmarkResult;
  * @param profiled what profiled it, or null when nothing did
  * @param profiles its profile files, relative to the results folder
  * @param hosts a comparison across hosts: each client host's own distribution over its rounds
+ * @param serverSpinningThreads the server's threads busy with no load (it spins), or null where not read
  */
 public record Labels(String engine, String profile, String client, String server, String floor, boolean paired,
                      List<Integer> pairedFloorRuns, List<String> engineNotes, boolean hasEngineNotes, int sessions,
-                     String workload, String profiled, List<String> profiles, List<HostRow> hosts) {
+                     String workload, String profiled, List<String> profiles, List<HostRow> hosts,
+                     List<String> serverSpinningThreads) {
 
     /** The workload of a result without the label. */
     public static final String FIXED_WORKLOAD = "fixed";
@@ -92,7 +94,8 @@ public record Labels(String engine, String profile, String client, String server
                 text(labels.get(ResultLabels.FLOOR)), paired instanceof List<?>, List.copyOf(pairs), strings(notes), notes instanceof List<?>,
                 intOf(labels.get(ResultLabels.SESSIONS), 1),
                 workload instanceof String w ? w : FIXED_WORKLOAD, text(labels.get(ResultLabels.PROFILED)), strings(labels.get(ResultLabels.PROFILES)),
-                List.copyOf(hosts));
+                List.copyOf(hosts), labels.get(ResultLabels.SERVER_SPINNING_THREADS) instanceof List<?>
+                        ? strings(labels.get(ResultLabels.SERVER_SPINNING_THREADS)) : null);
     }
 
     /** Whether this is an interop pair's result (a client of one engine, the server of another). */

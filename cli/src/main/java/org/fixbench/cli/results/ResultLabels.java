@@ -20,6 +20,12 @@ public final class ResultLabels {
     /** The label of the floor a result was paired with. */
     public static final String FLOOR = "floor";
     public static final String ENGINE_NOTES = "engineNotes";
+    /**
+     * The server's threads that kept a CPU busy with no load, read from /proc before the warm-up (since 2026-12-07;
+     * absent before, and where the server is not a process of its own): a server that spins, whose CPU per order is
+     * its spin's, not its work's.
+     */
+    public static final String SERVER_SPINNING_THREADS = "serverSpinningThreads";
     /** How many FIX sessions the benchmark opened (absent: one, as before the label existed). */
     public static final String SESSIONS = "sessions";
     public static final String PROCESSES = "processes";

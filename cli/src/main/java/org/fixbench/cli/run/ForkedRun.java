@@ -57,8 +57,13 @@ public final class ForkedRun {
     /** What the forked client measured. */
     public record Reply(long warmupIterations, List<RunResult> runs, List<PinOutcome> pinning, String abortReason,
                  long warmupLateReplies, long straySamples, List<String> engineNotes, boolean warmupEndedCompiling,
-                 ArrayList<Map<String, Object>> scenarioRuns)
+                 ArrayList<Map<String, Object>> scenarioRuns, ArrayList<String> serverSpinningThreads)
             implements Serializable {
+        /** A run that measured nothing: why. */
+        public static Reply nothing(String reason, List<String> engineNotes) {
+            return new Reply(0, new ArrayList<>(), new ArrayList<>(), reason, 0, 0, new ArrayList<>(engineNotes),
+                    false, null, null);
+        }
     }
 
 
@@ -362,6 +367,10 @@ public final class ForkedRun {
             runs.addAll(reply.runs());
             pins.addAll(reply.pinning());
             allLabels.put(org.fixbench.cli.results.ResultLabels.ENGINE_NOTES, new ArrayList<>(reply.engineNotes()));
+            if (reply.serverSpinningThreads() != null) {
+                allLabels.put(org.fixbench.cli.results.ResultLabels.SERVER_SPINNING_THREADS,
+                        new ArrayList<>(reply.serverSpinningThreads()));
+            }
             if (reply.scenarioRuns() != null) {
                 allLabels.put(org.fixbench.cli.results.ScenarioKeys.SCENARIO_RUNS, reply.scenarioRuns());
             }

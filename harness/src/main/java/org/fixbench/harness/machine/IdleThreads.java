@@ -63,6 +63,13 @@ public final class IdleThreads {
         return busy;
     }
 
+    /** The names of the threads of {@code role}'s JVMs ("client", "server") that were busy with no load. */
+    public List<String> busyOf(String role) {
+        String prefix = role + " '";
+        return busy.stream().filter(b -> b.startsWith(prefix))
+                .map(b -> b.substring(prefix.length(), b.length() - 1)).toList();
+    }
+
     /** Busy threads in a run: those busy with no load, and the timed thread when it spins. */
     public int busyInRun() {
         return busy.size() + (timedThreadSpins ? 1 : 0);
