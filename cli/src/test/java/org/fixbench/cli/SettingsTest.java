@@ -84,7 +84,9 @@ class SettingsTest {
     @Test
     void theListingNamesEverySettingAndWhatEachProfileSets() {
         String md = SettingsCommand.markdown(EngineSpec.engine("quickfixj"));
-        assertTrue(md.contains("| `UseDataDictionary` | Y, N | Y | Y | N |"), md);
+        // profiles in columns, by name: file, published, synced, tuned
+        assertTrue(md.contains("| `UseDataDictionary` | Y, N | Y | N | Y | N | N |"), md);
+        assertTrue(md.contains("| `FileStoreSync` | Y, N | N | N |  | Y |  |"), md);
         for (Setting s : EngineSpec.settingsOf(EngineSpec.engine("quickfixj"))) {
             assertTrue(md.contains("| `" + s.key() + "` |"), s.key());
         }

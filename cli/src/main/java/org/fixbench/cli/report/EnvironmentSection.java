@@ -89,7 +89,8 @@ final class EnvironmentSection {
                 + machine.jvmFlags() + "; GC " + machine.gc());
         comparison.engines().forEach((label, e) -> items.add(label + ": " + e.versions() + "; profile `"
                 + e.profileFile() + "` sha256 " + e.profileSha256().substring(0, Math.min(16,
-                e.profileSha256().length())) + "…"));
+                e.profileSha256().length())) + "…" + (e.durability() == null ? "" : "; durability "
+                + e.durability())));
         java.util.Set<String> workloads = new java.util.TreeSet<>();
         results.forEach(r -> workloads.add(workloadOf(r)));
         items.add("Workload: " + String.join(", ", workloads) + (workloads.equals(java.util.Set.of("fixed"))

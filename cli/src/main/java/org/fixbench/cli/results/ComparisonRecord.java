@@ -37,6 +37,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
     public static final String SETTLING_RUN = "settlingRun";
     public static final String STEAL_PERCENT = "stealPctWholeComparison";
     public static final String ENGINES = "engines";
+    /** In an engine's entry: where its profile's sessions keep their numbers and messages, in one word. */
+    public static final String DURABILITY = "durability";
 
     public ComparisonRecord {
         comparedLabels = comparedLabels == null ? null : List.copyOf(comparedLabels);
@@ -50,8 +52,11 @@ public record ComparisonRecord(String command, String stopReason, String partial
     public record Floor(Double p50Nanos, Double p99Nanos) {
     }
 
-    /** An engine's versions (as recorded, in one line) and its profile's file and SHA-256. */
-    public record Engine(String versions, String profileFile, String profileSha256) {
+    /**
+     * An engine's versions (as recorded, in one line), its profile's file and SHA-256, and where the profile's sessions
+     * keep their numbers and messages in one word (null in folders from before 2026-12-07).
+     */
+    public record Engine(String versions, String profileFile, String profileSha256, String durability) {
     }
 
     /**
@@ -81,7 +86,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
             m.forEach((label, info) -> {
                 if (info instanceof Map<?, ?> e) {
                     engines.put(String.valueOf(label), new Engine(String.valueOf(e.get("versions")),
-                            String.valueOf(e.get("profileFile")), String.valueOf(e.get("profileSha256"))));
+                            String.valueOf(e.get("profileFile")), String.valueOf(e.get("profileSha256")),
+                            e.get(DURABILITY) == null ? null : String.valueOf(e.get(DURABILITY))));
                 }
             });
         }

@@ -95,6 +95,14 @@ public interface FixEngine {
     }
 
     /**
+     * Where the sessions of the profile file {@code profileFile} keep their sequence numbers and sent messages
+     * ({@link Durability}): in memory by default.
+     */
+    default Durability durability(java.nio.file.Path profileFile) {
+        return Durability.MEMORY;
+    }
+
+    /**
      * Where the server of {@code spec} (this engine, a profile) already runs when a comparison starts none for it (a
      * gateway at the address its profile gives), or null when a server is started for each benchmark (the default:
      * the profile is not read) or the comparison was given one ({@code serverGiven}: {@code --server}). A pre-flight

@@ -28,6 +28,14 @@ public final class ArtioEngine implements FixEngine {
         return org.fixbench.harness.machine.Machine.cpus() >= 4 ? List.of("tuned", "spin") : List.of("tuned");
     }
 
+    /** {@code logMessages=Y}: Artio archives every message to its log files, asynchronously, unsynced; else memory. */
+    @Override
+    public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
+        return "Y".equalsIgnoreCase(org.fixbench.engine.FixConfigs.properties(profileFile)
+                .getProperty("logMessages", "N").trim()) ? org.fixbench.engine.Durability.FILE
+                : org.fixbench.engine.Durability.MEMORY;
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();

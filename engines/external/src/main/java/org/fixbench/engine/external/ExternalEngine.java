@@ -87,6 +87,12 @@ public final class ExternalEngine implements FixEngine {
                 ? "removed " : "none kept yet in ") + kept + ")");
     }
 
+    /** A black box keeps what its own configuration says: the suite cannot tell. */
+    @Override
+    public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
+        return org.fixbench.engine.Durability.UNKNOWN;
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();

@@ -25,6 +25,12 @@ public final class QuickFixJEngine implements FixEngine {
         return "tuned";
     }
 
+    /** {@code fixbench.store=file}: QuickFIX/J's file store, synced per message with {@code FileStoreSync=Y}. */
+    @Override
+    public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
+        return QuickFixJProfile.durability(profileFile);
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
@@ -57,6 +63,8 @@ public final class QuickFixJEngine implements FixEngine {
                 Setting.positive("SocketReceiveBufferSize", "(the OS's)", "SO_RCVBUF, bytes"),
                 Setting.positive("SocketSendBufferSize", "(the OS's)", "SO_SNDBUF, bytes"),
                 Setting.choice("PersistMessages", "Y", "keep sent messages for resends", "Y", "N"),
+                Setting.choice("FileStoreSync", "N", "with fixbench.store=file, sync the store's files to the disk "
+                        + "after each write (durability: synced)", "Y", "N"),
                 Setting.choice("UseDataDictionary", "Y", "validate messages against the data dictionary", "Y", "N"),
                 Setting.text("DataDictionary", "FIX44.xml", "the data dictionary file"),
                 Setting.choice("ValidateUserDefinedFields", "Y", "validate user-defined fields (with the dictionary)",

@@ -48,6 +48,16 @@ final class QuickFixJProfile {
         return new QuickFixJProfile(setup.profileFile(), store, log);
     }
 
+    /** Where the profile's sessions keep their numbers and messages: memory, a file store, or one synced per write. */
+    static org.fixbench.engine.Durability durability(Path profileFile) {
+        SessionSettings defaults = read(profileFile);
+        if (!get(defaults, "fixbench.store", "memory").equals("file")) {
+            return org.fixbench.engine.Durability.MEMORY;
+        }
+        return get(defaults, "FileStoreSync", "N").equalsIgnoreCase("Y") ? org.fixbench.engine.Durability.SYNCED
+                : org.fixbench.engine.Durability.FILE;
+    }
+
     private static SessionSettings read(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             return new SessionSettings(in);

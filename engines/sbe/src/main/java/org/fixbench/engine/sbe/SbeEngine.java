@@ -51,6 +51,14 @@ public final class SbeEngine implements FixEngine {
         return Set.of(EngineSetup.REPORT, EngineSetup.ECHO);
     }
 
+    /** {@code store=file}: a file mapped into memory, never synced (SessionRecord); else memory. */
+    @Override
+    public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
+        return "file".equals(org.fixbench.engine.ProfileValues.choice(org.fixbench.engine.FixConfigs.properties(
+                profileFile), "sbe", "store", "memory", "memory", "file"))
+                ? org.fixbench.engine.Durability.FILE : org.fixbench.engine.Durability.MEMORY;
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();

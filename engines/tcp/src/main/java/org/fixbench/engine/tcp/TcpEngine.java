@@ -40,6 +40,12 @@ public final class TcpEngine implements FixEngine {
         return "spin";
     }
 
+    /** Raw TCP has no FIX session: nothing to keep. */
+    @Override
+    public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
+        return org.fixbench.engine.Durability.NONE;
+    }
+
     @Override
     public Map<String, String> versions() {
         return Map.of("tcp", "java.nio " + System.getProperty("java.version"),

@@ -1,0 +1,48 @@
+package org.fixbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.fixbench.cli.results.ComparisonRecord;
+import org.fixbench.cli.run.EngineEnvironment;
+import org.fixbench.engine.Durability;
+import org.fixbench.engine.EngineSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each profile says where its sessions keep their numbers and messages, read from the profile as run (overrides
+ * included), and the results record it in one word.
+ */
+class DurabilityTest {
+    private static Durability of(String label) {
+        EngineSpec spec = EngineSpec.parse(label);
+        return spec.engine().durability(spec.profileFile());
+    }
+
+    @Test
+    void eachStoreProfileSaysWhatItKeepsWhere() {
+        assertEquals(Durability.NONE, of("tcp:spin"), "raw TCP has no session");
+        assertEquals(Durability.MEMORY, of("sbe:tuned"));
+        assertEquals(Durability.FILE, of("sbe:file"));
+        assertEquals(Durability.FILE, of("sbe:tuned+store=file"), "an override is read as the profile runs");
+        assertEquals(Durability.MEMORY, of("quickfixj:tuned"));
+        assertEquals(Durability.FILE, of("quickfixj:file"));
+        assertEquals(Durability.SYNCED, of("quickfixj:synced"));
+        assertEquals(Durability.MEMORY, of("artio:tuned"));
+        assertEquals(Durability.FILE, of("artio:tuned+logMessages=Y"), "Artio's archive: files, unsynced");
+        assertEquals(Durability.MEMORY, of("philadelphia:spin"));
+    }
+
+    @Test
+    void theResultsRecordItInOneWord() {
+        Map<String, Object> engines = EngineEnvironment.describe(java.util.List.of(EngineSpec.parse("quickfixj:synced"),
+                EngineSpec.parse("sbe:tuned")));
+        ComparisonRecord recorded = ComparisonRecord.of(Map.of(ComparisonRecord.ENGINES, engines));
+        assertEquals("synced", recorded.engines().get("quickfixj:synced").durability());
+        assertEquals("memory", recorded.engines().get("sbe:tuned").durability());
+        assertTrue(ComparisonRecord.of(Map.of(ComparisonRecord.ENGINES, Map.of("x:y", Map.of("versions", "{}"))))
+                .engines().get("x:y").durability() == null, "a folder from before: none said");
+    }
+}
