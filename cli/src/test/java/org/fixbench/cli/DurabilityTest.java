@@ -27,6 +27,8 @@ class DurabilityTest {
         assertEquals(Durability.MEMORY, of("sbe:tuned"));
         assertEquals(Durability.FILE, of("sbe:file"));
         assertEquals(Durability.FILE, of("sbe:tuned+store=file"), "an override is read as the profile runs");
+        assertEquals(Durability.SYNCED, of("sbe:synced"));
+        assertEquals(Durability.MEMORY, of("sbe:tuned+storeSync=Y"), "synced, but in memory: nothing to sync");
         assertEquals(Durability.MEMORY, of("quickfixj:tuned"));
         assertEquals(Durability.FILE, of("quickfixj:file"));
         assertEquals(Durability.SYNCED, of("quickfixj:synced"));

@@ -104,6 +104,11 @@ public final class MessageStore {
         return index.getInt(entry(seq) + LENGTH);
     }
 
+    /** Where {@code seq}'s entry is in the index, bytes from its start. */
+    int entryOffset(long seq) {
+        return entry(seq);
+    }
+
     public DirectBuffer buffer() {
         return data;
     }

@@ -21,7 +21,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code store=file}) the numbers and the store are written into a file mapped into memory, and a process started
  * again on the same file goes on from them: the numbers it had sent and received, and the messages it can resend.
  * The file is not synced: it outlives the process (the kernel's page cache holds what was written, SIGKILL
- * included), not the machine.
+ * included), not the machine. {@linkplain #inFile(Path, int, int, boolean) Synced} (profile setting
+ * {@code storeSync=Y}), every change of a number and every message kept is forced to the disk (msync of its pages)
+ * before the session goes on: what it sent and received outlives the machine, as QuickFIX/J's
+ * {@code FileStoreSync=Y}, at a system call for each.
  */
 public final class SessionRecord {
     /** The file's first bytes: "fixbench sbe store 1". */
@@ -46,6 +49,8 @@ public final class SessionRecord {
     private final UnsafeBuffer header;
     private final MappedByteBuffer[] mapped;
     private final boolean recovered;
+    /** Whether every change is forced to the disk before it returns. */
+    private final boolean synced;
 
     public SessionRecord(int storeBytes, int storeMessages) {
         this.storeBytes = storeBytes;
@@ -53,14 +58,17 @@ public final class SessionRecord {
         this.header = null;
         this.mapped = null;
         this.recovered = false;
+        this.synced = false;
     }
 
-    private SessionRecord(int storeBytes, int storeMessages, MappedByteBuffer[] mapped, boolean recovered) {
+    private SessionRecord(int storeBytes, int storeMessages, MappedByteBuffer[] mapped, boolean recovered,
+                          boolean synced) {
         this.storeBytes = storeBytes;
         this.storeMessages = storeMessages;
         this.mapped = mapped;
         this.header = new UnsafeBuffer(mapped[0]);
         this.recovered = recovered;
+        this.synced = synced;
         this.store = new MessageStore(new UnsafeBuffer(mapped[2]), new UnsafeBuffer(mapped[1]), header,
                 H_WRITE_POSITION);
         if (recovered) {
@@ -81,6 +89,12 @@ public final class SessionRecord {
      * messages do not fault them in.
      */
     public static SessionRecord inFile(Path file, int storeBytes, int storeMessages) throws IOException {
+        return inFile(file, storeBytes, storeMessages, false);
+    }
+
+    /** As above; {@code synced}: every change forced to the disk before it returns (see the class comment). */
+    public static SessionRecord inFile(Path file, int storeBytes, int storeMessages, boolean synced)
+            throws IOException {
         long indexBytes = (long) storeMessages * MessageStore.ENTRY_BYTES;
         long total = HEADER_BYTES + indexBytes + storeBytes;
         Files.createDirectories(file.toAbsolutePath().getParent());
@@ -109,13 +123,46 @@ public final class SessionRecord {
                     }
                 }
             }
-            return new SessionRecord(storeBytes, storeMessages, maps, recovered);
+            if (synced) {
+                for (MappedByteBuffer m : maps) {
+                    m.force(); // a fresh or recovered file starts out on the disk
+                }
+            }
+            return new SessionRecord(storeBytes, storeMessages, maps, recovered, synced);
         }
     }
 
     /** Whether this record is kept in a file (its numbers outlive the process), not in memory. */
     public boolean persistent() {
         return header != null;
+    }
+
+    /** Whether every change is forced to the disk before it returns. */
+    public boolean synced() {
+        return synced;
+    }
+
+    /**
+     * With a synced record, message {@code seq}, just kept (or skipped), on the disk: its bytes, its index entry and
+     * the store's write position. Nothing otherwise.
+     */
+    void synced(long seq) {
+        if (!synced) {
+            return;
+        }
+        MessageStore s = store;
+        int offset = s.offset(seq);
+        if (offset >= 0) {
+            mapped[2].force(offset, s.length(seq));
+        }
+        mapped[1].force(s.entryOffset(seq), MessageStore.ENTRY_BYTES);
+        mapped[0].force(0, HEADER_BYTES);
+    }
+
+    private void syncHeader() {
+        if (synced) {
+            mapped[0].force(0, HEADER_BYTES);
+        }
     }
 
     /** Whether this record went on from one a process before this one left in its file. */
@@ -145,6 +192,7 @@ public final class SessionRecord {
         nextSenderSeq = seq;
         if (header != null) {
             header.putLongOrdered(H_NEXT_SENDER, seq);
+            syncHeader();
         }
     }
 
@@ -156,6 +204,7 @@ public final class SessionRecord {
         nextTargetSeq = seq;
         if (header != null) {
             header.putLongOrdered(H_NEXT_TARGET, seq);
+            syncHeader();
         }
     }
 

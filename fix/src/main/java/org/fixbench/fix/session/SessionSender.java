@@ -137,6 +137,12 @@ final class SessionSender {
         int length = writer.frame();
         long seq = record.nextSenderSeq();
         record.nextSenderSeq(seq + 1);
+        if (record.synced()) {
+            keep(seq, length); // a synced record has it on the disk before it goes out, as a synced store must
+            beforeWrite.reportSending();
+            write(writer, length, nowMillis);
+            return;
+        }
         beforeWrite.reportSending();
         try {
             write(writer, length, nowMillis);
@@ -167,6 +173,7 @@ final class SessionSender {
         } else {
             store.put(seq, writer.buffer(), writer.start(), length);
         }
+        record.synced(seq);
     }
 
     /** Sends the message begun with {@link #beginResend} as it is: no new number, not stored again. */

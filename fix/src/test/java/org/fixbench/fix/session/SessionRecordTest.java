@@ -101,4 +101,38 @@ class SessionRecordTest {
         long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
         assertTrue(allocated < 1_000, "1,000,000 stores allocated " + allocated + " bytes");
     }
+
+    /**
+     * A synced record keeps and reads back as a plain one does, and forcing each change to the disk allocates nothing.
+     * (That the pages reach the disk is msync's to keep: a test here sees the same file either way.)
+     */
+    @Test
+    void aSyncedRecordKeepsWhatItWroteAndSyncingAllocatesNothing() throws Exception {
+        Path file = tmp.resolve("synced.store");
+        SessionRecord record = SessionRecord.inFile(file, 1 << 20, 1 << 12, true);
+        assertTrue(record.synced());
+        assertFalse(SessionRecord.inFile(tmp.resolve("plain.store"), 4096, 64).synced());
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        UnsafeBuffer m = message(42);
+        for (long seq = 1; seq <= 500; seq++) {
+            record.store().put(seq, m, 0, m.capacity());
+            record.synced(seq);
+            record.nextSenderSeq(seq + 1);
+            record.nextTargetSeq(seq + 1);
+        }
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        for (long seq = 501; seq <= 2_500; seq++) {
+            record.store().put(seq, m, 0, m.capacity());
+            record.synced(seq);
+            record.nextSenderSeq(seq + 1);
+            record.nextTargetSeq(seq + 1);
+        }
+        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertTrue(allocated < 1_000, "2,000 synced stores allocated " + allocated + " bytes");
+        SessionRecord again = SessionRecord.inFile(file, 1 << 20, 1 << 12, true);
+        assertTrue(again.recovered());
+        assertEquals(2_501, again.nextSenderSeq());
+        assertEquals(stored(record.store(), 2_499), stored(again.store(), 2_499));
+    }
 }

@@ -51,12 +51,15 @@ public final class SbeEngine implements FixEngine {
         return Set.of(EngineSetup.REPORT, EngineSetup.ECHO);
     }
 
-    /** {@code store=file}: a file mapped into memory, never synced (SessionRecord); else memory. */
+    /** {@code store=file}: a file mapped into memory (SessionRecord), synced with {@code storeSync=Y}; else memory. */
     @Override
     public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
-        return "file".equals(org.fixbench.engine.ProfileValues.choice(org.fixbench.engine.FixConfigs.properties(
-                profileFile), "sbe", "store", "memory", "memory", "file"))
-                ? org.fixbench.engine.Durability.FILE : org.fixbench.engine.Durability.MEMORY;
+        java.util.Properties p = org.fixbench.engine.FixConfigs.properties(profileFile);
+        if (!"file".equals(org.fixbench.engine.ProfileValues.choice(p, "sbe", "store", "memory", "memory", "file"))) {
+            return org.fixbench.engine.Durability.MEMORY;
+        }
+        return "Y".equals(org.fixbench.engine.ProfileValues.choice(p, "sbe", "storeSync", "N", "Y", "N"))
+                ? org.fixbench.engine.Durability.SYNCED : org.fixbench.engine.Durability.FILE;
     }
 
     @Override
@@ -107,6 +110,9 @@ public final class SbeEngine implements FixEngine {
                         + "(gone with the process) or file (mapped into memory from a file in the work folder, "
                         + "sbe-store/SENDER-TARGET.store, which a process started again on that folder goes on from; "
                         + "not synced: it outlives the process, not the machine)", "memory", "file"),
+                Setting.choice("storeSync", "N", "with store=file, force every change of a number and every message "
+                        + "kept to the disk (msync) before going on, a message before it is sent: it outlives the "
+                        + "machine (durability: synced), at a system call for each", "Y", "N"),
                 Setting.positive("logonTimeoutMillis", "10000", "a connection without a Logon by then is closed"),
                 Setting.positive("logoutTimeoutMillis", "2000", "a Logout unanswered by then ends the session"),
                 Setting.choice("resetOnLogon", "N", "an acceptor starts both sides again at 1 at every Logon", "Y", "N"),
@@ -141,7 +147,9 @@ public final class SbeEngine implements FixEngine {
         Path file = setup.workDirectory().resolve("sbe-store")
                 .resolve(config.senderCompId() + "-" + config.targetCompId() + ".store");
         try {
-            return SessionRecord.inFile(file, config.storeBytes(), config.storeMessages());
+            return SessionRecord.inFile(file, config.storeBytes(), config.storeMessages(), "Y".equals(
+                    org.fixbench.engine.ProfileValues.choice(setup.profileProperties(), "sbe", "storeSync", "N", "Y",
+                            "N")));
         } catch (java.io.IOException e) {
             throw new IllegalStateException("sbe: cannot open the store " + file + ": " + e.getMessage(), e);
         }
