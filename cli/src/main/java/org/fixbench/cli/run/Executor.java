@@ -96,11 +96,21 @@ public interface Executor {
         /** What the label {@value ResultLabels#PROCESSES} says of the results. */
         abstract String processes();
 
-        /** One benchmark's result, or (null) why it could not run. */
-        record Benchmark(BenchmarkResult result, String failure) {
-            /** Why the comparison stops after it: it could not run, or it ended early; else null. */
+        /** One benchmark's result, or (null) why it could not run; {@code label}: its contender's. */
+        record Benchmark(String label, BenchmarkResult result, String failure) {
+            /**
+             * Why the comparison stops after it, naming the contender: it could not run, or it ended early; else
+             * null.
+             */
             String stopReason() {
-                return result == null ? failure : result.aborted() ? result.abortReason() : null;
+                if (result == null) {
+                    return failure;
+                }
+                if (!result.aborted()) {
+                    return null;
+                }
+                String reason = result.abortReason();
+                return reason.startsWith(label + ": ") ? reason : label + ": " + reason;
             }
         }
 
@@ -125,9 +135,9 @@ public interface Executor {
                 labels.put("legs", "not measured: the server is another host's process, with no clock in common");
             }
             try {
-                return new Benchmark(run(spec, config, labels, progress), null);
+                return new Benchmark(spec.label(), run(spec, config, labels, progress), null);
             } catch (HarnessException e) {
-                return new Benchmark(null, spec.label() + ": " + e.getMessage());
+                return new Benchmark(spec.label(), null, spec.label() + ": " + e.getMessage());
             }
         }
 

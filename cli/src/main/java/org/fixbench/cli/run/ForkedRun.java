@@ -273,7 +273,12 @@ public final class ForkedRun {
             }
             copier.join(2_000);
             if (Files.exists(result)) {
-                reply = read(result);
+                try {
+                    reply = read(result);
+                } catch (IOException | ClassNotFoundException e) {
+                    abortReason = "the forked client's results could not be read (" + describe(e) + "; "
+                            + freeSpace(work) + ")";
+                }
             } else if (abortReason == null) {
                 abortReason = "the forked client exited with status " + client.exitValue() + " without results";
             }
@@ -291,8 +296,8 @@ public final class ForkedRun {
                 abortReason = reply.abortReason() + "; the forked server exited (status " + serving.exitValue()
                         + "): " + tail(work.resolve("server.log"));
             }
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            abortReason = "forked run failed: " + e.getMessage();
+        } catch (IOException | RuntimeException e) {
+            abortReason = "forked run failed: " + describe(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortReason = "interrupted";
@@ -522,9 +527,38 @@ public final class ForkedRun {
         return pins;
     }
 
+    /** An exception in a few words: its message, or its kind where it has none (an EOFException has none). */
+    static String describe(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** How much room the file system of {@code folder} had left, as read now. */
+    static String freeSpace(Path folder) {
+        try {
+            return String.format(java.util.Locale.ROOT, "%,d bytes free in %s's file system",
+                    Files.getFileStore(folder).getUsableSpace(), folder);
+        } catch (IOException | RuntimeException e) {
+            return "the room left in " + folder + " could not be read";
+        }
+    }
+
+    /**
+     * Why a forked process ended, from its log, in one line: the command line's own one-line error ("fixbench: ..."),
+     * else the exception a stack trace names (the line before its first "at"), else its last lines.
+     */
     static String tail(Path log) {
         try {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+            for (String line : lines) {
+                if (line.startsWith("fixbench: ")) {
+                    return line.substring("fixbench: ".length());
+                }
+            }
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                if (!lines.get(i).startsWith("\t") && lines.get(i + 1).startsWith("\tat ")) {
+                    return lines.get(i).replaceFirst("^Exception in thread \"[^\"]*\" ", "");
+                }
+            }
             return lines.isEmpty() ? "(no output)"
                     : String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
         } catch (IOException e) {

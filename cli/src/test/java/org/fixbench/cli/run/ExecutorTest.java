@@ -142,7 +142,7 @@ class ExecutorTest {
         Scripted executor = new Scripted();
         executor.abortsAt = 1;
         Executor.Turn turn = executor.turn(plan, 1, 0);
-        assertEquals("session lost", turn.stopReason());
+        assertEquals("tcp:spin: session lost", turn.stopReason(), "the stop names the contender");
         assertEquals(1, turn.perRate().size(), "the run before the loss");
         assertEquals(10_000L, turn.perRate().get(0).config().targetRatePerSecond());
         assertEquals("session lost", turn.perRate().get(0).abortReason());

@@ -110,7 +110,7 @@ public final class SessionRecord {
             }
             if (!recovered) {
                 channel.truncate(0);
-                channel.write(java.nio.ByteBuffer.wrap(new byte[1]), total - 1); // sparse: pages come as written
+                allocate(channel, total);
             }
             MappedByteBuffer[] maps = {channel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_BYTES),
                     channel.map(FileChannel.MapMode.READ_WRITE, HEADER_BYTES, indexBytes),
@@ -129,6 +129,22 @@ public final class SessionRecord {
                 }
             }
             return new SessionRecord(storeBytes, storeMessages, maps, recovered, synced);
+        }
+    }
+
+    /**
+     * Writes {@code bytes} of zeros into the empty file behind {@code channel}: its blocks are taken now, so that a
+     * disk without the room says so here, as an IOException, and not later as a fault inside the mapping (on a full
+     * tmpfs, a sparse file's first touch of a page killed the server with an InternalError).
+     */
+    private static void allocate(FileChannel channel, long bytes) throws IOException {
+        java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocateDirect(1 << 20);
+        long at = 0;
+        while (at < bytes) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), bytes - at));
+            while (zeros.hasRemaining()) {
+                at += channel.write(zeros, at);
+            }
         }
     }
 

@@ -135,4 +135,26 @@ class SessionRecordTest {
         assertEquals(2_501, again.nextSenderSeq());
         assertEquals(stored(record.store(), 2_499), stored(again.store(), 2_499));
     }
+
+    /**
+     * A store on a file system without the room fails when it is opened, as an IOException: not later, inside the
+     * mapping, as a fault that kills the process (an InternalError, seen on a full tmpfs until 2026-12-07). On a tmpfs
+     * of 1 MB the test mounts (root: CI runs as root).
+     */
+    @Test
+    void aStoreWithoutRoomOnItsDiskFailsWhenOpenedNotInsideTheMapping() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "mounting a tmpfs needs root");
+        Path small = java.nio.file.Files.createDirectories(tmp.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
+                .redirectErrorStream(true).start();
+        assertEquals(0, mount.waitFor(), new String(mount.getInputStream().readAllBytes()));
+        try {
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> SessionRecord.inFile(small.resolve("A-B.store"), 4 << 20, 64));
+            assertTrue(String.valueOf(e.getMessage()).contains("No space left"), String.valueOf(e.getMessage()));
+        } finally {
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
 }

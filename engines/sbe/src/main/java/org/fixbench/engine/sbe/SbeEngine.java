@@ -151,7 +151,9 @@ public final class SbeEngine implements FixEngine {
                     org.fixbench.engine.ProfileValues.choice(setup.profileProperties(), "sbe", "storeSync", "N", "Y",
                             "N")));
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("sbe: cannot open the store " + file + ": " + e.getMessage(), e);
+            // one line naming the engine and the cause (a full disk, a folder it may not write)
+            throw new org.fixbench.harness.api.HarnessException("sbe: cannot open the store " + file + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
     }
 
