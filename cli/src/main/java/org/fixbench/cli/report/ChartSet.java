@@ -15,11 +15,6 @@ public record ChartSet(List<Ref> refs) {
 
     /** {@code label}: the engine's (null for a rate's percentile chart); {@code rate}: 0 for a throughput chart. */
     public record Ref(Kind kind, String label, long rate, String title, Path png) {
-        /** The Markdown that shows it. */
-        public String markdown() {
-            return "![" + title + "](" + png.toString().replace('\\', '/') + ")\n\n";
-        }
-
         /** The figure that shows it in a report. */
         public org.fixbench.cli.report.doc.Block.Figure figure() {
             return new org.fixbench.cli.report.doc.Block.Figure(title, png.toString().replace('\\', '/'));

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.fixbench.cli.report.doc.Block;
 import org.fixbench.cli.report.doc.Document;
-import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.SummaryFile;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -22,16 +21,6 @@ public final class FolderReport {
     }
 
     /**
-     * Reads {@code folder} and writes its charts into {@code out/charts}; returns the report's markdown (for
-     * {@link ComparisonReport#write}).
-     *
-     * @throws IllegalArgumentException with a one-line message when the folder holds no readable results
-     */
-    public static String render(Path folder, Path out, boolean derivedFiles) {
-        return render(ResultsReader.read(folder), folder, out, derivedFiles, List.of());
-    }
-
-    /**
      * The report of {@code folder}, with {@code beforeRuns} placed before the run-by-run summaries, its charts
      * written unless {@code charts} is false (none written, none embedded).
      */
@@ -40,23 +29,13 @@ public final class FolderReport {
         return document(ResultsReader.read(folder), folder, out, derivedFiles, beforeRuns, charts);
     }
 
-    /** As above, from a folder already read. */
-    public static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles) {
-        return render(read, folder, out, derivedFiles, List.of());
-    }
-
     /**
-     * As above, without charts when {@code charts} is false: none written, none embedded (a published folder kept
-     * within its size budget).
+     * The report of a folder already read, without charts when {@code charts} is false: none written, none embedded
+     * (a published folder kept within its size budget).
      */
     public static Document document(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
                                     boolean charts) {
         return document(read, folder, out, derivedFiles, List.of(), charts);
-    }
-
-    private static String render(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
-                                 List<Block> beforeRuns) {
-        return MarkdownWriter.write(document(read, folder, out, derivedFiles, beforeRuns, true));
     }
 
     private static Document document(ResultsReader.Read read, Path folder, Path out, boolean derivedFiles,
