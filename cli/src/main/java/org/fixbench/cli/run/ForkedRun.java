@@ -251,7 +251,8 @@ public final class ForkedRun {
                     serverProfileFile == null ? null : serverProfileFile.toString(), sessions, workload,
                     scenario, firstIdentity, identities,
                     gate == null ? null : gate.toString()));
-            List<String> fork = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.client()), work, "client"));
+            List<String> fork = javaCommand(withTlsFolder(ForkLogs.withPauseLog(jvmFlags(contender.client()), work,
+                    "client"), work));
             fork.addAll(List.of("fork-client", "--request", request.toString(), "--result", result.toString()));
             lastClientCommand = String.join(" ", fork);
             client = new ProcessBuilder(fork).redirectErrorStream(true).start();
@@ -336,7 +337,8 @@ public final class ForkedRun {
      * scenario that restarts it, with a work folder that outlives it.
      */
     private List<String> serveCommand(Contender contender, Path work, Path ring, int serverCpu) {
-        List<String> serve = javaCommand(ForkLogs.withPauseLog(jvmFlags(contender.server()), work, "server"));
+        List<String> serve = javaCommand(withTlsFolder(ForkLogs.withPauseLog(jvmFlags(contender.server()), work,
+                "server"), work));
         serve.addAll(List.of("serve", "--engine", contender.server().label(), "--port", "0",
                 "--port-file", work.resolve("port").toString(), "--bind", bindAddress.getHostAddress(),
                 "--app", "report", "--probe-ring", ring.toString(), "--sessions",
@@ -438,6 +440,16 @@ public final class ForkedRun {
     /** The client process's CPUs: all but the server's, the harness's first. */
     public static int[] clientCpus(int[] cpus, int serverCpu) {
         return java.util.Arrays.stream(cpus).filter(c -> c != serverCpu).toArray();
+    }
+
+    /**
+     * {@code flags}, and the folder where the server and the client of a TLS run find the run's certificates
+     * ({@link org.fixbench.engine.TlsMaterial}): in the run's work folder, removed with it.
+     */
+    private static List<String> withTlsFolder(List<String> flags, Path work) {
+        List<String> all = new ArrayList<>(flags);
+        all.add("-D" + org.fixbench.engine.TlsMaterial.FOLDER_PROPERTY + "=" + work.resolve("tls"));
+        return all;
     }
 
     private static Path ringFile(Path work) throws IOException {

@@ -140,8 +140,20 @@ public final class EngineSetup {
         return copy;
     }
 
+    /**
+     * The same setup (pinning and notes shared) bound to {@code address} and {@code newPort} (0: any free one): an
+     * engine's server behind a terminator that takes the address it was given.
+     */
+    public EngineSetup withAddress(InetAddress address, int newPort) {
+        return copy(address, newPort);
+    }
+
     private EngineSetup copy() {
-        EngineSetup copy = new EngineSetup(profile, profileFile, workDirectory, bindAddress, port, serverCompId,
+        return copy(bindAddress, port);
+    }
+
+    private EngineSetup copy(InetAddress address, int newPort) {
+        EngineSetup copy = new EngineSetup(profile, profileFile, workDirectory, address, newPort, serverCompId,
                 clientCompId, hooks, pinner, pinnedRoles, notes);
         copy.application = application;
         copy.sessions = sessions;

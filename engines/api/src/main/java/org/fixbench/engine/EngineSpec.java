@@ -77,7 +77,7 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
     public static Map<String, FixEngine> available() {
         Map<String, FixEngine> engines = new TreeMap<>();
         for (FixEngine engine : ServiceLoader.load(FixEngine.class)) {
-            engines.put(engine.name(), engine);
+            engines.put(engine.name(), TlsTerminated.around(engine));
         }
         return engines;
     }
@@ -93,11 +93,20 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
         return engine;
     }
 
-    /** The settings a user may give an engine: those it publishes and {@link Setting#JVM_FLAGS}. */
+    /**
+     * The settings a user may give an engine: those it publishes, {@link Setting#JVM_FLAGS}, and for an engine whose
+     * sessions may run through a terminator {@link Tls#SETTING} and {@link Tls#PROTOCOL}.
+     */
     public static List<Setting> settingsOf(FixEngine engine) {
         List<Setting> all = new ArrayList<>(engine.settings());
-        if (all.stream().noneMatch(s -> s.key().equals(Setting.JVM_FLAGS.key()))) {
-            all.add(Setting.JVM_FLAGS);
+        List<Setting> common = new ArrayList<>(List.of(Setting.JVM_FLAGS));
+        if (engine.tlsThroughTerminator()) {
+            common.addAll(List.of(Tls.SETTING, Tls.PROTOCOL));
+        }
+        for (Setting setting : common) {
+            if (all.stream().noneMatch(s -> s.key().equals(setting.key()))) {
+                all.add(setting);
+            }
         }
         return all;
     }

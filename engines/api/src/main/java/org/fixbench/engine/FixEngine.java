@@ -103,6 +103,23 @@ public interface FixEngine {
     }
 
     /**
+     * How the sessions of the profile file {@code profileFile} speak TLS: by default as its {@link Tls#SETTING} says
+     * (plain TCP, or through a {@link Stunnel} terminator at each end); an engine with TLS of its own says
+     * {@link Tls#NATIVE} where its profile turns it on.
+     */
+    default Tls tls(java.nio.file.Path profileFile) {
+        return Tls.configured(profileFile);
+    }
+
+    /**
+     * Whether its profiles may run its sessions through a terminator ({@link Tls#SETTING}, {@link Tls#PROTOCOL}):
+     * true by default; false for an engine with TLS of its own, whose profiles set TLS in the engine's own terms.
+     */
+    default boolean tlsThroughTerminator() {
+        return true;
+    }
+
+    /**
      * Where the server of {@code spec} (this engine, a profile) already runs when a comparison starts none for it (a
      * gateway at the address its profile gives), or null when a server is started for each benchmark (the default:
      * the profile is not read) or the comparison was given one ({@code serverGiven}: {@code --server}). A pre-flight

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
+import org.fixbench.engine.PinnedProcess;
 
 /**
  * An acceptor started by its engine file's command, in a process group of its own ({@code setsid}), its output in
@@ -56,7 +57,7 @@ final class StartedAcceptor implements EngineServer {
         String command = file.commandFor(address.getPort(), dir, home);
         ProcessBuilder builder = new ProcessBuilder("setsid", "/bin/sh", "-c", "exec " + command)
                 .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
-        process = startPinned(builder);
+        process = PinnedProcess.start(builder, setup, "server", file.name() + " acceptor");
         hook = new Thread(this::stop, "fixbench-acceptor-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         setup.note(file.name() + " acceptor: pid " + process.pid() + ": " + file.masking(command));
@@ -83,34 +84,10 @@ final class StartedAcceptor implements EngineServer {
             }
             Thread.sleep(PROBE_EVERY_MILLIS);
         }
-        setup.note(file.name() + " acceptor CPUs: " + cpusAllowed(process.pid()));
-        System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + cpusAllowed(process.pid())
+        setup.note(file.name() + " acceptor CPUs: " + PinnedProcess.cpusAllowed(process.pid()));
+        System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + PinnedProcess.cpusAllowed(process.pid())
                 + ": " + file.masking(command));
         return address;
-    }
-
-    /**
-     * Starts the process from a thread of its own, pinned first as the server's: the acceptor inherits that thread's
-     * CPUs, and the caller's thread (in one JVM, the harness's own) keeps its own.
-     */
-    private Process startPinned(ProcessBuilder builder) throws Exception {
-        java.util.concurrent.atomic.AtomicReference<Object> started = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread launcher = new Thread(() -> {
-            try {
-                setup.pinCurrentThread("server");
-                started.set(builder.start());
-            } catch (java.io.IOException | RuntimeException e) {
-                started.set(e);
-            }
-        }, "fixbench-acceptor-launcher");
-        launcher.start();
-        launcher.join();
-        Object result = started.get();
-        if (result instanceof Process p) {
-            return p;
-        }
-        throw new IllegalStateException(file.name() + ": the acceptor's command could not be started: "
-                + ((Exception) result).getMessage(), (Exception) result);
     }
 
     /** The acceptor process, for reading its CPU time from /proc; null before start. */
@@ -171,20 +148,6 @@ final class StartedAcceptor implements EngineServer {
             }
             return lines;
         }
-    }
-
-    /** {@code Cpus_allowed_list} of a process, from /proc. */
-    static String cpusAllowed(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("Cpus_allowed_list:")) {
-                    return line.substring("Cpus_allowed_list:".length()).trim();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
-        return "unknown";
     }
 
     /** Asks the acceptor and every process it started to stop, then kills what is left; waits for them. */
