@@ -102,6 +102,54 @@ public final class TlsMaterial {
     public Path certificateFile() { return folder.resolve(CERTIFICATE); }
     public Path keyFile() { return folder.resolve(KEY); }
 
+    /**
+     * Writes the server's key and certificate chain into a PKCS#12 key store {@code file} (its owner's alone), locked
+     * with {@code password}: for an engine whose TLS is the JVM's (JSSE), which reads a key store.
+     */
+    public void writeKeyStore(Path file, char[] password) throws IOException {
+        try {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            store.load(null, password);
+            String key = Files.readString(keyFile(), StandardCharsets.US_ASCII)
+                    .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+            java.security.PrivateKey privateKey = java.security.KeyFactory.getInstance("EC").generatePrivate(
+                    new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder().decode(key)));
+            store.setKeyEntry("server", privateKey, password,
+                    certificates(certificateFile()).toArray(java.security.cert.Certificate[]::new));
+            writeStore(store, file, password);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IOException("the run's key store could not be written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the authority's certificate, the one a client trusts, into a PKCS#12 trust store {@code file}. */
+    public void writeTrustStore(Path file, char[] password) throws IOException {
+        try {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            store.load(null, password);
+            store.setCertificateEntry("fixbench-run-ca", certificates(caFile()).get(0));
+            writeStore(store, file, password);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("the run's trust store could not be written: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<java.security.cert.Certificate> certificates(Path pem)
+            throws IOException, GeneralSecurityException {
+        try (java.io.InputStream in = Files.newInputStream(pem)) {
+            return new ArrayList<>(java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in));
+        }
+    }
+
+    private static void writeStore(java.security.KeyStore store, Path file, char[] password)
+            throws IOException, GeneralSecurityException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            store.store(out, password);
+        }
+    }
+
     private void make(Instant notBefore, Instant notAfter) throws IOException {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");

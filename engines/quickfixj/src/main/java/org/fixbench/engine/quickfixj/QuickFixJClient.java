@@ -81,9 +81,10 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         initiator.start();
         if (!loggedOn.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             initiator.stop(true);
+            String tls = QuickFixJTls.on(settings) ? QuickFixJTls.handshakeFailure(settings, ids.get(0), server) : null;
             throw new IllegalStateException("quickfixj: " + (ids.size() == 1 ? "no Logon" : loggedOn.getCount() + " of "
                     + ids.size() + " sessions without a Logon") + " from " + server + " within " + timeout.toMillis()
-                    + " ms");
+                    + " ms" + (tls == null ? "" : ": " + tls));
         }
         sessions = new Session[ids.size()];
         for (int i = 0; i < sessions.length; i++) {
@@ -91,6 +92,10 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         }
         session = sessions[0];
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
+        if (QuickFixJTls.on(settings)) {
+            setup.note("TLS " + QuickFixJTls.negotiated(session) + " through QuickFIX/J's own (MINA's SSL filter, "
+                    + "the JDK's TLS) at both ends");
+        }
     }
 
     /**
@@ -283,6 +288,7 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
             Thread.currentThread().interrupt();
         }
         initiator.stop(true);
+        QuickFixJTls.remove(QuickFixJProfile.side(setup, false));
     }
 
     static final long LOGOUT_WAIT_MILLIS = 2_000;

@@ -31,6 +31,18 @@ public final class QuickFixJEngine implements FixEngine {
         return QuickFixJProfile.durability(profileFile);
     }
 
+    /** {@code SocketUseSSL=Y}: QuickFIX/J's own TLS, with the run's certificates ({@link QuickFixJTls}). */
+    @Override
+    public org.fixbench.engine.Tls tls(java.nio.file.Path profileFile) {
+        return QuickFixJProfile.tls(profileFile);
+    }
+
+    /** Its TLS is its own: its profiles set SocketUseSSL, not the terminator's keys. */
+    @Override
+    public boolean tlsThroughTerminator() {
+        return false;
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
@@ -65,6 +77,11 @@ public final class QuickFixJEngine implements FixEngine {
                 Setting.choice("PersistMessages", "Y", "keep sent messages for resends", "Y", "N"),
                 Setting.choice("FileStoreSync", "N", "with fixbench.store=file, sync the store's files to the disk "
                         + "after each write (durability: synced)", "Y", "N"),
+                Setting.choice("SocketUseSSL", "N", "QuickFIX/J's own TLS (MINA's SSL filter), with certificates "
+                        + "made for the run: the suite sets the key and trust stores", "Y", "N"),
+                Setting.text("EnabledProtocols", "(the JDK's)", "with SocketUseSSL=Y, the TLS protocol versions "
+                        + "allowed, e.g. TLSv1.3"),
+                Setting.text("CipherSuites", "(the JDK's)", "with SocketUseSSL=Y, the cipher suites allowed"),
                 Setting.choice("UseDataDictionary", "Y", "validate messages against the data dictionary", "Y", "N"),
                 Setting.text("DataDictionary", "FIX44.xml", "the data dictionary file"),
                 Setting.choice("ValidateUserDefinedFields", "Y", "validate user-defined fields (with the dictionary)",

@@ -58,6 +58,16 @@ final class QuickFixJProfile {
                 : org.fixbench.engine.Durability.FILE;
     }
 
+    /** {@code SocketUseSSL=Y}: QuickFIX/J's own TLS; else plain TCP. */
+    static org.fixbench.engine.Tls tls(Path profileFile) {
+        return QuickFixJTls.on(read(profileFile)) ? org.fixbench.engine.Tls.NATIVE : org.fixbench.engine.Tls.NONE;
+    }
+
+    /** The folder of one side's files in the work folder: its store, its log, its TLS stores. */
+    static Path side(EngineSetup setup, boolean acceptor) {
+        return setup.workDirectory().resolve(acceptor ? "quickfixj-server" : "quickfixj-client");
+    }
+
     private static SessionSettings read(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             return new SessionSettings(in);
@@ -82,7 +92,7 @@ final class QuickFixJProfile {
     SessionSettings settings(boolean acceptor, InetSocketAddress address, EngineSetup setup) throws IOException {
         Path workDirectory = setup.workDirectory();
         SessionSettings settings = read(file);
-        Path side = Files.createDirectories(workDirectory.resolve(acceptor ? "quickfixj-server" : "quickfixj-client"));
+        Path side = Files.createDirectories(side(setup, acceptor));
         for (SessionID id : sessionIds(acceptor, setup)) {
             settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
             if (acceptor) {
@@ -95,6 +105,9 @@ final class QuickFixJProfile {
             }
             settings.setString(id, "FileStorePath", side.resolve("store").toString());
             settings.setString(id, "FileLogPath", side.resolve("log").toString());
+        }
+        if (QuickFixJTls.on(settings)) {
+            QuickFixJTls.configure(settings, sessionIds(acceptor, setup), acceptor, setup, side);
         }
         return settings;
     }

@@ -122,5 +122,6 @@ final class QuickFixJServer extends ApplicationAdapter implements EngineServer {
         if (acceptor != null) {
             acceptor.stop(true);
         }
+        QuickFixJTls.remove(QuickFixJProfile.side(setup, true));
     }
 }
