@@ -64,7 +64,7 @@ class CliTest {
         String out = tmp.resolve("never").toString();
         assertOneLineError(run("compare", "--engines", "nosuch", "--out", out), 2, "fixbench: unknown engine 'nosuch' (available: ");
         assertOneLineError(run("compare", "--engines", "tcp:turbo", "--out", out), 2,
-                "fixbench: unknown profile 'turbo' for engine tcp (available: blocking, spin, yield)");
+                "fixbench: unknown profile 'turbo' for engine tcp (available: blocking, spin, tls, yield)");
         assertOneLineError(run("compare", "--rates", "0", "--out", out), 2, "fixbench: rate must be > 0");
         assertOneLineError(run("compare", "--rates", "fast", "--out", out), 2, "fixbench: bad rate 'fast'");
         assertOneLineError(run("compare", "--duration", "5 parsecs", "--out", out), 2, "fixbench: Invalid value for option '--duration'");

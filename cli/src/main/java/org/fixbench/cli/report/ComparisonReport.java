@@ -179,6 +179,10 @@ public final class ComparisonReport {
             }
             doc.add(section.section(2, String.format(Locale.ROOT, "%,d msgs/s", rate)));
         }
+        Block.Section prices = PriceTable.section(rates, results, engineLabels);
+        if (prices != null) {
+            doc.add(prices);
+        }
         List<ChartSet.Ref> curves = charts.of(ChartSet.Kind.THROUGHPUT);
         if (!curves.isEmpty()) {
             doc.add(new Block.Section(2, "Latency against throughput", curves.stream().map(ChartSet.Ref::figure)

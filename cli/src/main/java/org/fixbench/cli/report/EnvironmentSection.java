@@ -9,6 +9,7 @@ import java.util.Map;
 import org.fixbench.cli.report.doc.Block;
 import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.results.ComparisonRecord;
+import org.fixbench.cli.results.Labels;
 import org.fixbench.harness.machine.Environment;
 import org.fixbench.harness.results.MachineRecord;
 import org.fixbench.harness.results.BenchmarkResult;
@@ -63,6 +64,29 @@ final class EnvironmentSection {
         return MarkdownWriter.write(List.of(section(env, results)));
     }
 
+    /**
+     * How an engine's sessions spoke TLS, when they did: the way (a terminator at both ends, or the engine's own) and
+     * what the runs negotiated, from their notes ("not read" where none says).
+     */
+    private static String tls(ComparisonRecord.Engine e, String label, List<BenchmarkResult> results) {
+        if (e.tls() == null || e.tls().equals(org.fixbench.engine.Tls.NONE.word())) {
+            return "";
+        }
+        java.util.Set<String> negotiated = new java.util.TreeSet<>();
+        for (BenchmarkResult r : results) {
+            Labels l = Labels.of(r);
+            if (label.equals(org.fixbench.cli.results.ResultLabels.label(r)) || label.equals(l.client())
+                    || label.equals(l.server())) {
+                String n = org.fixbench.engine.Tls.negotiatedOf(l.engineNotes());
+                if (n != null) {
+                    negotiated.add(n);
+                }
+            }
+        }
+        return "; TLS " + e.tls() + " (" + (negotiated.isEmpty() ? "protocol and cipher not recorded"
+                : String.join(", ", negotiated)) + ")";
+    }
+
     /** The machine, JVM, engines and noise, at the top of every report. */
     static Block.Section section(Map<String, Object> env, List<BenchmarkResult> results) {
         return section(MachineRecord.of(env), ComparisonRecord.of(env), results);
@@ -90,7 +114,7 @@ final class EnvironmentSection {
         comparison.engines().forEach((label, e) -> items.add(label + ": " + e.versions() + "; profile `"
                 + e.profileFile() + "` sha256 " + e.profileSha256().substring(0, Math.min(16,
                 e.profileSha256().length())) + "…" + (e.durability() == null ? "" : "; durability "
-                + e.durability())));
+                + e.durability()) + tls(e, label, results)));
         java.util.Set<String> workloads = new java.util.TreeSet<>();
         results.forEach(r -> workloads.add(workloadOf(r)));
         items.add("Workload: " + String.join(", ", workloads) + (workloads.equals(java.util.Set.of("fixed"))

@@ -39,6 +39,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
     public static final String ENGINES = "engines";
     /** In an engine's entry: where its profile's sessions keep their numbers and messages, in one word. */
     public static final String DURABILITY = "durability";
+    /** Each engine's TLS in one word ({@link org.fixbench.engine.Tls}), since 2026-12-07. */
+    public static final String TLS = "tls";
 
     public ComparisonRecord {
         comparedLabels = comparedLabels == null ? null : List.copyOf(comparedLabels);
@@ -54,9 +56,10 @@ public record ComparisonRecord(String command, String stopReason, String partial
 
     /**
      * An engine's versions (as recorded, in one line), its profile's file and SHA-256, and where the profile's sessions
-     * keep their numbers and messages in one word (null in folders from before 2026-12-07).
+     * keep their numbers and messages in one word, and how they speak TLS in one word (each null in folders from
+     * before 2026-12-07).
      */
-    public record Engine(String versions, String profileFile, String profileSha256, String durability) {
+    public record Engine(String versions, String profileFile, String profileSha256, String durability, String tls) {
     }
 
     /**
@@ -87,7 +90,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
                 if (info instanceof Map<?, ?> e) {
                     engines.put(String.valueOf(label), new Engine(String.valueOf(e.get("versions")),
                             String.valueOf(e.get("profileFile")), String.valueOf(e.get("profileSha256")),
-                            e.get(DURABILITY) == null ? null : String.valueOf(e.get(DURABILITY))));
+                            e.get(DURABILITY) == null ? null : String.valueOf(e.get(DURABILITY)),
+                            e.get(TLS) == null ? null : String.valueOf(e.get(TLS))));
                 }
             });
         }

@@ -15,7 +15,8 @@ import org.fixbench.harness.results.Secrets;
 
 /**
  * What the results record of each engine × profile: versions, where its sessions keep their numbers and messages
- * ({@link org.fixbench.engine.Durability}, since 2026-12-07), the profile file, its content and SHA-256. A secret in
+ * ({@link org.fixbench.engine.Durability}, since 2026-12-07), how they speak TLS ({@link org.fixbench.engine.Tls},
+ * since 2026-12-07), the profile file, its content and SHA-256. A secret in
  * the profile ({@link Secrets}) is recorded as ***; the SHA-256 is then that of the recorded text followed by a line
  * holding the secrets' {@link Secrets#fingerprint}, so that two files that differ only in a secret still differ here.
  * Without a secret in it, it is the SHA-256 of the profile's text (of the file itself, when run without overrides).
@@ -32,6 +33,7 @@ public final class EngineEnvironment {
             e.put("profile", spec.profile());
             e.put("versions", spec.engine().versions());
             e.put(ComparisonRecord.DURABILITY, spec.engine().durability(spec.profileFile()).word());
+            e.put(ComparisonRecord.TLS, spec.engine().tls(spec.profileFile()).word());
             Path file = spec.baseProfileFile();
             e.put("profileFile", org.fixbench.cli.options.Home.path().relativize(file.toAbsolutePath().normalize()).toString());
             if (!spec.overrides().isEmpty()) {

@@ -25,6 +25,29 @@ public enum Tls {
     public static final Setting PROTOCOL = Setting.choice("tlsProtocol", "TLSv1.3", "the one TLS protocol version "
             + "both ends allow (with tls=terminator)", "TLSv1.3", "TLSv1.2");
 
+    /** The start of the engine note that says what a TLS session negotiated ({@link #negotiatedNote}). */
+    static final String NOTE = "TLS ";
+    /** What a note says when the protocol and cipher could not be read. */
+    public static final String NOT_READ = "(protocol and cipher not read)";
+
+    /**
+     * The engine note of a TLS session: {@code negotiated} (e.g. {@code TLSv1.3 TLS_AES_256_GCM_SHA384}, or
+     * {@link #NOT_READ}) and {@code through} what (the terminator, or the engine's own).
+     */
+    public static String negotiatedNote(String negotiated, String through) {
+        return NOTE + negotiated + " through " + through;
+    }
+
+    /** The negotiated protocol and cipher a run's engine notes hold ({@link #negotiatedNote}), or null. */
+    public static String negotiatedOf(java.util.List<String> notes) {
+        for (String note : notes) {
+            if (note.startsWith(NOTE) && note.contains(" through ")) {
+                return note.substring(NOTE.length(), note.indexOf(" through "));
+            }
+        }
+        return null;
+    }
+
     /** The word a report shows. */
     public String word() {
         return name().toLowerCase(Locale.ROOT);

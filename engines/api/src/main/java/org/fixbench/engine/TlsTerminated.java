@@ -125,8 +125,8 @@ final class TlsTerminated implements FixEngine {
                 }
                 Thread.sleep(5);
             }
-            setup.note("TLS " + (negotiated == null ? "(protocol and cipher not logged)" : negotiated) + " through "
-                    + stunnel.version() + " at both ends");
+            setup.note(Tls.negotiatedNote(negotiated == null ? Tls.NOT_READ : negotiated, stunnel.version()
+                    + " at both ends"));
         }
 
         private ReportListener watched(ReportListener listener) {

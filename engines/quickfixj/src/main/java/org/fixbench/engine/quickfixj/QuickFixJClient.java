@@ -47,6 +47,8 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     private final java.util.Map<SessionID, Integer> indexBySession = new java.util.HashMap<>();
     private final java.util.List<SessionID> ids;
     private SocketInitiator initiator;
+    /** The sessions' logs: with no log kept, each session's last events, for why it ended. */
+    private quickfix.LogFactory logs;
     private Session session;
     private Session[] sessions;
     private volatile ReportListener listener;
@@ -76,7 +78,8 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     public void connect(InetSocketAddress server, ReportListener listener, Duration timeout) throws Exception {
         this.listener = listener;
         SessionSettings settings = profile.settings(false, server, setup);
-        initiator = new SocketInitiator(this, profile.storeFactory(settings), settings, profile.logFactory(settings),
+        logs = profile.logFactory(settings);
+        initiator = new SocketInitiator(this, profile.storeFactory(settings), settings, logs,
                 new DefaultMessageFactory());
         initiator.start();
         if (!loggedOn.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -93,8 +96,8 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
         session = sessions[0];
         setup.note("quickfixj client: MINA I/O threads are not pinned (created inside QuickFIX/J)");
         if (QuickFixJTls.on(settings)) {
-            setup.note("TLS " + QuickFixJTls.negotiated(session) + " through QuickFIX/J's own (MINA's SSL filter, "
-                    + "the JDK's TLS) at both ends");
+            setup.note(org.fixbench.engine.Tls.negotiatedNote(QuickFixJTls.negotiated(session), "QuickFIX/J's own "
+                    + "(MINA's SSL filter, the JDK's TLS) at both ends"));
         }
     }
 
@@ -156,8 +159,10 @@ final class QuickFixJClient extends ApplicationAdapter implements EngineClient {
     @Override
     public void onLogout(SessionID sessionId) {
         if (!closing && loggedOn.getCount() == 0) {
+            String last = logs instanceof NoLog.Factory f ? f.lastEvents(sessionId) : null;
             listener.onDisconnect(indexBySession.getOrDefault(sessionId, 0),
-                    "quickfixj: session logged out or disconnected");
+                    "quickfixj: session logged out or disconnected" + (last == null ? ""
+                            : " (QuickFIX/J's last event of the session: " + last + ")"));
         }
     }
 

@@ -130,6 +130,6 @@ final class QuickFixJProfile {
     }
 
     LogFactory logFactory(SessionSettings settings) {
-        return log.equals("file") ? new FileLogFactory(settings) : NoLog.FACTORY;
+        return log.equals("file") ? new FileLogFactory(settings) : new NoLog.Factory();
     }
 }

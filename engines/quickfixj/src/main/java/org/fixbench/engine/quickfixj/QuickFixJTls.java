@@ -99,9 +99,9 @@ final class QuickFixJTls {
             if (ssl instanceof javax.net.ssl.SSLSession s) {
                 return s.getProtocol() + " " + s.getCipherSuite();
             }
-            return "(protocol and cipher not read: no TLS session on the connection)";
+            return org.fixbench.engine.Tls.NOT_READ;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return "(protocol and cipher not read: " + e + ")";
+            return org.fixbench.engine.Tls.NOT_READ;
         }
     }
 
