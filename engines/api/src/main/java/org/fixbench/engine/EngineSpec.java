@@ -197,10 +197,11 @@ public record EngineSpec(FixEngine engine, String profile, Map<String, String> o
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> Directories.deleteRecursively(made),
                             "fixbench-profiles-cleanup"));
                 }
-                String name = spec.baseProfileFile().getFileName().toString();
-                String extension = name.substring(name.lastIndexOf('.'));
-                Path file = folder.resolve(spec.engine().name() + "-" + FILES.size() + extension);
-                Path tmp = folder.resolve(file.getFileName() + ".tmp");
+                // the profile's own file name, in a folder of its own: what an engine reads from the name (an
+                // engine file's acceptor is named by it) is the profile's, overrides or not
+                Path file = Files.createDirectories(folder.resolve(Integer.toString(FILES.size())))
+                        .resolve(spec.baseProfileFile().getFileName().toString());
+                Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
                 // it may hold a secret the profile holds: its owner's alone, and removed with the folder
                 Files.deleteIfExists(tmp);
                 Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(

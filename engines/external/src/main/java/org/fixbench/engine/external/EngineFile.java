@@ -138,7 +138,7 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "listen on its port"),
             Setting.integer("logonTimeoutMillis", 100, 600_000, "10000", "how long the acceptor has to answer the "
                     + "Logon"),
-            Setting.JVM_FLAGS);
+            Setting.JVM_FLAGS, org.fixbench.engine.Tls.SETTING, org.fixbench.engine.Tls.PROTOCOL);
 
     public EngineFile {
         requires = List.copyOf(requires);

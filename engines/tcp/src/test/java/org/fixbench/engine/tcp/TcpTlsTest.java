@@ -75,6 +75,14 @@ class TcpTlsTest {
         assertNoTerminatorLeft(work.resolve("tls"));
     }
 
+    /** A profile with settings added keeps its file's name (an engine file's acceptor is named by it). */
+    @Test
+    void aProfileWithSettingsAddedKeepsItsFileName() {
+        EngineSpec spec = EngineSpec.parse(TLS);
+        assertEquals("yield.properties", spec.profileFile().getFileName().toString());
+        assertFalse(spec.profileFile().equals(spec.baseProfileFile()), "a copy with the settings added");
+    }
+
     @Test
     void anExpiredCertificateEndsTheConnectWithOneLine() throws Exception {
         Path work = tmp.resolve("expired");
