@@ -106,8 +106,14 @@ final class EnvironmentSection {
             r.pinning().forEach(p -> (p.pinned() ? pinned : unpinned).add(p.pinned() ? p.role() + " on CPU " + p.cpu()
                     : p.role() + " (" + p.note() + ")"));
         }
+        boolean started = results.stream().anyMatch(r -> Labels.of(r).engineNotes().stream()
+                .anyMatch(n -> n.contains(org.fixbench.engine.PinnedProcess.CPUS_NOTE)));
         items.add("CPUs used: pinned " + (pinned.isEmpty() ? "none" : String.join(", ", pinned))
-                + (unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned)));
+                + (unpinned.isEmpty() ? "" : "; unpinned " + String.join(", ", unpinned))
+                + (started ? ". A process started beside an engine (an acceptor, a TLS terminator) runs with all its "
+                + "threads on the CPUs of the thread that started it, pinned first for its role: the server's CPU on "
+                + "the server's side, the client's on the client's (each run's notes name them); a JVM engine pins "
+                + "its server thread, and the client its timed thread, alone" : ""));
         items.add("Kernel: " + machine.kernel() + "; clocksource " + machine.clocksource());
         items.add("JVM: " + machine.jvmVendor() + ' ' + machine.jvmName() + ' ' + machine.jvmVersion() + "; flags "
                 + machine.jvmFlags() + "; GC " + machine.gc());

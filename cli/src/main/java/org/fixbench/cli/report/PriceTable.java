@@ -23,7 +23,7 @@ public final class PriceTable {
 
     /** One setting's price at one rate: the base, the settings added, the paired differences at p50 and p99. */
     public record Price(String base, String settings, long rate, PairedStats.Interval p50, PairedStats.Interval p99,
-                        int excluded) {
+                        int excluded, String excludedWhy) {
     }
 
     /** Every variant's price at one rate, in the order the variants were given. */
@@ -45,10 +45,12 @@ public final class PriceTable {
             List<Double> p50 = new ArrayList<>();
             List<Double> p99 = new ArrayList<>();
             int excluded = 0;
+            java.util.Set<String> why = new java.util.TreeSet<>();
             for (RunResult v : variant.countedRuns()) {
                 RunResult b = base.countedRuns().stream().filter(r -> r.run() == v.run()).findFirst().orElse(null);
                 if (b == null || !v.ok() || !b.ok()) {
                     excluded++;
+                    why.add(b == null ? "no base run" : !v.ok() ? "with it " + v.status() : "base " + b.status());
                     continue;
                 }
                 p50.add((double) v.endToEnd().percentileNanos(50) - b.endToEnd().percentileNanos(50));
@@ -56,7 +58,7 @@ public final class PriceTable {
             }
             prices.add(new Price(baseLabel, label.substring(baseLabel.length() + 1).replace('+', ' '),
                     variant.config().targetRatePerSecond(), PairedStats.median(array(p50)),
-                    PairedStats.median(array(p99)), excluded));
+                    PairedStats.median(array(p99)), excluded, String.join(", ", why)));
         }
         return prices;
     }
@@ -69,7 +71,8 @@ public final class PriceTable {
         for (long rate : rates) {
             for (Price p : prices(Compared.atRate(results, engineLabels, rate))) {
                 table.row(Table.Row.of(p, String.format(Locale.ROOT, "%,d", rate), List.of(p.base(), p.settings(),
-                        cell(p.p50()), cell(p.p99()), p.excluded() == 0 ? "-" : Integer.toString(p.excluded()))));
+                        cell(p.p50(), p), cell(p.p99(), p), p.excluded() == 0 ? "-" : p.excluded() + " ("
+                        + p.excludedWhy() + ")")));
                 any = true;
             }
         }
@@ -80,11 +83,16 @@ public final class PriceTable {
                 new Block.Paragraph("Each engine compared beside itself with settings added: per round, the "
                         + "variant's percentile minus its base's (both ran in that round), in µs; the median of "
                         + "those differences, then the lowest to highest of them with how surely that range covers "
-                        + "the median. Rounds where either run was not OK are left out (the last column)."),
+                        + "the median. Rounds where either run was not OK are left out, and the last column says "
+                        + "why; a variant with no round left has no price, only ✗ and why."),
                 table.build()));
     }
 
-    private static String cell(PairedStats.Interval interval) {
+    /** The interval, or when every round was left out why, as the overhead cells say it. */
+    private static String cell(PairedStats.Interval interval, Price p) {
+        if (interval.n() == 0) {
+            return "✗ " + p.excludedWhy();
+        }
         return interval.text(v -> String.format(Locale.ROOT, Math.abs(v) >= 1_000_000 ? "%,.0f" : "%,.1f",
                 v / 1_000.0));
     }

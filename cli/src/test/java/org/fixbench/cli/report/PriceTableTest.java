@@ -70,6 +70,7 @@ class PriceTableTest {
         assertEquals("FileStoreSync=Y", s.settings());
         assertEquals(2, s.p50().n());
         assertEquals(1, s.excluded(), "the SATURATED round");
+        assertEquals("with it SATURATED", s.excludedWhy());
         assertEquals(1_000_000, s.p50().median(), 1_000);
     }
 }

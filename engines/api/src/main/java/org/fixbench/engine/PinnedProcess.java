@@ -37,6 +37,17 @@ public final class PinnedProcess {
                 + ((Exception) result).getMessage(), (Exception) result);
     }
 
+    /** What an engine note says of such a process's CPUs, after who it is ({@link #cpusNote}). */
+    public static final String CPUS_NOTE = ": all its threads on CPUs ";
+
+    /**
+     * The engine note of {@code who}'s process {@code pid}: the CPUs its threads may run on, as it started (its
+     * threads inherit the launcher's), e.g. {@code quickfix-cpp acceptor: all its threads on CPUs 0}.
+     */
+    public static String cpusNote(String who, long pid) {
+        return who + CPUS_NOTE + cpusAllowed(pid);
+    }
+
     /** {@code Cpus_allowed_list} of a process, from /proc. */
     public static String cpusAllowed(long pid) {
         try {

@@ -127,8 +127,8 @@ public final class Stunnel implements AutoCloseable {
                     new InetSocketAddress(accept.getAddress(), port));
             String problem = stunnel.awaitReady();
             if (problem == null) {
-                setup.note("TLS terminator (" + stunnel.version() + ", " + side.word() + " side): CPUs "
-                        + PinnedProcess.cpusAllowed(process.pid()));
+                setup.note(PinnedProcess.cpusNote("TLS terminator (" + stunnel.version() + ", " + side.word()
+                        + " side)", process.pid()));
                 return stunnel;
             }
             stunnel.close();

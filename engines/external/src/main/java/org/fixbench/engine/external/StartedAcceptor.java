@@ -84,7 +84,7 @@ final class StartedAcceptor implements EngineServer {
             }
             Thread.sleep(PROBE_EVERY_MILLIS);
         }
-        setup.note(file.name() + " acceptor CPUs: " + PinnedProcess.cpusAllowed(process.pid()));
+        setup.note(PinnedProcess.cpusNote(file.name() + " acceptor", process.pid()));
         System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + PinnedProcess.cpusAllowed(process.pid())
                 + ": " + file.masking(command));
         return address;
