@@ -20,6 +20,7 @@ import org.fixbench.cli.report.doc.Document;
 import org.fixbench.cli.report.doc.HtmlWriter;
 import org.fixbench.cli.report.doc.MarkdownWriter;
 import org.fixbench.cli.report.doc.Table;
+import org.fixbench.cli.results.ComparisonRecord;
 import org.fixbench.cli.results.Labels;
 import org.fixbench.cli.results.ProfileFiles;
 import org.fixbench.cli.results.PairedStats;
@@ -179,7 +180,9 @@ public final class ComparisonReport {
             }
             doc.add(section.section(2, String.format(Locale.ROOT, "%,d msgs/s", rate)));
         }
-        Block.Section prices = PriceTable.section(rates, results, engineLabels);
+        // a tuning session judges its variants in its own table, at its head
+        Block.Section prices = ComparisonRecord.of(environment).tuning() != null ? null
+                : PriceTable.section(rates, results, engineLabels);
         if (prices != null) {
             doc.add(prices);
         }
