@@ -174,7 +174,7 @@ public class RunOptions {
     @Option(names = "--workload", paramLabel = "fixed|mixed[:SEED]|lifecycle[:R:C]|FILE|paced:FILE",
             description = "what each session sends: the one fixed limit order (default), a seeded mix of limit and "
             + "market orders, cancels and replaces (mixed: seed 1), each order's whole life (lifecycle: a resting "
-            + "limit order, R replaces of it, and for C% of the orders a cancel; 1 and 100 unless given), or the orders of a FIX log file, replayed in order, evenly at the rate "
+            + "limit order, R replaces of it, and for C%% of the orders a cancel; 1 and 100 unless given), or the orders of a FIX log file, replayed in order, evenly at the rate "
             + "or (paced:FILE) with the gaps between their SendingTimes, stretched to the rate's mean")
     String workload = "fixed";
     private org.fixbench.engine.OrderFlow flow;
