@@ -92,7 +92,15 @@ final class QuickFixJProfile {
     SessionSettings settings(boolean acceptor, InetSocketAddress address, EngineSetup setup) throws IOException {
         Path workDirectory = setup.workDirectory();
         SessionSettings settings = read(file);
-        Path side = Files.createDirectories(side(setup, acceptor));
+        Path side;
+        try {
+            side = Files.createDirectories(side(setup, acceptor));
+        } catch (IOException e) {
+            // one line naming the engine and the cause (a folder it may not write, a full disk)
+            throw new IOException("quickfixj: cannot make the folder of its store and log " + side(setup, acceptor)
+                    + ": " + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getMessage()), e);
+        }
         for (SessionID id : sessionIds(acceptor, setup)) {
             settings.setString(id, "ConnectionType", acceptor ? "acceptor" : "initiator");
             if (acceptor) {
