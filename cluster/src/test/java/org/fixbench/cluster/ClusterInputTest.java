@@ -100,6 +100,8 @@ class ClusterInputTest {
                 .contains("--fork none"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--no-interleave", "--out", out)
                 .contains("--no-interleave"));
+        assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp,sbe:tls", "--out", out)
+                .contains("--cluster does not run TLS yet (sbe:tls)"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1", "--out", out)
                 .contains("1/s is less than one order a second for each of the 2 client hosts"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000,1001", "--out", out)

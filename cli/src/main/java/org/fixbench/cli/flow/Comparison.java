@@ -89,6 +89,15 @@ public final class Comparison {
         if (cluster != null) {
             clusterFile = AcrossHosts.find().read(cluster);
             refuseWithCluster();
+            for (Contender c : contenders) {
+                for (EngineSpec spec : List.of(c.client(), c.server())) {
+                    if (spec.engine().tls(spec.profileFile()) != org.fixbench.engine.Tls.NONE) {
+                        // each host would make its run's certificates, which the other hosts do not trust
+                        throw new IllegalArgumentException("--cluster does not run TLS yet (" + spec.label()
+                                + "): each host would make certificates the others do not trust");
+                    }
+                }
+            }
         }
         int[] identityRange = identities(identities); // checked before anything runs
         String fileAddress = null;
