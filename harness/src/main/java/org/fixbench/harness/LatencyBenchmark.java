@@ -142,6 +142,10 @@ public final class LatencyBenchmark implements Harness {
             } catch (Exception | Error e) {
                 throw new HarnessException("task could not start: " + HarnessException.describe(e), e);
             }
+            // the processes the task started (a TLS terminator beside its client) are on the orders' path: their
+            // threads count as this process's, their CPU never as other processes'
+            ProcessHandle.current().descendants().forEach(child -> machine.watchProcess(child.pid(), false,
+                    org.fixbench.harness.machine.CpuWaitWatch.CLIENT));
             // the machine is watched when it is the machine that keeps time: a run on an injected clock (a test's)
             // measures no machine, and its verdict must not depend on what else this machine does
             machine.start(config.hiccupMeter() ? timed.hiccups() : null,

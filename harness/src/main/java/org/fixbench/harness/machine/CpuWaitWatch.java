@@ -52,6 +52,11 @@ public final class CpuWaitWatch implements AutoCloseable {
     }
 
     private final List<Long> pids = new ArrayList<>();
+    /** The role of each watched process but this one ({@link #SERVER} or {@link #CLIENT}); guarded by {@link #lock}. */
+    private final Map<Long, String> roles = new java.util.HashMap<>();
+    /** The roles of the watched processes: this one is the client's. */
+    public static final String CLIENT = "client";
+    public static final String SERVER = "server";
     private final Thread thread;
     private final Object lock = new Object();
     private volatile boolean running = true;
@@ -71,9 +76,19 @@ public final class CpuWaitWatch implements AutoCloseable {
 
     /** Also watch another process (the forked server); its threads count like this process's. */
     public void watch(long pid) {
+        watch(pid, SERVER);
+    }
+
+    /**
+     * Also watch another process in {@code role}: {@link #SERVER} (the forked server, what it started) or
+     * {@link #CLIENT} (what this process started: a TLS terminator beside the client); its threads count like this
+     * process's, its CPU is its role's.
+     */
+    public void watch(long pid, String role) {
         synchronized (lock) {
             if (!pids.contains(pid)) {
                 pids.add(pid);
+                roles.put(pid, role);
             }
         }
     }
@@ -139,10 +154,14 @@ public final class CpuWaitWatch implements AutoCloseable {
         long wallNanos = Math.max(1, nowNanos - start);
         long other = otherProcessesNanos(othersStart, others);
         List<Long> watched;
+        Map<Long, String> watchedRoles;
         synchronized (lock) {
             watched = List.copyOf(pids);
+            watchedRoles = Map.copyOf(roles);
         }
-        return outcome(runSnapshots, wallNanos, other, watched.size() > 1 && hasPid(last, watched.get(1)), watched)
+        boolean serverRead = watched.stream().skip(1).anyMatch(pid -> SERVER.equals(watchedRoles.get(pid))
+                && hasPid(last, pid));
+        return outcome(runSnapshots, wallNanos, other, serverRead, watched, watchedRoles)
                 .withTopOtherProcesses(topOthers(othersStart, others, 3));
     }
 
@@ -183,6 +202,12 @@ public final class CpuWaitWatch implements AutoCloseable {
      */
     static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
                            boolean serverRead, List<Long> pids) {
+        return outcome(snapshots, wallNanos, otherProcessesNanos, serverRead, pids, Map.of());
+    }
+
+    /** As {@link #outcome(List, long, long, boolean, List)}, each process but the first in its {@code roles} (else the server's). */
+    static CpuWait outcome(List<Map<Long, ThreadTimes>> snapshots, long wallNanos, long otherProcessesNanos,
+                           boolean serverRead, List<Long> pids, Map<Long, String> roles) {
         Map<Long, ThreadTimes> first = snapshots.get(0);
         Map<Long, ThreadTimes> last = snapshots.get(snapshots.size() - 1);
         List<Long> measuring = new ArrayList<>();
@@ -250,7 +275,7 @@ public final class CpuWaitWatch implements AutoCloseable {
         jitAndGc.forEach((pid, v) -> {
             if (hasPid(last, pid)) {
                 int threads = (int) last.values().stream().filter(t -> t.pid() == pid).count();
-                jvms.add(new CpuWait.Jvm(pid, pid.equals(pids.get(0)) ? "client" : "server", v[0],
+                jvms.add(new CpuWait.Jvm(pid, pid.equals(pids.get(0)) ? CLIENT : roles.getOrDefault(pid, SERVER), v[0],
                         v[1], v[2], threads, rssKb(pid)));
             }
         });

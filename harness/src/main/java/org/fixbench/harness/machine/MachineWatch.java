@@ -5,6 +5,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.fixbench.harness.series.LatencySeries;
@@ -18,6 +19,7 @@ public final class MachineWatch implements AutoCloseable {
     private final List<Long> watchedPids = new CopyOnWriteArrayList<>();
     /** Watched processes that may not be JVMs: never asked for a compile queue. */
     private final List<Long> notJvmPids = new CopyOnWriteArrayList<>();
+    private final Map<Long, String> roleOf = new java.util.concurrent.ConcurrentHashMap<>();
     private HiccupMeter hiccupMeter;
     private JitterMonitor jitterMonitor;
     private volatile CpuWaitWatch cpuWaitWatch;
@@ -37,16 +39,29 @@ public final class MachineWatch implements AutoCloseable {
      * #start} or after it: from then on.
      */
     public void watchProcess(long pid, boolean jvm) {
+        watchProcess(pid, jvm, CpuWaitWatch.SERVER);
+    }
+
+    /**
+     * As {@link #watchProcess(long, boolean)}, in {@code role}: {@link CpuWaitWatch#SERVER} (the forked server and
+     * what it started) or {@link CpuWaitWatch#CLIENT} (what this process started).
+     */
+    public void watchProcess(long pid, boolean jvm, String role) {
         if (!jvm && !notJvmPids.contains(pid)) {
             notJvmPids.add(pid);
         }
         if (!watchedPids.contains(pid)) {
             watchedPids.add(pid);
+            roleOf.put(pid, role);
         }
         CpuWaitWatch watch = cpuWaitWatch;
         if (watch != null) {
-            watch.watch(pid);
+            watch.watch(pid, role(pid));
         }
+    }
+
+    private String role(long pid) {
+        return roleOf.getOrDefault(pid, CpuWaitWatch.SERVER);
     }
 
     /**
@@ -61,7 +76,7 @@ public final class MachineWatch implements AutoCloseable {
         jitterMonitor = jitter != null ? new JitterMonitor(jitter).start() : null;
         if (cpuWait && CpuWaitWatch.supported()) {
             CpuWaitWatch watch = new CpuWaitWatch(ProcessHandle.current().pid());
-            watchedPids.forEach(watch::watch);
+            watchedPids.forEach(pid -> watch.watch(pid, role(pid)));
             cpuWaitWatch = watch.start();
         }
     }
@@ -86,7 +101,7 @@ public final class MachineWatch implements AutoCloseable {
         roles.add("client");
         for (long pid : watchedPids) {
             pids.add(pid);
-            roles.add("server");
+            roles.add(role(pid));
         }
         return IdleThreads.read(pids, roles, Machine.cpus(), timedThreadSpins);
     }
@@ -110,7 +125,7 @@ public final class MachineWatch implements AutoCloseable {
             if (notJvmPids.contains(pid)) {
                 continue;
             }
-            CompileQueue.methods(pid, 5).forEach(m -> names.add(m + " (server)"));
+            CompileQueue.methods(pid, 5).forEach(m -> names.add(m + " (" + role(pid) + ")"));
         }
         return names;
     }

@@ -156,10 +156,12 @@ public final class Verdicts {
     private static List<Map.Entry<String, Long>> takers(CpuWait wait) {
         List<Map.Entry<String, Long>> takers = new ArrayList<>();
         long jitByRole = 0;
+        Map<String, Long> jitOfRole = new java.util.LinkedHashMap<>(); // a role's processes together: once each
         for (CpuWait.Jvm jvm : wait.jvms()) {
-            takers.add(Map.entry("the " + jvm.role() + " JVM's JIT", jvm.jitCpuNanos()));
+            jitOfRole.merge(jvm.role(), jvm.jitCpuNanos(), Long::sum);
             jitByRole += jvm.jitCpuNanos();
         }
+        jitOfRole.forEach((role, nanos) -> takers.add(Map.entry("the " + role + " JVM's JIT", nanos)));
         long housekeeping = Math.max(0, wait.housekeepingCpuNanos());
         if (housekeeping > jitByRole) {
             takers.add(Map.entry("the JIT", housekeeping - jitByRole)); // a reading of before 2026-11-26: no roles

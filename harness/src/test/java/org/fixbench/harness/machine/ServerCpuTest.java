@@ -43,6 +43,13 @@ class ServerCpuTest {
         assertEquals(2_050, servers.get(1).cpuNanos(), "a thread born during the run counts from 0");
         assertEquals(2, servers.get(1).threads());
         assertEquals(2_550, wait.serverCpuNanos());
+
+        // the third process started by the client (a TLS terminator beside it): its CPU is the client's side's
+        CpuWait withClientChild = CpuWaitWatch.outcome(List.of(start, end), 100_000, 0, true, List.of(1L, 2L, 3L),
+                Map.of(3L, CpuWaitWatch.CLIENT));
+        assertEquals(500, withClientChild.serverCpuNanos(), "the server's process alone");
+        assertEquals(List.of("client", "server", "client"), withClientChild.jvms().stream().map(CpuWait.Jvm::role)
+                .toList());
     }
 
     @Test
