@@ -15,7 +15,9 @@ if [[ "$out/quickfix-executor" -nt "$here/executor.cpp" && "$out/quickfix-execut
   exit 0
 fi
 # QuickFIX 1.15's headers declare dynamic exception specifications: C++14 is the newest standard that takes them
-g++ -std=gnu++14 -O2 -Wno-deprecated -DQUICKFIX_VERSION_STRING="\"$version\"" -o "$out/quickfix-executor.tmp" \
-  "$here/executor.cpp" -lquickfix -lpthread
+# Debian's library is built with OpenSSL (libquickfix-dev depends on libssl-dev): HAVE_SSL declares its
+# SSLSocketAcceptor, the executor's --tls
+g++ -std=gnu++14 -O2 -Wno-deprecated -DHAVE_SSL=1 -DQUICKFIX_VERSION_STRING="\"$version\"" \
+  -o "$out/quickfix-executor.tmp" "$here/executor.cpp" -lquickfix -lssl -lcrypto -lpthread
 mv "$out/quickfix-executor.tmp" "$out/quickfix-executor"
 echo "quickfix-cpp: built $out/quickfix-executor against libquickfix-dev $version"

@@ -2,11 +2,17 @@
 // each NewOrderSingle with one ExecutionReport (ExecType and OrdStatus New) echoing its ClOrdID, as every fixbench
 // server does. FIX.4.2, FIX.4.4 and FIXT.1.1 (FIX.5.0SP2) sessions.
 //
-//   quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]
+//   quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]
 //
 // SETTINGS is a QuickFIX settings file of [DEFAULT] keys (fix-configs/external/quickfix-cpp/); the port, the CompIDs
 // and the BeginString are the engine file's, set here. It prints its version with --version, and stops on SIGTERM
 // or SIGINT.
+//
+// With --tls, the sessions are TLS through QuickFIX C++'s own SSLSocketAcceptor (OpenSSL): CERTIFICATE and KEY are
+// PEM files (ServerCertificateFile, ServerCertificateKeyFile); PROTOCOL is TLSv1.3 or TLSv1.2. QuickFIX C++ 1.15
+// names no protocol above TLSv1_2 and cannot turn TLS 1.3 off: SSLProtocol allows TLSv1_2 alone, so OpenSSL offers
+// TLS 1.2 and 1.3, and the client, which allows PROTOCOL alone, chooses. The same single-threaded socket loop as
+// the plain SocketAcceptor.
 //
 // With "lifecycle" (FIX.4.4), orders rest, as on a venue's book without a market: each NewOrderSingle is acknowledged
 // and kept by its session and ClOrdID; an OrderCancelReplaceRequest of a resting order is answered Replaced
@@ -16,6 +22,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <unistd.h>
 #include <unordered_map>
@@ -26,6 +33,7 @@
 #include "quickfix/Session.h"
 #include "quickfix/SessionSettings.h"
 #include "quickfix/SocketAcceptor.h"
+#include "quickfix/SSLSocketAcceptor.h"
 #include "quickfix/fix42/ExecutionReport.h"
 #include "quickfix/fix42/NewOrderSingle.h"
 #include "quickfix/fix44/ExecutionReport.h"
@@ -190,10 +198,24 @@ int main(int argc, char** argv) {
     std::cout << "QuickFIX C++ " << (QUICKFIX_VERSION_STRING) << " (fixbench executor)" << std::endl;
     return 0;
   }
+  std::string certificate, key, protocol;
+  if (argc >= 5 && std::string(argv[1]) == "--tls") {
+    certificate = argv[2];
+    key = argv[3];
+    protocol = argv[4];
+    if (protocol != "TLSv1.3" && protocol != "TLSv1.2") {
+      std::cerr << "quickfix-executor: --tls PROTOCOL must be TLSv1.3 or TLSv1.2 (was " << protocol << ")"
+                << std::endl;
+      return 2;
+    }
+    argv[4] = argv[0];
+    argv += 4;
+    argc -= 4;
+  }
   bool lifecycle = argc >= 7 && std::string(argv[6]) == "lifecycle";
   if (argc < 6 || argc > 8 || (argc >= 7 && !lifecycle)) {
-    std::cerr << "usage: quickfix-executor SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]"
-              << std::endl;
+    std::cerr << "usage: quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] SETTINGS PORT SENDER TARGET BEGINSTRING "
+              << "[lifecycle [SESSIONS]]" << std::endl;
     return 2;
   }
   int sessions = argc == 8 ? std::atoi(argv[7]) : 1;
@@ -208,6 +230,12 @@ int main(int argc, char** argv) {
     FIX::Dictionary defaults = settings.get();
     defaults.setString("ConnectionType", "acceptor");
     defaults.setString("SocketAcceptPort", argv[2]);
+    if (!certificate.empty()) {
+      defaults.setString("ServerCertificateFile", certificate);
+      defaults.setString("ServerCertificateKeyFile", key);
+      defaults.setString("SSLProtocol", "-all +TLSv1_2");
+      defaults.setString("CertificateVerifyLevel", "0");  // no client certificate asked for
+    }
     settings.set(defaults);
     std::string begin = argv[5];
     FIX::Dictionary session;
@@ -223,17 +251,24 @@ int main(int argc, char** argv) {
     }
     Executor executor(lifecycle);
     FIX::MemoryStoreFactory store;
-    FIX::SocketAcceptor acceptor(executor, store, settings);
+    std::unique_ptr<FIX::Acceptor> acceptor;
+    if (certificate.empty()) {
+      acceptor.reset(new FIX::SocketAcceptor(executor, store, settings));
+    } else {
+      acceptor.reset(new FIX::SSLSocketAcceptor(executor, store, settings));
+    }
     std::signal(SIGTERM, onSignal);
     std::signal(SIGINT, onSignal);
-    acceptor.start();
+    acceptor->start();
     std::cout << "listening on " << argv[2] << " as " << argv[3] << " for " << argv[4] << " (" << begin << ")"
               << (sessions > 1 ? ", " + std::to_string(sessions) + " sessions" : "")
-              << (lifecycle ? ", orders resting (lifecycle)" : "") << std::endl;
+              << (lifecycle ? ", orders resting (lifecycle)" : "")
+              << (certificate.empty() ? "" : ", TLS (its own SSLSocketAcceptor, " + std::string(OpenSSL_version(OPENSSL_VERSION)) + ")")
+              << std::endl;
     while (!stopping) {
       usleep(100000);
     }
-    acceptor.stop();
+    acceptor->stop();
     return 0;
   } catch (std::exception& e) {
     std::cerr << "quickfix-executor: " << e.what() << std::endl;

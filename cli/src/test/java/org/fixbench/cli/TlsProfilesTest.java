@@ -44,6 +44,8 @@ class TlsProfilesTest {
         assertEquals(Tls.TERMINATOR, of("philadelphia:tls"));
         assertEquals(Tls.TERMINATOR, of("artio:tls"));
         assertEquals(Tls.TERMINATOR, of("external:quickfix-cpp+tls=terminator"));
+        assertEquals(Tls.NATIVE, of("external:quickfix-cpp+tls=native"));
+        assertEquals(Tls.NATIVE, of("external:jspurefix+tls=native"));
         assertEquals(Tls.NATIVE, of("quickfixj:tls"));
         assertEquals(Tls.NONE, of("quickfixj:tuned"));
         Map<String, Object> engines = EngineEnvironment.describe(List.of(EngineSpec.parse("quickfixj:tls"),
@@ -52,6 +54,14 @@ class TlsProfilesTest {
         assertEquals("native", recorded.engines().get("quickfixj:tls").tls());
         assertEquals("terminator", recorded.engines().get("sbe:tls").tls());
         assertEquals("none", recorded.engines().get("sbe:tuned").tls());
+    }
+
+    @Test
+    void onlyAnEngineFileSaysItsAcceptorSpeaksTlsItself() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> EngineSpec.parse("sbe:tuned+tls=native"));
+        assertTrue(e.getMessage().contains("tls") && e.getMessage().contains("must be none or terminator"),
+                e.getMessage());
     }
 
     @Test
@@ -65,16 +75,24 @@ class TlsProfilesTest {
     @Tag("long")
     void everyTerminatedEngineRunsOverTlsInProcessesOfItsOwn() throws Exception {
         Assumptions.assumeTrue(Stunnel.missing() == null, Stunnel.missing());
-        boolean quickfixCpp = Files.exists(org.fixbench.engine.FixConfigs.root().getParent()
-                .resolve("engines/external/target/quickfix-executor"));
-        if (!quickfixCpp && "1".equals(System.getenv("FIXBENCH_REQUIRE_EXTERNAL"))) {
-            throw new AssertionError("QuickFIX C++'s executor is not installed, and FIXBENCH_REQUIRE_EXTERNAL=1");
+        Path home = org.fixbench.engine.FixConfigs.root().getParent();
+        boolean quickfixCpp = Files.exists(home.resolve("engines/external/target/quickfix-executor"));
+        boolean jspurefix = Files.exists(home.resolve("engines/external/jspurefix/node_modules/jspurefix"));
+        if (!(quickfixCpp && jspurefix) && "1".equals(System.getenv("FIXBENCH_REQUIRE_EXTERNAL"))) {
+            throw new AssertionError("QuickFIX C++'s executor or jspurefix is not installed, and "
+                    + "FIXBENCH_REQUIRE_EXTERNAL=1");
         }
         List<String> labels = new java.util.ArrayList<>(List.of("tcp:tls", "sbe:tls", "philadelphia:tls",
                 "artio:tls"));
+        List<String> nativeLabels = new java.util.ArrayList<>();
         if (quickfixCpp) {
             labels.add("external:quickfix-cpp+tls=terminator");
+            nativeLabels.add("external:quickfix-cpp+tls=native");
         }
+        if (jspurefix) {
+            nativeLabels.add("external:jspurefix+tls=native");
+        }
+        labels.addAll(nativeLabels);
         Path out = tmp.resolve("tls");
         StringWriter err = new StringWriter();
         int status = FixbenchCli.execute(new String[] {"compare", "--engines", String.join(",", labels), "--rates",
@@ -84,8 +102,9 @@ class TlsProfilesTest {
         assertTrue(status == 0 || status == 1, "ran to the end: " + err);
         String report = Files.readString(out.resolve("report.md"));
         for (String label : labels) {
+            String tls = nativeLabels.contains(label) ? "native" : "terminator";
             assertTrue(report.lines().anyMatch(l -> l.startsWith("- " + label + ": ")
-                    && l.endsWith("; TLS terminator (TLSv1.3 TLS_AES_256_GCM_SHA384)")),
+                    && l.endsWith("; TLS " + tls + " (TLSv1.3 TLS_AES_256_GCM_SHA384)")),
                     label + "'s line names its TLS and what its runs negotiated");
         }
         assertTrue(report.contains("| lost orders (all runs; late replies among them) | "

@@ -1,5 +1,6 @@
 package org.fixbench.engine;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -117,6 +118,23 @@ public interface FixEngine {
      */
     default boolean tlsThroughTerminator() {
         return true;
+    }
+
+    /**
+     * Where its profile sets {@link Tls#NATIVE}: whether its client still reaches the server through a terminator
+     * ({@link Stunnel}, client side), as an external acceptor's does (the acceptor speaks TLS, the suite's client does
+     * not). False by default: an engine with TLS of its own speaks it at both ends.
+     */
+    default boolean nativeTlsClientThroughTerminator() {
+        return false;
+    }
+
+    /**
+     * The PEM file of the authorities the client's terminator trusts for {@code profileFile}'s server, in place of the
+     * run's own ({@link TlsMaterial}), or null: a gateway that runs elsewhere with a certificate of its own.
+     */
+    default Path tlsTrust(Path profileFile) {
+        return null;
     }
 
     /**

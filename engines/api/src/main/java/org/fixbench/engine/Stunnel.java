@@ -93,10 +93,29 @@ public final class Stunnel implements AutoCloseable {
      */
     public static Stunnel client(TlsMaterial material, InetSocketAddress server, String protocol, EngineSetup setup,
                                  String engine) throws IOException, InterruptedException {
-        String service = "client = yes\nCAfile = " + material.caFile() + "\nverifyChain = yes\n"
-                + "checkIP = " + server.getAddress().getHostAddress() + "\n";
+        return client(material.caFile(), material.folder(), "checkIP = " + server.getAddress().getHostAddress(),
+                server, protocol, setup, engine);
+    }
+
+    /**
+     * The client's terminator to a server that runs elsewhere with a certificate of its own: as
+     * {@link #client(TlsMaterial, InetSocketAddress, String, EngineSetup, String)}, trusting the authorities of
+     * {@code caFile} alone (PEM) and checking the name {@code server} was given by in its certificate (its address
+     * when it was given as one); its files in {@code folder}.
+     */
+    public static Stunnel client(Path caFile, Path folder, InetSocketAddress server, String protocol,
+                                 EngineSetup setup, String engine) throws IOException, InterruptedException {
+        String host = server.getHostString();
+        boolean literal = host.matches("[0-9.]+") || host.contains(":");
+        return client(caFile, folder, literal ? "checkIP = " + host : "checkHost = " + host + "\nsni = " + host,
+                server, protocol, setup, engine);
+    }
+
+    private static Stunnel client(Path caFile, Path folder, String check, InetSocketAddress server, String protocol,
+                                  EngineSetup setup, String engine) throws IOException, InterruptedException {
+        String service = "client = yes\nCAfile = " + caFile + "\nverifyChain = yes\n" + check + "\n";
         return start(Side.CLIENT, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), server, protocol,
-                service, setup, engine, material.folder());
+                service, setup, engine, folder);
     }
 
     private static Stunnel start(Side side, InetSocketAddress accept, InetSocketAddress connect, String protocol,

@@ -21,9 +21,18 @@ public enum Tls {
     public static final Setting SETTING = Setting.choice("tls", "none", "TLS for the sessions: none (plain TCP) or "
             + "terminator (Debian's stunnel in front of the server and of the client, certificates made for the run)",
             "none", "terminator");
+    /**
+     * {@link #SETTING} in an engine file (an acceptor fixbench did not build): also {@code native}, the acceptor's
+     * own TLS, with the client reaching it through a terminator.
+     */
+    public static final Setting FILE_SETTING = Setting.choice("tls", "none", "TLS for the sessions: none (plain "
+            + "TCP), terminator (Debian's stunnel in front of the acceptor and of the client, certificates made for "
+            + "the run) or native (the acceptor's own TLS: its command takes {tlsCertificate} and {tlsKey}, made for "
+            + "the run, and {tlsProtocol}; one that runs elsewhere is trusted through tlsTrust; the client reaches it "
+            + "through stunnel)", "none", "terminator", "native");
     /** The one protocol version both ends allow. */
     public static final Setting PROTOCOL = Setting.choice("tlsProtocol", "TLSv1.3", "the one TLS protocol version "
-            + "both ends allow (with tls=terminator)", "TLSv1.3", "TLSv1.2");
+            + "both ends allow (with tls=terminator or native)", "TLSv1.3", "TLSv1.2");
 
     /** The start of the engine note that says what a TLS session negotiated ({@link #negotiatedNote}). */
     static final String NOTE = "TLS ";
@@ -53,10 +62,26 @@ public enum Tls {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** What {@code profileFile} sets with {@link #SETTING} ({@link #NONE} when it sets nothing). */
+    /**
+     * What {@code profileFile} sets with {@link #SETTING} ({@link #NONE} when it sets nothing). @throws
+     * IllegalArgumentException (one line) for a value the setting does not allow
+     */
     public static Tls configured(Path profileFile) {
-        String value = FixConfigs.properties(profileFile).getProperty(SETTING.key(), SETTING.defaultValue()).trim();
-        return value.equals("terminator") ? TERMINATOR : NONE;
+        return configured(profileFile, SETTING);
+    }
+
+    /** As {@link #configured(Path)}, for an engine file ({@link #FILE_SETTING}: also {@link #NATIVE}). */
+    public static Tls configuredInEngineFile(Path engineFile) {
+        return configured(engineFile, FILE_SETTING);
+    }
+
+    private static Tls configured(Path file, Setting setting) {
+        String value = FixConfigs.properties(file).getProperty(setting.key(), setting.defaultValue()).trim();
+        String problem = setting.problem(value);
+        if (problem != null) {
+            throw new IllegalArgumentException(file + ": " + setting.key() + " " + problem + " (was '" + value + "')");
+        }
+        return valueOf(value.toUpperCase(Locale.ROOT));
     }
 
     /** The protocol {@code profileFile} sets with {@link #PROTOCOL}. */

@@ -58,6 +58,13 @@ public final class TlsMaterial {
     public static final String CA = "ca.pem";
     /** The server's certificate, then the authority's: the chain a server presents. */
     public static final String CERTIFICATE = "server.pem";
+    /**
+     * The server's key: RSA, for every engine alike, since QuickFIX C++ 1.15 loads RSA and DSA keys only ("Unable to
+     * configure client certificate" for an EC key). It signs the handshake, once per session, before anything is
+     * timed; the records are sealed with the cipher negotiated. The authority's key is EC (P-256).
+     */
+    static final String SERVER_KEY = "RSA";
+    static final int SERVER_KEY_BITS = 2048;
     /** The server's private key (PKCS#8, unencrypted, readable by its owner alone). */
     public static final String KEY = "server.key";
     /** How long a run's certificates are valid from an hour before they are made (a clock a little behind). */
@@ -112,7 +119,7 @@ public final class TlsMaterial {
             store.load(null, password);
             String key = Files.readString(keyFile(), StandardCharsets.US_ASCII)
                     .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
-            java.security.PrivateKey privateKey = java.security.KeyFactory.getInstance("EC").generatePrivate(
+            java.security.PrivateKey privateKey = java.security.KeyFactory.getInstance(SERVER_KEY).generatePrivate(
                     new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder().decode(key)));
             store.setKeyEntry("server", privateKey, password,
                     certificates(certificateFile()).toArray(java.security.cert.Certificate[]::new));
@@ -155,7 +162,9 @@ public final class TlsMaterial {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
             KeyPair ca = generator.generateKeyPair();
-            KeyPair server = generator.generateKeyPair();
+            KeyPairGenerator serverGenerator = KeyPairGenerator.getInstance(SERVER_KEY);
+            serverGenerator.initialize(SERVER_KEY_BITS, new SecureRandom());
+            KeyPair server = serverGenerator.generateKeyPair();
             SecureRandom random = new SecureRandom();
             X500Name caName = new X500Name("CN=fixbench throwaway CA " + Long.toHexString(random.nextLong()));
             X509v3CertificateBuilder caBuilder = new JcaX509v3CertificateBuilder(caName, serial(random),
@@ -166,7 +175,8 @@ public final class TlsMaterial {
             X509v3CertificateBuilder serverBuilder = new JcaX509v3CertificateBuilder(caName, serial(random),
                     Date.from(notBefore), Date.from(notAfter), new X500Name("CN=fixbench server"), server.getPublic());
             serverBuilder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-            serverBuilder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
+            serverBuilder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature
+                    | KeyUsage.keyEncipherment));
             serverBuilder.addExtension(Extension.extendedKeyUsage, false,
                     new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
             serverBuilder.addExtension(Extension.subjectAlternativeName, false, names());

@@ -34,6 +34,12 @@ final class TlsTerminated implements FixEngine {
         return engine.tlsThroughTerminator() && engine.tls(profileFile) == Tls.TERMINATOR;
     }
 
+    /** Whether the client reaches the server through a terminator: at both ends, or before a native server. */
+    private boolean clientTerminated(Path profileFile) {
+        return terminated(profileFile) || (engine.nativeTlsClientThroughTerminator()
+                && engine.tls(profileFile) == Tls.NATIVE);
+    }
+
     @Override
     public EngineServer server(EngineSetup setup) throws Exception {
         if (!terminated(setup.profileFile())) {
@@ -77,10 +83,11 @@ final class TlsTerminated implements FixEngine {
     @Override
     public EngineClient client(EngineSetup setup) throws Exception {
         EngineClient inner = engine.client(setup);
-        if (!terminated(setup.profileFile())) {
+        if (!clientTerminated(setup.profileFile())) {
             return inner;
         }
-        return new Client(inner, setup, engine.name() + ":" + setup.profile());
+        return new Client(inner, setup, engine.name() + ":" + setup.profile(), engine.tls(setup.profileFile()),
+                engine.tlsTrust(setup.profileFile()));
     }
 
     /** The engine's client, connected through its own terminator. */
@@ -90,20 +97,33 @@ final class TlsTerminated implements FixEngine {
         private final EngineClient inner;
         private final EngineSetup setup;
         private final String label;
+        private final Tls tls;
+        private final Path trust;
         private Stunnel stunnel;
         private InetSocketAddress server;
 
-        Client(EngineClient inner, EngineSetup setup, String label) {
+        /**
+         * {@code tls}: {@link Tls#TERMINATOR} (a terminator at both ends) or {@link Tls#NATIVE} (the server's own);
+         * {@code trust}: the authorities to trust in place of the run's (null: the run's).
+         */
+        Client(EngineClient inner, EngineSetup setup, String label, Tls tls, Path trust) {
             this.inner = inner;
             this.setup = setup;
             this.label = label;
+            this.tls = tls;
+            this.trust = trust;
         }
 
         @Override
         public void connect(InetSocketAddress to, ReportListener listener, Duration timeout) throws Exception {
             server = to;
-            TlsMaterial material = TlsMaterial.in(TlsMaterial.folderFor(setup));
-            stunnel = Stunnel.client(material, to, Tls.protocol(setup.profileFile()), setup, label);
+            String protocol = Tls.protocol(setup.profileFile());
+            if (trust == null) {
+                stunnel = Stunnel.client(TlsMaterial.in(TlsMaterial.folderFor(setup)), to, protocol, setup, label);
+            } else {
+                java.nio.file.Files.createDirectories(TlsMaterial.folderFor(setup));
+                stunnel = Stunnel.client(trust, TlsMaterial.folderFor(setup), to, protocol, setup, label);
+            }
             try {
                 inner.connect(stunnel.address(), watched(listener), timeout);
             } catch (Exception e) {
@@ -125,7 +145,8 @@ final class TlsTerminated implements FixEngine {
                 }
                 Thread.sleep(5);
             }
-            setup.note(Tls.negotiatedNote(negotiated == null ? Tls.NOT_READ : negotiated, stunnel.version()
+            setup.note(Tls.negotiatedNote(negotiated == null ? Tls.NOT_READ : negotiated, tls == Tls.NATIVE
+                    ? "the server's own TLS, " + stunnel.version() + " at the client" : stunnel.version()
                     + " at both ends"));
         }
 
@@ -260,7 +281,7 @@ final class TlsTerminated implements FixEngine {
 
     @Override
     public String runningServerAddress(EngineSpec spec, boolean serverGiven) {
-        if (readable(spec) && terminated(spec.profileFile())) {
+        if (readable(spec) && clientTerminated(spec.profileFile())) {
             String missing = Stunnel.missing();
             if (missing != null) {
                 throw new IllegalArgumentException(spec.label() + ": " + missing);
@@ -298,6 +319,8 @@ final class TlsTerminated implements FixEngine {
     @Override public Durability durability(Path profileFile) { return engine.durability(profileFile); }
     @Override public Tls tls(Path profileFile) { return engine.tls(profileFile); }
     @Override public boolean tlsThroughTerminator() { return engine.tlsThroughTerminator(); }
+    @Override public boolean nativeTlsClientThroughTerminator() { return engine.nativeTlsClientThroughTerminator(); }
+    @Override public Path tlsTrust(Path profileFile) { return engine.tlsTrust(profileFile); }
     @Override public boolean serverAcceptsSuiteCompIds() { return engine.serverAcceptsSuiteCompIds(); }
     @Override public boolean checks() { return engine.checks(); }
 

@@ -48,6 +48,8 @@ public final class Check {
         }
         Path work = Directories.createWork("check");
         StartedAcceptor started = null;
+        org.fixbench.engine.Stunnel serverTls = null;
+        org.fixbench.engine.Stunnel clientTls = null;
         AtomicLong answered = new AtomicLong(-1);
         StringBuilder ended = new StringBuilder();
         try {
@@ -60,9 +62,33 @@ public final class Check {
                     ServerHooks.NONE, role -> { });
             if (address == null) {
                 started = new StartedAcceptor(engine, setup, ExternalEngine.home());
-                address = started.start();
+                try {
+                    address = started.start();
+                } catch (IllegalStateException e) {
+                    out.println("NOT READY: " + e.getMessage());
+                    return 1;
+                }
                 out.println("started " + setup.notes().get(0).replaceFirst("^[^:]*acceptor: ", "") + "; listening on "
                         + address);
+                if (engine.tls() == org.fixbench.engine.Tls.TERMINATOR) {
+                    serverTls = org.fixbench.engine.Stunnel.server(org.fixbench.engine.TlsMaterial.in(
+                            org.fixbench.engine.TlsMaterial.folderFor(setup)), new InetSocketAddress(
+                            InetAddress.getLoopbackAddress(), 0), address, engine.tlsProtocol(), setup, engine.name());
+                    address = serverTls.address();
+                    out.println("TLS: stunnel in front of the acceptor, on " + address);
+                }
+            }
+            InetSocketAddress reach = address;
+            if (engine.tls() != org.fixbench.engine.Tls.NONE) {
+                java.nio.file.Files.createDirectories(org.fixbench.engine.TlsMaterial.folderFor(setup));
+                clientTls = engine.tlsTrust() != null
+                        ? org.fixbench.engine.Stunnel.client(engine.tlsTrust(),
+                                org.fixbench.engine.TlsMaterial.folderFor(setup), address, engine.tlsProtocol(), setup,
+                                engine.name())
+                        : org.fixbench.engine.Stunnel.client(org.fixbench.engine.TlsMaterial.in(
+                                org.fixbench.engine.TlsMaterial.folderFor(setup)), address, engine.tlsProtocol(), setup,
+                                engine.name());
+                reach = clientTls.address();
             }
             Printer printer = new Printer(out, names);
             ExternalClient client = new ExternalClient(engine, event -> out.println("   (session: " + event + ")"))
@@ -85,11 +111,19 @@ public final class Check {
             };
             try {
                 try {
-                    client.connect(address, listener, Duration.ofMillis(engine.logonTimeoutMillis()));
+                    client.connect(reach, listener, Duration.ofMillis(engine.logonTimeoutMillis()));
                 } catch (IllegalStateException | IOException e) {
                     printer.flush();
-                    out.println("NOT READY: " + e.getMessage());
+                    String tlsFailure = clientTls == null ? null : clientTls.reason();
+                    out.println("NOT READY: " + (tlsFailure != null ? "the TLS session to " + address + " failed: "
+                            + tlsFailure + " (the client's terminator, " + clientTls.version() + ")" : e.getMessage()));
                     return 1;
+                }
+                if (clientTls != null) {
+                    String negotiated = clientTls.negotiated();
+                    out.println("TLS: " + (negotiated == null ? org.fixbench.engine.Tls.NOT_READ : negotiated) + " ("
+                            + (engine.tls() == org.fixbench.engine.Tls.NATIVE ? "the acceptor's own TLS; "
+                            + clientTls.version() + " at the client" : clientTls.version() + " at both ends") + ")");
                 }
                 long clOrdId = System.nanoTime();
                 client.send(clOrdId);
@@ -114,6 +148,11 @@ public final class Check {
                 client.close();
             }
         } finally {
+            for (org.fixbench.engine.Stunnel stunnel : new org.fixbench.engine.Stunnel[] {clientTls, serverTls}) {
+                if (stunnel != null) {
+                    stunnel.close();
+                }
+            }
             if (started != null) {
                 String failure = started.failure();
                 started.close();

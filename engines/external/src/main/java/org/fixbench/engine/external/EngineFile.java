@@ -13,6 +13,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import org.fixbench.engine.Setting;
+import org.fixbench.engine.Tls;
+import org.fixbench.engine.TlsMaterial;
 import org.fixbench.engine.Workload;
 import org.fixbench.harness.results.Secrets;
 
@@ -37,13 +39,18 @@ import org.fixbench.harness.results.Secrets;
  * @param install          the one command that installs what {@code requires} names
  * @param logonFields      the Logon's extra fields, whole ("tag=value" and SOH); DefaultApplVerID first for FIXT.1.1
  * @param orderFields      the NewOrderSingle's fields but ClOrdID and TransactTime, whole, in tag order
+ * @param tls              how the session speaks TLS: none, through terminators, or the acceptor's own (native)
+ * @param tlsProtocol      the one TLS protocol version both ends allow
+ * @param tlsTrust         with native TLS and an acceptor that runs elsewhere: the PEM file of the authorities the
+ *                         client trusts; else null (the run's own authority)
  */
 public record EngineFile(Path file, String name, String command, String address, String versionCommand,
                          List<String> requires, String install, String clientCompId, String serverCompId,
                          String beginString, int heartBtIntSeconds, boolean resetSeqNumFlag, byte[] logonFields,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
                          String jvmFlags, String sequenceStore, int timedReport, int maxSessions,
-                         int cancelRejectPercent, List<String> secrets) {
+                         int cancelRejectPercent, List<String> secrets, Tls tls, String tlsProtocol,
+                         Path tlsTrust) {
 
     /** What {@code clientCompId} and the Logon's fields hold where each session's own number goes (1, 2, ...). */
     public static final String SESSION_NUMBER = "{n}";
@@ -70,6 +77,8 @@ public record EngineFile(Path file, String name, String command, String address,
     /** What {@link #command} may hold, filled in when the acceptor is started. */
     public static final List<String> PLACEHOLDERS = List.of("{port}", "{dir}", "{home}", "{clientCompId}",
             "{serverCompId}", "{beginString}", "{heartBtInt}");
+    /** The placeholders of an acceptor with TLS of its own ({@code tls=native}), filled in from {@link TlsMaterial}. */
+    static final List<String> TLS_PLACEHOLDERS = List.of("{tlsCertificate}", "{tlsKey}", "{tlsProtocol}");
     /**
      * The tags of the file's {@code order} a cancel (35=F) may carry besides its own (Account 1 when the workload's
      * has none, and the instrument's and the parties' top-level tags of FIX 4.4's OrderCancelRequest).
@@ -138,7 +147,14 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "listen on its port"),
             Setting.integer("logonTimeoutMillis", 100, 600_000, "10000", "how long the acceptor has to answer the "
                     + "Logon"),
-            Setting.JVM_FLAGS, org.fixbench.engine.Tls.SETTING, org.fixbench.engine.Tls.PROTOCOL);
+            Setting.JVM_FLAGS, Tls.FILE_SETTING, Tls.PROTOCOL,
+            Setting.text("tlsCommand", "", "the shell command that starts the acceptor serving TLS itself, run in "
+                    + "place of command with tls=native; as command's placeholders, and {tlsCertificate} {tlsKey} "
+                    + "(PEM files of a certificate and key made for the run) and {tlsProtocol} (TLSv1.3 or TLSv1.2)"),
+            Setting.text("tlsTrust", "", "with tls=native and an acceptor that runs elsewhere (address, or --server): "
+                    + "the PEM file (absolute, or under ~/) of the authorities that signed its certificate; the "
+                    + "client's terminator trusts them alone and checks the name (or address) the acceptor is reached "
+                    + "by. A started acceptor is given the run's own certificate ({tlsCertificate}, {tlsKey})"));
 
     public EngineFile {
         requires = List.copyOf(requires);
@@ -231,10 +247,43 @@ public record EngineFile(Path file, String name, String command, String address,
         if (!address.isEmpty()) {
             hostAndPort(where, address);
         }
-        if (command.contains("{") && !placeholdersKnown(command)) {
+        if (command.contains("{") && !placeholdersKnown(command, true)) {
             throw new IllegalArgumentException(where + "command holds a placeholder fixbench does not fill (it fills "
                     + String.join(" ", PLACEHOLDERS) + ")");
         }
+        Tls tls = Tls.valueOf(p.getProperty("tls", "none").trim().toUpperCase(java.util.Locale.ROOT));
+        String tlsCommand = value(p, "tlsCommand");
+        if (TLS_PLACEHOLDERS.stream().anyMatch(command::contains)) {
+            throw new IllegalArgumentException(where + "command holds " + String.join(" ", TLS_PLACEHOLDERS.stream()
+                    .filter(command::contains).toList()) + ", which only tlsCommand may hold (the command of "
+                    + "tls=native)");
+        }
+        if (!tlsCommand.isEmpty()) {
+            if (command.isEmpty()) {
+                throw new IllegalArgumentException(where + "tlsCommand needs command too (the acceptor started "
+                        + "without TLS of its own)");
+            }
+            if (!(tlsCommand.contains("{tlsCertificate}") && tlsCommand.contains("{tlsKey}"))) {
+                throw new IllegalArgumentException(where + "tlsCommand needs {tlsCertificate} and {tlsKey} (the "
+                        + "certificate and key made for the run, PEM, that the acceptor serves)");
+            }
+            if (!placeholdersKnown(tlsCommand, true)) {
+                throw new IllegalArgumentException(where + "tlsCommand holds a placeholder fixbench does not fill (it "
+                        + "fills " + String.join(" ", PLACEHOLDERS) + " " + String.join(" ", TLS_PLACEHOLDERS) + ")");
+            }
+        }
+        if (tls == Tls.NATIVE && !command.isEmpty()) {
+            if (tlsCommand.isEmpty()) {
+                throw new IllegalArgumentException(where + "tls=native needs tlsCommand, the command that starts the "
+                        + "acceptor serving TLS itself (with {tlsCertificate} and {tlsKey})");
+            }
+            command = tlsCommand;
+        }
+        if (tls == Tls.NATIVE && command.isEmpty() && value(p, "tlsTrust").isEmpty()) {
+            throw new IllegalArgumentException(where + "tls=native with an acceptor that runs elsewhere needs tlsTrust, "
+                    + "the PEM file of the authorities that signed its certificate");
+        }
+        Path trust = tlsTrust(where, value(p, "tlsTrust"), tls, command, env);
         String name = file.getFileName().toString();
         name = name.endsWith(".properties") ? name.substring(0, name.length() - ".properties".length()) : name;
         String requires = value(p, "requires");
@@ -247,7 +296,49 @@ public record EngineFile(Path file, String name, String command, String address,
                 Integer.parseInt(p.getProperty("logonTimeoutMillis", "10000").trim()), value(p, "jvmFlags"), value(p, "sequenceStore"),
                 TIMED.indexOf(p.getProperty("timedReport", "first").trim()),
                 Integer.parseInt(p.getProperty("maxSessions", "1").trim()),
-                Integer.parseInt(p.getProperty("cancelRejectPercent", "10").trim()), secrets);
+                Integer.parseInt(p.getProperty("cancelRejectPercent", "10").trim()), secrets, tls,
+                p.getProperty(Tls.PROTOCOL.key(), Tls.PROTOCOL.defaultValue()).trim(), trust);
+    }
+
+    /** {@code tlsTrust} checked: a readable file, given only with tls=native and no command; null when not given. */
+    private static Path tlsTrust(String where, String given, Tls tls, String command,
+                                 java.util.function.UnaryOperator<String> env) {
+        if (given.isEmpty()) {
+            return null;
+        }
+        if (tls != Tls.NATIVE || !command.isEmpty()) {
+            throw new IllegalArgumentException(where + "tlsTrust is for tls=native with an acceptor that runs elsewhere "
+                    + "(address, or --server); " + (tls != Tls.NATIVE ? "tls is " + tls.word()
+                    : "a started acceptor serves the run's own certificate"));
+        }
+        Path path;
+        if (given.equals("~") || given.startsWith("~/")) {
+            String home = env.apply("HOME");
+            path = Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home)
+                    .resolve(given.equals("~") ? "" : given.substring(2));
+        } else if (Path.of(given).isAbsolute()) {
+            path = Path.of(given);
+        } else {
+            throw new IllegalArgumentException(where + "tlsTrust must be an absolute path or one under ~/ (was '"
+                    + given + "')");
+        }
+        path = path.normalize();
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            throw new IllegalArgumentException(where + "tlsTrust names no file that can be read (" + path + ")");
+        }
+        try {
+            if (!Files.readString(path, StandardCharsets.US_ASCII).contains("-----BEGIN CERTIFICATE-----")) {
+                throw new IllegalArgumentException(where + "tlsTrust holds no PEM certificate (" + path + ": no "
+                        + "-----BEGIN CERTIFICATE----- line)");
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof IllegalArgumentException iae) {
+                throw iae;
+            }
+            throw new IllegalArgumentException(where + "tlsTrust cannot be read (" + path + ": " + e.getMessage()
+                    + ")");
+        }
+        return path;
     }
 
     /**
@@ -354,9 +445,13 @@ public record EngineFile(Path file, String name, String command, String address,
         return v == null ? "" : v.trim();
     }
 
-    private static boolean placeholdersKnown(String command) {
+    /** Whether {@code command} holds no placeholder but {@link #PLACEHOLDERS} (and with {@code tls}, the TLS ones). */
+    private static boolean placeholdersKnown(String command, boolean tls) {
         String rest = command;
         for (String placeholder : PLACEHOLDERS) {
+            rest = rest.replace(placeholder, "");
+        }
+        for (String placeholder : tls ? TLS_PLACEHOLDERS : List.<String>of()) {
             rest = rest.replace(placeholder, "");
         }
         return !rest.matches("(?s).*\\{[A-Za-z]+}.*");
@@ -426,9 +521,19 @@ public record EngineFile(Path file, String name, String command, String address,
         return java.net.InetSocketAddress.createUnresolved(text.substring(0, colon), port);
     }
 
-    /** The command with its placeholders filled in. */
+    /** The command with its placeholders filled in (no TLS of its own). */
     public String commandFor(int port, Path dir, Path home) {
-        return command.replace("{port}", Integer.toString(port)).replace("{dir}", dir.toString())
+        return commandFor(port, dir, home, null);
+    }
+
+    /** The command with its placeholders filled in; {@code tls}: the run's certificate, for tls=native, else null. */
+    public String commandFor(int port, Path dir, Path home, TlsMaterial tls) {
+        String filled = command;
+        if (tls != null) {
+            filled = filled.replace("{tlsCertificate}", tls.certificateFile().toString())
+                    .replace("{tlsKey}", tls.keyFile().toString()).replace("{tlsProtocol}", tlsProtocol);
+        }
+        return filled.replace("{port}", Integer.toString(port)).replace("{dir}", dir.toString())
                 .replace("{home}", home.toString()).replace("{clientCompId}", clientCompId)
                 .replace("{serverCompId}", serverCompId).replace("{beginString}", beginString)
                 .replace("{heartBtInt}", Integer.toString(heartBtIntSeconds));
@@ -455,7 +560,7 @@ public record EngineFile(Path file, String name, String command, String address,
         return new EngineFile(file, name, command, address, versionCommand, requires, install,
                 clientCompId.replace(SESSION_NUMBER, n), serverCompId, beginString, heartBtIntSeconds, resetSeqNumFlag,
                 logon, orderFields, idle, startTimeoutMillis, logonTimeoutMillis, jvmFlags, sequenceStore, timedReport,
-                maxSessions, cancelRejectPercent, secrets);
+                maxSessions, cancelRejectPercent, secrets, tls, tlsProtocol, tlsTrust);
     }
 
     /** {@code timedReport} as the file names it: first, ack or filled. */

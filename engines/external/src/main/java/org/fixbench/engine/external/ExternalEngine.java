@@ -87,6 +87,24 @@ public final class ExternalEngine implements FixEngine {
                 ? "removed " : "none kept yet in ") + kept + ")");
     }
 
+    /** The file's {@code tls}: none, terminator, or native (the acceptor's own TLS). */
+    @Override
+    public org.fixbench.engine.Tls tls(Path profileFile) {
+        return EngineFile.read(profileFile).tls();
+    }
+
+    /** The suite's client speaks no TLS: before an acceptor's own TLS, it goes through a terminator. */
+    @Override
+    public boolean nativeTlsClientThroughTerminator() {
+        return true;
+    }
+
+    /** The file's {@code tlsTrust}: the authorities of a gateway that runs elsewhere with TLS of its own. */
+    @Override
+    public Path tlsTrust(Path profileFile) {
+        return EngineFile.read(profileFile).tlsTrust();
+    }
+
     /** A black box keeps what its own configuration says: the suite cannot tell. */
     @Override
     public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {

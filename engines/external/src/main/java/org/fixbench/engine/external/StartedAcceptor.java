@@ -54,7 +54,9 @@ final class StartedAcceptor implements EngineServer {
         Path dir = Files.createDirectories(setup.workDirectory().resolve("acceptor"));
         out = dir.resolve("stdout.log");
         err = dir.resolve("stderr.log");
-        String command = file.commandFor(address.getPort(), dir, home);
+        org.fixbench.engine.TlsMaterial tls = file.tls() == org.fixbench.engine.Tls.NATIVE
+                ? org.fixbench.engine.TlsMaterial.in(org.fixbench.engine.TlsMaterial.folderFor(setup)) : null;
+        String command = file.commandFor(address.getPort(), dir, home, tls);
         ProcessBuilder builder = new ProcessBuilder("setsid", "/bin/sh", "-c", "exec " + command)
                 .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
         process = PinnedProcess.start(builder, setup, "server", file.name() + " acceptor");
@@ -71,11 +73,16 @@ final class StartedAcceptor implements EngineServer {
                 close();
                 throw new IllegalStateException(why);
             }
-            try (Socket s = new Socket()) {
-                s.connect(probe, 200);
+            Boolean listening = listening(address.getPort());
+            if (listening == null) {
+                try (Socket s = new Socket()) { // no /proc/net here: a connection it takes
+                    s.connect(probe, 200);
+                    break;
+                } catch (IOException notYet) {
+                    // not listening yet
+                }
+            } else if (listening) {
                 break;
-            } catch (IOException notYet) {
-                // not listening yet
             }
             if (System.nanoTime() > deadline) {
                 close();
@@ -88,6 +95,30 @@ final class StartedAcceptor implements EngineServer {
         System.out.println("[" + file.name() + "] started, pid " + process.pid() + ", CPUs " + PinnedProcess.cpusAllowed(process.pid())
                 + ": " + file.masking(command));
         return address;
+    }
+
+    /**
+     * Whether a socket of this host listens on TCP port {@code port}, from /proc/net/tcp and tcp6 (no connection made:
+     * QuickFIX C++ 1.15's SSLSocketAcceptor stops answering after a connection that closes before its handshake);
+     * null where they cannot be read.
+     */
+    static Boolean listening(int port) {
+        String local = String.format(":%04X", port);
+        boolean read = false;
+        for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table), StandardCharsets.US_ASCII)) {
+                    String[] f = line.trim().split("\\s+");
+                    if (f.length > 3 && f[1].endsWith(local) && f[3].equals("0A")) { // 0A: LISTEN
+                        return true;
+                    }
+                }
+                read = true;
+            } catch (IOException | RuntimeException e) {
+                // this table is not there: the other, or a connection
+            }
+        }
+        return read ? false : null;
     }
 
     /** The acceptor process, for reading its CPU time from /proc; null before start. */

@@ -253,7 +253,26 @@ class ExternalEngineTest {
                 new Case("clientCompId=A\nserverCompId=B\ncommand=x {prot}\n", "placeholder"),
                 new Case("clientCompId=A\nserverCompId=B\naddress=localhost\n", "HOST:PORT"),
                 new Case("clientCompId=A\nserverCompId=B\ncancelRejectPercent=101\n", "cancelRejectPercent must be"),
-                new Case("clientCompId=A\nserverCompId=B\ncancelRejectPercent=ten\n", "cancelRejectPercent must be"));
+                new Case("clientCompId=A\nserverCompId=B\ncancelRejectPercent=ten\n", "cancelRejectPercent must be"),
+                new Case("clientCompId=A\nserverCompId=B\ntls=tls1.3\n", "tls must be none or terminator or native"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=gw {port}\ntls=native\n", "tls=native needs "
+                        + "tlsCommand"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=gw {port} {tlsKey}\n", "command holds {tlsKey}, "
+                        + "which only tlsCommand may hold"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=gw {port}\ntlsCommand=gw {port} {tlsKey}\n",
+                        "tlsCommand needs {tlsCertificate} and {tlsKey}"),
+                new Case("clientCompId=A\nserverCompId=B\ntlsCommand=gw {tlsCertificate} {tlsKey}\n",
+                        "tlsCommand needs command too"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\n", "tls=native with an "
+                        + "acceptor that runs elsewhere needs tlsTrust"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntlsTrust=/etc/hostname\n", "tlsTrust is "
+                        + "for tls=native"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\ntlsTrust=ca.pem\n",
+                        "tlsTrust must be an absolute path"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\ntlsTrust=/no/such.pem\n",
+                        "tlsTrust names no file that can be read"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\ntlsTrust=/etc/hostname\n",
+                        "tlsTrust holds no PEM certificate"));
         for (Case c : cases) {
             Path f = dir.resolve("bad.properties");
             Files.writeString(f, c.content());
@@ -261,6 +280,21 @@ class ExternalEngineTest {
             assertTrue(e.getMessage().startsWith("engine file " + f + ": ") && e.getMessage().contains(c.expected())
                     && !e.getMessage().contains("\n"), c.expected() + " <- " + e.getMessage());
         }
+    }
+
+    @Test
+    void withTlsOfItsOwnTheAcceptorIsStartedByItsTlsCommandWithTheRunsCertificate() throws Exception {
+        Path f = Files.writeString(dir.resolve("gw.properties"), "clientCompId=A\nserverCompId=B\n"
+                + "command=gw {port}\ntlsCommand=gw --cert {tlsCertificate} --key {tlsKey} --protocol {tlsProtocol} "
+                + "{port}\ntls=native\ntlsProtocol=TLSv1.2\n");
+        EngineFile file = EngineFile.read(f);
+        assertEquals(org.fixbench.engine.Tls.NATIVE, file.tls());
+        org.fixbench.engine.TlsMaterial material = org.fixbench.engine.TlsMaterial.in(dir.resolve("tls"));
+        assertEquals("gw --cert " + material.certificateFile() + " --key " + material.keyFile() + " --protocol "
+                + "TLSv1.2 9000", file.commandFor(9000, dir, dir, material));
+        Path plain = Files.writeString(dir.resolve("plain.properties"), Files.readString(f).replace("tls=native",
+                "tls=none"));
+        assertEquals("gw 9000", EngineFile.read(plain).commandFor(9000, dir, dir), "without it, the command");
     }
 
     @Test
