@@ -53,7 +53,7 @@ final class QuickFixJTls {
             }
         }
         TlsMaterial material = TlsMaterial.in(TlsMaterial.folderFor(setup));
-        char[] password = password();
+        char[] password = passwords.get();
         Path trust = side.resolve("trust.p12");
         material.writeTrustStore(trust, password);
         Path keys = trust;
@@ -73,6 +73,9 @@ final class QuickFixJTls {
             }
         }
     }
+
+    /** Where each process's store password comes from: {@link #password()}; a test plants one to search for it. */
+    static volatile java.util.function.Supplier<char[]> passwords = QuickFixJTls::password;
 
     private static char[] password() {
         SecureRandom random = new SecureRandom();

@@ -99,6 +99,82 @@ class QuickFixJTlsTest {
         }
     }
 
+    /**
+     * The stores' password, planted: after a run over TLS and a handshake that failed, it is in no file of the work
+     * folder, no line printed, no engine note and no error.
+     */
+    @Test
+    void thePasswordOfItsStoresIsNeverWrittenNorPrinted() throws Exception {
+        String planted = "PlantedStorePassword4711";
+        java.util.function.Supplier<char[]> before = QuickFixJTls.passwords;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream err = System.err;
+        java.io.PrintStream tee = new java.io.PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                out.write(b);
+                printed.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                out.write(b, off, len);
+                printed.write(b, off, len);
+            }
+        }, true);
+        QuickFixJTls.passwords = planted::toCharArray;
+        StringBuilder said = new StringBuilder();
+        try {
+            System.setOut(tee);
+            System.setErr(tee);
+            EngineSpec spec = EngineSpec.parse("quickfixj:tls");
+            Path work = tmp.resolve("planted");
+            RoundTripTask task = new RoundTripTask(spec, work, InetAddress.getLoopbackAddress(),
+                    Duration.ofSeconds(20));
+            BenchmarkResult result = new LatencyBenchmark(HarnessConfig.builder("planted").targetRatePerSecond(1_000)
+                    .iterationsPerRun(200).warmupIterations(20).runs(1).waitStrategy(WaitStrategy.BACKOFF)
+                    .hiccupMeter(false).jitterMonitor(false).build(), tee, ProgressListener.NONE).run(task, Map.of());
+            assertFalse(result.aborted(), result.abortReason());
+            said.append(String.join("\n", task.engineNotes()));
+
+            Path expired = tmp.resolve("planted-expired");
+            Instant past = Instant.now().minus(Duration.ofDays(10));
+            TlsMaterial.in(expired.resolve("tls"), past, past.plus(Duration.ofDays(1)));
+            try (EngineServer server = spec.engine().server(setup(spec.profile(), spec.profileFile(), expired));
+                 EngineClient client = spec.engine().client(setup(spec.profile(), spec.profileFile(), expired))) {
+                InetSocketAddress address = server.start();
+                Exception e = assertThrows(Exception.class, () -> client.connect(address, new ReportListener() {
+                    @Override
+                    public void onExecutionReport(long clOrdId) {
+                    }
+
+                    @Override
+                    public void onDisconnect(String reason) {
+                    }
+                }, Duration.ofSeconds(5)));
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new java.io.PrintWriter(trace));
+                said.append('\n').append(trace);
+            }
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            QuickFixJTls.passwords = before;
+        }
+        assertTrue(said.length() > 0 && printed.size() > 0, "something was said and printed");
+        assertFalse(said.toString().contains(planted), "notes and errors");
+        assertFalse(printed.toString(java.nio.charset.StandardCharsets.UTF_8).contains(planted), "console");
+        byte[] needle = planted.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try (Stream<Path> files = Files.walk(tmp)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                String text = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+                assertFalse(text.contains(new String(needle, java.nio.charset.StandardCharsets.ISO_8859_1)),
+                        "written in " + f);
+            }
+        }
+    }
+
     private static EngineSetup setup(String profile, Path file, Path work) {
         return new EngineSetup(profile, file, work, InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
     }
