@@ -67,6 +67,7 @@ final class KneeCommand implements Callable<Integer> {
         int clusterSessions = 0;
         if (cluster != null) {
             clusterFile = org.fixbench.cli.flow.AcrossHosts.find().read(cluster);
+            org.fixbench.cli.flow.Comparison.refuseTlsAcrossHosts(List.of(spec));
             if (!options.forks() || options.profile() != null) {
                 throw new IllegalArgumentException("--cluster forks every role on its host, unprofiled: --fork none "
                         + "and --profile are not offered with it");

@@ -106,6 +106,8 @@ class ClusterInputTest {
                 .contains("1/s is less than one order a second for each of the 2 client hosts"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000,1001", "--out", out)
                 .contains("give client host c the same share"));
+        assertTrue(refusal("knee", "--cluster", c, "--engine", "tcp:tls", "--slo", "p99=1ms", "--out", out)
+                .contains("--cluster does not run TLS yet (tcp:tls)"));
         assertTrue(refusal("knee", "--cluster", c, "--engine", "tcp", "--slo", "p99=1ms", "--sessions", "3",
                 "--out", out).contains("3 sessions cannot be split evenly between 2 client hosts"));
         assertTrue(refusal("compare", "--cluster", c, "--engines", "tcp", "--rates", "1000", "--sessions", "3",

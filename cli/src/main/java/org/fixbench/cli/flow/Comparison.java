@@ -90,13 +90,7 @@ public final class Comparison {
             clusterFile = AcrossHosts.find().read(cluster);
             refuseWithCluster();
             for (Contender c : contenders) {
-                for (EngineSpec spec : List.of(c.client(), c.server())) {
-                    if (spec.engine().tls(spec.profileFile()) != org.fixbench.engine.Tls.NONE) {
-                        // each host would make its run's certificates, which the other hosts do not trust
-                        throw new IllegalArgumentException("--cluster does not run TLS yet (" + spec.label()
-                                + "): each host would make certificates the others do not trust");
-                    }
-                }
+                refuseTlsAcrossHosts(List.of(c.client(), c.server()));
             }
         }
         int[] identityRange = identities(identities); // checked before anything runs
@@ -352,6 +346,20 @@ public final class Comparison {
                     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(session.environmentNow()));
         } catch (IOException e) {
             throw new HarnessException("cannot write environment.json: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses TLS across hosts (compare, tune and knee with {@code --cluster}): each host would make its run's
+     * certificates, which the other hosts do not trust. @throws IllegalArgumentException (one line) naming the first
+     * engine whose sessions speak TLS
+     */
+    public static void refuseTlsAcrossHosts(List<EngineSpec> specs) {
+        for (EngineSpec spec : specs) {
+            if (spec.engine().tls(spec.profileFile()) != org.fixbench.engine.Tls.NONE) {
+                throw new IllegalArgumentException("--cluster does not run TLS yet (" + spec.label()
+                        + "): each host would make certificates the others do not trust");
+            }
         }
     }
 }
