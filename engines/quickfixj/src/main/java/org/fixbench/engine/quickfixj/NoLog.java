@@ -51,11 +51,31 @@ final class NoLog implements Log {
 
     @Override
     public void onEvent(String text) {
-        lastEvent = text;
+        lastEvent = oneLine(text);
     }
 
     @Override
     public void onErrorEvent(String text) {
-        lastError = text;
+        lastError = oneLine(text);
+    }
+
+    /**
+     * {@code text} on one line: QuickFIX/J notes an exception with its stack trace, and a reason is one line. Its
+     * first line, and where it was thrown (the first frame), e.g. {@code java.nio.BufferOverflowException (at
+     * org.apache.mina.filter.ssl.SSLHandlerG1.write_start(SSLHandlerG1.java:385))}.
+     */
+    static String oneLine(String text) {
+        if (text == null) {
+            return null;
+        }
+        String[] lines = text.strip().split("\\R");
+        String first = lines[0].strip();
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.startsWith("at ")) {
+                return first + " (" + line + ")";
+            }
+        }
+        return first;
     }
 }

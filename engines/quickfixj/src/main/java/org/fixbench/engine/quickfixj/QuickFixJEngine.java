@@ -74,6 +74,11 @@ public final class QuickFixJEngine implements FixEngine {
                 Setting.choice("SocketTcpNoDelay", "N", "TCP_NODELAY", "Y", "N"),
                 Setting.positive("SocketReceiveBufferSize", "(the OS's)", "SO_RCVBUF, bytes"),
                 Setting.positive("SocketSendBufferSize", "(the OS's)", "SO_SNDBUF, bytes"),
+                Setting.choice("SocketSynchronousWrites", "N", "each send waits until MINA has written it (for at "
+                        + "most SocketSynchronousWriteTimeout): with SocketUseSSL=Y, no more than one write waits in "
+                        + "MINA's SSL filter, which ends the session past 70", "Y", "N"),
+                Setting.positive("SocketSynchronousWriteTimeout", "30000", "with SocketSynchronousWrites=Y, how long "
+                        + "a send waits, ms"),
                 Setting.choice("PersistMessages", "Y", "keep sent messages for resends", "Y", "N"),
                 Setting.choice("FileStoreSync", "N", "with fixbench.store=file, sync the store's files to the disk "
                         + "after each write (durability: synced)", "Y", "N"),
