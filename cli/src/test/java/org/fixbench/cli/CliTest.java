@@ -563,4 +563,45 @@ class CliTest {
             }
         }
     }
+
+    /**
+     * An engine whose server dies is left out after its turn, and the comparison goes on with the others: each of
+     * them runs every round, the report names what was left out and why, and the exit status says not all ran.
+     */
+    @Test
+    void anEngineWhoseServerDiesIsLeftOutAndTheComparisonGoesOn() throws Exception {
+        Path home = tmp.resolve("home-left-out");
+        Files.createDirectories(home.resolve("fix-configs/dying"));
+        Files.writeString(home.resolve("fix-configs/dying/yield.properties"),
+                "mode=yield\nclientReceiver=thread\ndieAfterMillis=1500\n");
+        Files.writeString(home.resolve("fix-configs/dying/steady.properties"),
+                "mode=yield\nclientReceiver=thread\ndieAfterMillis=600000\n");
+        String previous = System.getProperty("fixbench.home");
+        System.setProperty("fixbench.home", home.toString());
+        try {
+            Path out = tmp.resolve("left-out");
+            StringWriter err = new StringWriter();
+            int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying:yield,dying:steady",
+                    "--rates", "500", "--runs", "2", "--duration", "2s", "--warmup", "100ms", "--warmup-cap", "0s",
+                    "--no-pin", "--fork", "none", "--no-harness-floor", "--out", out.toString()},
+                    new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+            assertEquals(org.fixbench.cli.options.ExitStatus.STOPPED, status, err.toString());
+            assertTrue(err.toString().contains("left out after ending early, the comparison went on without it: "
+                    + "dying:yield: "), err.toString());
+            assertFalse(err.toString().contains("comparison stopped early"), err.toString());
+            String report = Files.readString(out.resolve("report.md"));
+            assertTrue(report.contains("**Left out after ending early:** dying:yield: "), report);
+            JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+            java.util.Map<String, Integer> runs = new java.util.HashMap<>();
+            results.forEach(r -> runs.put(r.get("profile").asText(), r.get("runs").size()));
+            assertEquals(2, runs.get("steady"), "the engine still in ran every round: " + runs);
+            assertEquals(1, runs.get("yield"), "the one left out: its run before the loss, kept: " + runs);
+        } finally {
+            if (previous == null) {
+                System.clearProperty("fixbench.home");
+            } else {
+                System.setProperty("fixbench.home", previous);
+            }
+        }
+    }
 }

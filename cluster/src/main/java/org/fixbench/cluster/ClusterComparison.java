@@ -86,6 +86,8 @@ public final class ClusterComparison implements AcrossHosts.Rounds, Executor {
     /** This comparison's results from the client hosts' (made anew at each {@link #run}). */
     private HostsMerge hostsMerge;
     private String stopReason;
+    /** Why each engine left out ended early (the comparison went on without it). */
+    private List<String> leftOut = List.of();
     private volatile Cluster cluster;
     /** The running cluster's id, which its JVMs' command lines name on every host. */
     private volatile String clusterId;
@@ -254,7 +256,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds, Executor {
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause(); // a turn's folders could not be written here
         }
-        return new SweepOutcome(recorded, stopReason);
+        return new SweepOutcome(recorded, stopReason, leftOut);
     }
 
     private void open() throws IOException {
@@ -387,6 +389,7 @@ public final class ClusterComparison implements AcrossHosts.Rounds, Executor {
         walkConfigs = configs;
         walking = walk;
         stopReason = walk.run(plan, this, out, RoundWalk.TurnListener.NONE);
+        leftOut = walk.leftOut();
         session.environment.put("runSequence", walk.sequence());
         session.environment.put("runOrderSeed", seed);
         for (RoundWalk.Merged m : walk.merged(configs, floor, floor < 0 ? null : engines.get(floor).label())) {

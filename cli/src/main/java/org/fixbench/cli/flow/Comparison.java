@@ -221,6 +221,9 @@ public final class Comparison {
         if (outcome.stopReason() != null) {
             session.environment.put(ResultLabels.STOP_REASON, outcome.stopReason());
         }
+        if (!outcome.leftOut().isEmpty()) {
+            session.environment.put(ResultLabels.LEFT_OUT, outcome.leftOut());
+        }
         session.writeResults();
 
         // the report and its charts are made from the folder, as `fixbench report` makes them again
@@ -240,10 +243,16 @@ public final class Comparison {
         System.out.println();
         System.out.println(org.fixbench.cli.report.doc.ConsoleWriter.write(report));
         int status = session.finish(options.failOnStatuses());
+        for (String why : outcome.leftOut()) {
+            err.println("fixbench: left out after ending early, the comparison went on without it: " + why);
+        }
         if (outcome.stopReason() != null) {
             err.println("fixbench: comparison stopped early: "
                     + outcome.stopReason());
             return org.fixbench.cli.options.ExitStatus.STOPPED;
+        }
+        if (!outcome.leftOut().isEmpty()) {
+            return org.fixbench.cli.options.ExitStatus.STOPPED; // not everything planned ran
         }
         return status;
     }

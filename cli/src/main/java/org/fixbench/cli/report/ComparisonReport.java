@@ -152,6 +152,11 @@ public final class ComparisonReport {
                         + "profiler, so these latencies include its cost: set them against each other, never against "
                         + "unprofiled results (its cost, measured once: p90 about 2.5-3x at 10,000/s; cli/README.md). "
                         + "The profiles are listed under \"Profiles\"."));
+        if (environment.get(ResultLabels.LEFT_OUT) instanceof List<?> leftOut && !leftOut.isEmpty()) {
+            doc.paragraph("**Left out after ending early:** " + leftOut.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining("; ")) + ". The comparison went on with the others; "
+                    + "what each one left out measured before it ended is below, its later rounds and rates not run.");
+        }
         if (stopReason != null) {
             doc.paragraph("**The comparison stopped early:** " + stopReason
                     + ". Results below are what was measured before that.");

@@ -53,6 +53,8 @@ public final class ResultLabels {
 
     /** Environment: why a comparison stopped early. */
     public static final String STOP_REASON = "stopReason";
+    /** Environment: why each engine left out of a comparison ended early (the comparison went on without it). */
+    public static final String LEFT_OUT = "leftOut";
     /**
      * A comparison across hosts: per benchmark, each client host's own distribution over its rounds (host, runs,
      * count, p50Nanos, p99Nanos, maxNanos, statuses); the benchmark's distribution is their sum.

@@ -42,6 +42,12 @@ public final class RoundWalk {
     private final List<List<BenchmarkResult>> results = new ArrayList<>();
     private final List<List<Integer>> pairedFloorRuns = new ArrayList<>();
     private final List<String> sequence = new ArrayList<>();
+    /** The engines left out after a turn of theirs ended early (the comparison went on without them), by index. */
+    private final Map<Integer, String> leftOut = new LinkedHashMap<>();
+    /** Why each engine left out ended early, as {@link #run} was told: "LABEL: reason (round N)". */
+    private final List<String> leftOutReasons = new ArrayList<>();
+    /** The engines of the walk's turns that are not the floor's. */
+    private final java.util.Set<Integer> contenders = new java.util.HashSet<>();
     /** {@link #results}, copied after every turn: what another thread reads. */
     private volatile List<List<BenchmarkResult>> published;
 
@@ -57,17 +63,24 @@ public final class RoundWalk {
     }
 
     /**
-     * Walks {@code order}'s rounds, a turn at a time, until every turn ran or one said stop.
+     * Walks {@code order}'s rounds, a turn at a time, until every turn ran or one said stop: an engine whose turn
+     * ended early is left out of the rounds after (its slots skipped) and the others go on, unless it stops them all
+     * ({@link #stopsAll}).
      *
-     * @return whether every turn ran
+     * @return whether the walk went to its end (false: a turn stopped it)
      */
     public boolean walk(List<List<RunOrder.Slot>> order, Turns turns) {
+        order.forEach(slots -> slots.stream().filter(s -> !s.floor()).forEach(s -> contenders.add(s.engine())));
         for (int round = 1; round <= order.size(); round++) {
             List<RunOrder.Slot> slots = order.get(round - 1);
             int[][] floorRunAt = new int[slots.size()][rateCount];
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < slots.size(); i++) {
                 RunOrder.Slot slot = slots.get(i);
+                if (!slot.floor() && leftOut.containsKey(slot.engine())) {
+                    labels.add(leftOut.get(slot.engine()) + " (left out)");
+                    continue;
+                }
                 Turn turn = turns.run(round, i + 1, slot);
                 labels.add(turn.label());
                 for (BenchmarkResult one : turn.perRate()) {
@@ -80,15 +93,37 @@ public final class RoundWalk {
                 }
                 publish();
                 if (turn.stop()) {
-                    resolvePairs(slots, i, floorRunAt);
-                    sequence.add("round " + round + ": " + String.join(", ", labels));
-                    return false;
+                    if (stopsAll(slot)) {
+                        resolvePairs(slots, i, floorRunAt);
+                        sequence.add("round " + round + ": " + String.join(", ", labels));
+                        return false;
+                    }
+                    leftOut.put(slot.engine(), turn.label());
                 }
             }
             resolvePairs(slots, slots.size() - 1, floorRunAt);
             sequence.add("round " + round + ": " + String.join(", ", labels));
         }
         return true;
+    }
+
+    /**
+     * Whether a turn of {@code slot} that ended early stops the whole walk: the floor's does (every engine is paired
+     * with it), as does the last engine's still in; any other engine's is left out and the others go on.
+     */
+    public boolean stopsAll(RunOrder.Slot slot) {
+        if (slot.floor()) {
+            return true;
+        }
+        java.util.Set<Integer> still = new java.util.HashSet<>(contenders);
+        still.removeAll(leftOut.keySet());
+        still.remove(slot.engine());
+        return still.isEmpty();
+    }
+
+    /** Why each engine left out ended early ("LABEL: reason (round N)"), in the order it happened. */
+    public List<String> leftOut() {
+        return List.copyOf(leftOutReasons);
     }
 
     /** Told of each turn as it starts and ends (a comparison's progress lines). */
@@ -113,9 +148,10 @@ public final class RoundWalk {
     /**
      * Runs {@code plan}'s turns by {@code executor}, round by round in the planned order, a line for each, until
      * every turn ran or one stopped the comparison: the one loop for a comparison in this process, forked, or across
-     * hosts.
+     * hosts. An engine whose turn ended early (its session lost, its acceptor dead) is left out and the comparison
+     * goes on with the others ({@link #leftOut}); the floor's, or the last engine's, stops it.
      *
-     * @return why the comparison stopped early, or null when every turn ran
+     * @return why the comparison stopped early, or null when it went to its end
      */
     public String run(ComparisonPlan plan, Executor executor, java.io.PrintStream out, TurnListener listener) {
         String[] stopReason = new String[1];
@@ -129,8 +165,14 @@ public final class RoundWalk {
             Executor.Turn turn = executor.turn(plan, round, e);
             listener.ended(e);
             if (turn.stopped()) {
-                stopReason[0] = turn.stopReason();
-                out.println("Comparison stopped: " + turn.stopReason());
+                if (stopsAll(slot)) {
+                    stopReason[0] = turn.stopReason();
+                    out.println("Comparison stopped: " + turn.stopReason());
+                } else {
+                    leftOutReasons.add(turn.stopReason() + " (round " + round + ")");
+                    out.println("Left out for the rest of the comparison, which goes on without it: "
+                            + turn.stopReason());
+                }
             }
             return new Turn(label, turn.perRate(), turn.stopped());
         });

@@ -55,6 +55,8 @@ public final class Sweep {
     private boolean interleave;
     private long seed = System.nanoTime();
     private String stopReason;
+    /** Why each contender left out of this call ended early: the others went on without it. */
+    private List<String> leftOut = new ArrayList<>();
     /** This call's progress lines (made anew at each {@link #runContenders}). */
     private SweepProgress progress;
     /** An interleaved comparison's walk and its configurations (for {@link #resultsSoFar()}). */
@@ -207,6 +209,7 @@ public final class Sweep {
     public SweepOutcome runContenders(List<Contender> engines, List<Long> rates) {
         List<HarnessConfig> configs = planContenders(options, engines, rates, defaultRunNanos, defaultWarmupNanos);
         stopReason = null;
+        leftOut = new ArrayList<>();
         recorded = new ArrayList<>();
         Executor.Profiles profiles = options.profile() == null ? Executor.Profiles.NONE
                 : new Executor.Profiles(options.profile(), session.folder);
@@ -220,7 +223,7 @@ public final class Sweep {
         } else {
             runGrouped(engines, rates, configs);
         }
-        return new SweepOutcome(recorded, stopReason);
+        return new SweepOutcome(recorded, stopReason, leftOut);
     }
 
     /** This call's executor: in this process or forked. */
@@ -237,9 +240,12 @@ public final class Sweep {
                 configs.stream().mapToLong(Sweep::plannedNanos).sum(), benchmarkCount, 0);
         executor.progress(progress);
         settle(engines.get(0), configs.get(0));
+        java.util.Set<Contender> stillIn = new java.util.HashSet<>(engines.stream().filter(c -> !c.isFloor())
+                .toList());
         int i = 0;
         for (Contender spec : engines) {
-            for (long rate : rates) {
+            for (int r = 0; r < rates.size(); r++) {
+                long rate = rates.get(r);
                 HarnessConfig config = configs.get(i++);
                 String label = label(spec, rate);
                 progress.starting(i, label, config, 0);
@@ -251,9 +257,18 @@ public final class Sweep {
                 }
                 progress.ended(config);
                 if (ran.stopReason() != null) {
-                    stopReason = ran.stopReason();
-                    out.println("Sweep stopped: " + stopReason);
-                    return;
+                    stillIn.remove(spec);
+                    if (spec.isFloor() || stillIn.isEmpty()) {
+                        stopReason = ran.stopReason();
+                        out.println("Sweep stopped: " + stopReason);
+                        return;
+                    }
+                    // left out: its other rates are not run, the others go on
+                    leftOut.add(ran.stopReason() + " (at " + rate + "/s)");
+                    out.println("Left out for the rest of the comparison, which goes on without it: "
+                            + ran.stopReason());
+                    i += rates.size() - 1 - r;
+                    break;
                 }
             }
         }
@@ -285,6 +300,7 @@ public final class Sweep {
             }
         });
         session.environment.put("runSequence", walk.sequence());
+        leftOut.addAll(walk.leftOut());
         for (RoundWalk.Merged m : walk.merged(plan.configs(), floor,
                 floor < 0 ? null : engines.get(floor).label())) {
             BenchmarkResult merged = m.result();

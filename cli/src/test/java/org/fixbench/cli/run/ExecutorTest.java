@@ -49,6 +49,8 @@ class ExecutorTest {
         /** The benchmark (counted from 1) that throws, and the one that ends early after its first run; 0: none. */
         int throwsAt;
         int abortsAt;
+        /** A contender whose every benchmark ends early after its first run (its session lost); null: none. */
+        String losesSession;
 
         Scripted() {
             super(new RunOptions(), null);
@@ -63,11 +65,12 @@ class ExecutorTest {
             }
             long[] rates = config.runRates() == null ? new long[] {config.targetRatePerSecond()} : config.runRates();
             List<RunResult> runs = new ArrayList<>();
-            for (int k = 0; k < (ran.size() == abortsAt ? 1 : rates.length); k++) {
+            boolean aborts = ran.size() == abortsAt || spec.label().equals(losesSession);
+            for (int k = 0; k < (aborts ? 1 : rates.length); k++) {
                 runs.add(aRun(k + 1, rates[k]));
             }
             return new BenchmarkResult(config.name(), config, labels, 10, runs, List.of(),
-                    ran.size() == abortsAt ? "session lost" : null);
+                    aborts ? "session lost" : null);
         }
 
         @Override
@@ -146,5 +149,41 @@ class ExecutorTest {
         assertEquals(1, turn.perRate().size(), "the run before the loss");
         assertEquals(10_000L, turn.perRate().get(0).config().targetRatePerSecond());
         assertEquals("session lost", turn.perRate().get(0).abortReason());
+    }
+
+    @Test
+    void anEngineThatLosesItsSessionIsLeftOutAndTheOthersGoOn() {
+        List<Contender> engines = List.of(Contender.of(EngineSpec.parse("tcp:spin")),
+                Contender.of(EngineSpec.parse("sbe:tuned")), Contender.of(EngineSpec.parse("philadelphia:spin")));
+        ComparisonPlan plan = ComparisonPlan.interleaved(new RunOptions(), engines, RATES, 3, 11, 3_000_000_000L,
+                2_000_000_000L);
+        Scripted executor = new Scripted();
+        executor.losesSession = "sbe:tuned";
+        RoundWalk walk = RoundWalk.of(plan);
+        StringBuilder lines = new StringBuilder();
+        assertNull(walk(plan, executor, walk, lines), "the comparison went to its end");
+        assertEquals(1, executor.ran.stream().filter("sbe:tuned"::equals).count(), "sbe ran once, then left out");
+        assertEquals(3, executor.ran.stream().filter("philadelphia:spin"::equals).count(), "the others every round");
+        assertEquals(1, walk.leftOut().size(), walk.leftOut().toString());
+        assertTrue(walk.leftOut().get(0).startsWith("sbe:tuned: session lost (round "), walk.leftOut().toString());
+        assertTrue(lines.toString().contains("Left out for the rest of the comparison, which goes on without it: "
+                + "sbe:tuned: session lost"), lines.toString());
+        assertTrue(walk.sequence().stream().anyMatch(l -> l.startsWith("round 2: sbe:tuned @ ")
+                && l.contains("/s (left out)")), walk.sequence().toString());
+        List<RoundWalk.Merged> merged = walk.merged(plan.configs(), plan.floor(), "tcp:spin");
+        int sbe = engines.indexOf(engines.get(1));
+        assertEquals(1, merged.stream().filter(m -> m.benchmark() / RATES.size() == sbe)
+                .mapToInt(m -> m.result().runs().size()).sum(), "sbe's run before the loss is kept");
+    }
+
+    @Test
+    void theLastEngineStillInStopsTheComparisonWhenItEndsEarly() {
+        ComparisonPlan plan = plan(2);
+        Scripted executor = new Scripted();
+        executor.losesSession = "sbe:tuned";
+        RoundWalk walk = RoundWalk.of(plan);
+        StringBuilder lines = new StringBuilder();
+        assertEquals("sbe:tuned: session lost", walk(plan, executor, walk, lines));
+        assertEquals(List.of(), walk.leftOut());
     }
 }
