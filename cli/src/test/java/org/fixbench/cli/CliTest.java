@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -528,15 +529,9 @@ class CliTest {
 
     @Test
     void aServerThatDiesMidRunStopsTheComparisonWithAClearMessageAndKeepsTheResults() throws Exception {
-        Path home = tmp.resolve("home");
-        Files.createDirectories(home.resolve("fix-configs/dying"));
-        Files.writeString(home.resolve("fix-configs/dying/yield.properties"),
-                // 1.5 s: inside run 1 (of 2 s, after a 100 ms warm-up) with room for a slow start; at 700 ms a
-                // loaded CI host once got only 76 replies in before the server died
-                "mode=yield\nclientReceiver=thread\ndieAfterMillis=1500\n");
-        String previous = System.getProperty("fixbench.home");
-        System.setProperty("fixbench.home", home.toString());
-        try {
+        // 1.5 s: inside run 1 (of 2 s, after a 100 ms warm-up) with room for a slow start; at 700 ms a loaded CI host
+        // once got only 76 replies in before the server died
+        withDyingProfiles(tmp.resolve("home"), Map.of("yield", 1_500), () -> {
             Path out = tmp.resolve("dying");
             StringWriter err = new StringWriter();
             int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying", "--rates", "500,1000",
@@ -555,13 +550,7 @@ class CliTest {
             assertTrue(run.get("received").asLong() > 100, "results so far are kept: " + run);
             // the client sees either an orderly close or a reset, depending on timing; both end the session
             assertTrue(run.get("reason").asText().contains("session ended during the benchmark"), run.toString());
-        } finally {
-            if (previous == null) {
-                System.clearProperty("fixbench.home");
-            } else {
-                System.setProperty("fixbench.home", previous);
-            }
-        }
+        });
     }
 
     /**
@@ -570,15 +559,7 @@ class CliTest {
      */
     @Test
     void anEngineWhoseServerDiesIsLeftOutAndTheComparisonGoesOn() throws Exception {
-        Path home = tmp.resolve("home-left-out");
-        Files.createDirectories(home.resolve("fix-configs/dying"));
-        Files.writeString(home.resolve("fix-configs/dying/yield.properties"),
-                "mode=yield\nclientReceiver=thread\ndieAfterMillis=1500\n");
-        Files.writeString(home.resolve("fix-configs/dying/steady.properties"),
-                "mode=yield\nclientReceiver=thread\ndieAfterMillis=600000\n");
-        String previous = System.getProperty("fixbench.home");
-        System.setProperty("fixbench.home", home.toString());
-        try {
+        withDyingProfiles(tmp.resolve("home-left-out"), Map.of("yield", 1_500, "steady", 600_000), () -> {
             Path out = tmp.resolve("left-out");
             StringWriter err = new StringWriter();
             int status = FixbenchCli.execute(new String[] {"compare", "--engines", "dying:yield,dying:steady",
@@ -596,6 +577,21 @@ class CliTest {
             results.forEach(r -> runs.put(r.get("profile").asText(), r.get("runs").size()));
             assertEquals(2, runs.get("steady"), "the engine still in ran every round: " + runs);
             assertEquals(1, runs.get("yield"), "the one left out: its run before the loss, kept: " + runs);
+        });
+    }
+
+    /** Runs {@code body} with fixbench.home a home of dying profiles (each profile's dieAfterMillis), restored after. */
+    private static void withDyingProfiles(Path home, Map<String, Integer> dieAfterMillis, Body body)
+            throws Exception {
+        Files.createDirectories(home.resolve("fix-configs/dying"));
+        for (Map.Entry<String, Integer> profile : dieAfterMillis.entrySet()) {
+            Files.writeString(home.resolve("fix-configs/dying/" + profile.getKey() + ".properties"),
+                    "mode=yield\nclientReceiver=thread\ndieAfterMillis=" + profile.getValue() + "\n");
+        }
+        String previous = System.getProperty("fixbench.home");
+        System.setProperty("fixbench.home", home.toString());
+        try {
+            body.run();
         } finally {
             if (previous == null) {
                 System.clearProperty("fixbench.home");
@@ -603,5 +599,9 @@ class CliTest {
                 System.setProperty("fixbench.home", previous);
             }
         }
+    }
+
+    private interface Body {
+        void run() throws Exception;
     }
 }

@@ -77,14 +77,21 @@ class QuickFixJTlsTest {
 
     @Test
     void anExpiredCertificateEndsTheConnectWithOneLine() throws Exception {
-        Path work = tmp.resolve("expired");
+        Exception e = connectWithAnExpiredCertificate(tmp.resolve("expired"));
+        System.out.println("refused: " + e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("expired") || e.getMessage().contains("NotAfter"), e.getMessage());
+    }
+
+    /** What a client's connect threw, its server presenting a certificate that expired 9 days ago. */
+    private static Exception connectWithAnExpiredCertificate(Path work) throws Exception {
         Instant past = Instant.now().minus(Duration.ofDays(10));
         TlsMaterial.in(work.resolve("tls"), past, past.plus(Duration.ofDays(1)));
         EngineSpec spec = EngineSpec.parse("quickfixj:tls");
         try (EngineServer server = spec.engine().server(setup(spec.profile(), spec.profileFile(), work));
              EngineClient client = spec.engine().client(setup(spec.profile(), spec.profileFile(), work))) {
             InetSocketAddress address = server.start();
-            Exception e = assertThrows(Exception.class, () -> client.connect(address, new ReportListener() {
+            return assertThrows(Exception.class, () -> client.connect(address, new ReportListener() {
                 @Override
                 public void onExecutionReport(long clOrdId) {
                 }
@@ -93,9 +100,6 @@ class QuickFixJTlsTest {
                 public void onDisconnect(String reason) {
                 }
             }, Duration.ofSeconds(5)));
-            System.out.println("refused: " + e.getMessage());
-            assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            assertTrue(e.getMessage().contains("expired") || e.getMessage().contains("NotAfter"), e.getMessage());
         }
     }
 
@@ -138,25 +142,10 @@ class QuickFixJTlsTest {
             assertFalse(result.aborted(), result.abortReason());
             said.append(String.join("\n", task.engineNotes()));
 
-            Path expired = tmp.resolve("planted-expired");
-            Instant past = Instant.now().minus(Duration.ofDays(10));
-            TlsMaterial.in(expired.resolve("tls"), past, past.plus(Duration.ofDays(1)));
-            try (EngineServer server = spec.engine().server(setup(spec.profile(), spec.profileFile(), expired));
-                 EngineClient client = spec.engine().client(setup(spec.profile(), spec.profileFile(), expired))) {
-                InetSocketAddress address = server.start();
-                Exception e = assertThrows(Exception.class, () -> client.connect(address, new ReportListener() {
-                    @Override
-                    public void onExecutionReport(long clOrdId) {
-                    }
-
-                    @Override
-                    public void onDisconnect(String reason) {
-                    }
-                }, Duration.ofSeconds(5)));
-                java.io.StringWriter trace = new java.io.StringWriter();
-                e.printStackTrace(new java.io.PrintWriter(trace));
-                said.append('\n').append(trace);
-            }
+            Exception e = connectWithAnExpiredCertificate(tmp.resolve("planted-expired"));
+            java.io.StringWriter trace = new java.io.StringWriter();
+            e.printStackTrace(new java.io.PrintWriter(trace));
+            said.append('\n').append(trace);
         } finally {
             System.setOut(out);
             System.setErr(err);
