@@ -36,12 +36,32 @@ public final class Pinning implements AutoCloseable {
         } else if (nextCpu < cpus.length) {
             outcome = pinTo(role, thread, cpus[nextCpu++]);
         } else if (cpus.length > 0) {
-            outcome = new PinOutcome(role, thread, -1, false, "no CPU left in the list " + java.util.Arrays.toString(cpus));
+            outcome = new PinOutcome(role, thread, -1, false, "no CPU left in the list " + java.util.Arrays.toString(cpus)
+                    + inheritedMask());
         } else {
             outcome = pinAny(role, thread);
         }
         outcomes.add(outcome);
         return outcome;
+    }
+
+    /**
+     * Where an unpinned thread runs all the same: the CPUs it inherited from the thread that made it (a launcher made
+     * by a pinned thread runs on that thread's CPU), e.g. {@code "; it keeps the CPUs it inherited: 1"}; "" when the
+     * mask cannot be read.
+     */
+    private static String inheritedMask() {
+        try {
+            BitSet mask = Affinity.getAffinity();
+            if (mask == null || mask.isEmpty()) {
+                return "";
+            }
+            StringBuilder list = new StringBuilder();
+            mask.stream().forEach(cpu -> list.append(list.length() == 0 ? "" : ",").append(cpu));
+            return "; it keeps the CPUs it inherited: " + list;
+        } catch (Throwable e) {
+            return "";
+        }
     }
 
     private PinOutcome pinTo(String role, String thread, int cpu) {

@@ -107,4 +107,31 @@ class ConfigAndPinningTest {
         t.join();
         assertEquals(null, failure.get());
     }
+
+    /**
+     * A thread left without a CPU of its own (the list's are taken) is not pinned, and its outcome says where it runs
+     * all the same: on the CPUs it inherited from the pinned thread that made it (a TLS terminator's launcher).
+     */
+    @Test
+    void aThreadLeftWithoutACpuSaysTheCpusItInherited() throws Exception {
+        AtomicReference<PinOutcome> left = new AtomicReference<>();
+        int cpu = Machine.cpus() - 1;
+        Thread t = new Thread(() -> {
+            try (Pinning pinning = new Pinning(true, new int[] {cpu})) {
+                pinning.pinCurrentThread("client");
+                Thread launcher = new Thread(() -> left.set(pinning.pinCurrentThread("client TLS terminator")));
+                launcher.start();
+                try {
+                    launcher.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        t.start();
+        t.join();
+        PinOutcome outcome = left.get();
+        org.junit.jupiter.api.Assertions.assertFalse(outcome.pinned());
+        assertEquals("no CPU left in the list [" + cpu + "]; it keeps the CPUs it inherited: " + cpu, outcome.note());
+    }
 }
