@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -92,14 +93,22 @@ class SessionRecordTest {
             record.nextSenderSeq(seq + 1);
             record.nextTargetSeq(seq + 1);
         }
-        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
-        for (long seq = 200_001; seq <= 1_200_000; seq++) {
-            record.store().put(seq, m, 0, m.capacity());
-            record.nextSenderSeq(seq + 1);
-            record.nextTargetSeq(seq + 1);
+        // up to 5 trials of 1,000,000 stores each, the least counted: a trial the JIT deoptimizes or recompiles in
+        // the middle of can rematerialize on the heap what it had kept in registers (about 1 KB, once, in 1 run of 6
+        // here), while a store that allocated even a byte would show a megabyte in every trial
+        List<Long> trials = new java.util.ArrayList<>();
+        long seq = 200_001;
+        for (int trial = 0; trial < 5 && (trials.isEmpty() || trials.get(trials.size() - 1) >= 1_000); trial++) {
+            long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+            for (long end = seq + 1_000_000; seq < end; seq++) {
+                record.store().put(seq, m, 0, m.capacity());
+                record.nextSenderSeq(seq + 1);
+                record.nextTargetSeq(seq + 1);
+            }
+            trials.add(threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before);
         }
-        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
-        assertTrue(allocated < 1_000, "1,000,000 stores allocated " + allocated + " bytes");
+        long least = trials.stream().mapToLong(Long::longValue).min().orElseThrow();
+        assertTrue(least < 1_000, "1,000,000 stores allocated at least " + least + " bytes (trials: " + trials + ")");
     }
 
     /**
@@ -154,7 +163,19 @@ class SessionRecordTest {
                     () -> SessionRecord.inFile(small.resolve("A-B.store"), 4 << 20, 64));
             assertTrue(String.valueOf(e.getMessage()).contains("No space left"), String.valueOf(e.getMessage()));
         } finally {
-            new ProcessBuilder("umount", small.toString()).start().waitFor();
+            // checked: a mount left behind outlives the test run (it was once found after CI); the store's file is
+            // closed by then, so a busy mount is waited for a little, then named
+            String said = "";
+            for (int attempt = 1; attempt <= 20; attempt++) {
+                Process umount = new ProcessBuilder("umount", small.toString()).redirectErrorStream(true).start();
+                said = new String(umount.getInputStream().readAllBytes()).trim();
+                if (umount.waitFor() == 0) {
+                    said = null;
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertEquals(null, said, "the test's tmpfs could not be unmounted: " + small);
         }
     }
 }
