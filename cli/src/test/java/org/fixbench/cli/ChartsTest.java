@@ -86,6 +86,24 @@ class ChartsTest {
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertNotBlank(chart));
     }
 
+    /** Two raw-TCP lines (the floor and the TLS floor) are drawn so that they tell apart. */
+    @Test
+    void aSecondRawTcpLineIsDrawnUnlikeTheFloor() throws Exception {
+        List<SummaryFile.Result> atRate = new java.util.ArrayList<>(fixed().stream()
+                .filter(r -> r.targetRate() == 1000).toList());
+        SummaryFile.Result tcp = atRate.stream().filter(r -> "tcp".equals(r.engine())).findFirst().orElseThrow();
+        atRate.add(new SummaryFile.Result(tcp.label() + "+tls=terminator", tcp.engine(), tcp.profile(),
+                tcp.targetRate(), tcp.runs(), tcp.name() + "-tls"));
+        XYChart chart = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> Charts.percentileChart(1000, atRate));
+        List<org.knowm.xchart.XYSeries> tcpLines = chart.getSeriesMap().entrySet().stream()
+                .filter(e -> e.getKey().startsWith(tcp.label())).map(java.util.Map.Entry::getValue).toList();
+        assertEquals(2, tcpLines.size());
+        assertFalse(tcpLines.get(0).getLineColor().equals(tcpLines.get(1).getLineColor())
+                && java.util.Arrays.equals(((java.awt.BasicStroke) tcpLines.get(0).getLineStyle()).getDashArray(),
+                ((java.awt.BasicStroke) tcpLines.get(1).getLineStyle()).getDashArray()), "the two tell apart");
+        assertEquals(java.awt.Color.BLACK, tcpLines.get(0).getLineColor(), "the first is the floor, black");
+    }
+
     @Test
     void theWorstPointIsTheWorstOfAllRunsAsInTheTables() throws Exception {
         List<SummaryFile.Result> atRate = fixed().stream().filter(r -> r.targetRate() == 1000).toList();

@@ -39,7 +39,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *   <li>per rate, the percentile distribution of the round trip from the histograms
  *       ({@code hlog/<benchmark>/endToEnd.hlog}: every counted run's samples together, a few hundred points):
  *       x = percentile on the 1/(1−p) log axis labelled 90%, 99%, 99.9%…, y = latency (log, µs), a line per engine,
- *       the raw-TCP floor dashed and black; each line ends at its largest sample, placed at 1 − 1/count (a
+ *       the raw-TCP floor dashed and black (a second raw-TCP line, such as the TLS floor, dotted and dark grey, so
+ *       that the two tell apart); each line ends at its largest sample, placed at 1 − 1/count (a
  *       distribution says nothing beyond that);</li>
  *   <li>per engine × rate, latency over time: p99 and max of each second of schedule of each counted run, from the
  *       same logs, so pauses and saturation show when they happened;</li>
@@ -148,16 +149,20 @@ public final class Charts {
             minY = Math.min(minY, ys.stream().mapToDouble(Double::doubleValue).min().orElse(minY));
             lines.add(new Object[] {r, xs, ys});
         }
+        int tcpLines = 0;
         for (Object[] line : lines) {
             SummaryFile.Result r = (SummaryFile.Result) line[0];
             @SuppressWarnings("unchecked") List<Double> xs = (List<Double>) line[1];
             @SuppressWarnings("unchecked") List<Double> ys = (List<Double>) line[2];
             XYSeries s = chart.addSeries(r.label() + (r.allOk() ? "" : " ✗ (" + r.worstStatus() + " runs)"), xs, ys);
             if ("tcp".equals(r.engine())) {
-                s.setLineColor(Color.BLACK);
-                s.setMarkerColor(Color.BLACK);
+                // the first raw-TCP line is the floor, dashed and black; another (the TLS floor) dotted, dark grey
+                boolean first = tcpLines++ == 0;
+                Color colour = first ? Color.BLACK : Color.DARK_GRAY;
+                s.setLineColor(colour);
+                s.setMarkerColor(colour);
                 s.setLineStyle(new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                        new float[] {8f, 6f}, 0f));
+                        first ? new float[] {8f, 6f} : new float[] {2f, 3f}, 0f));
             }
         }
         chart.getStyler().setXAxisMax(Math.ceil(maxX));
