@@ -48,10 +48,26 @@ class ExternalClientAllocationTest {
                 .cpuWaitWatch(false) // its /proc readings allocate per thread and process on the machine
                 .timeline(false) // its histograms are per second of schedule (outside the timed loop), not per order
                 .build();
-        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, ProgressListener.NONE);
-        long before = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+        // counted from the measured run's start to its end, on the sending thread (the harness's): the warm-up's
+        // settling passes, whose number the JIT decides, stay out (counted over the whole benchmark, two of the same
+        // size differed by up to 0.6 MB)
+        long[] inRun = new long[2];
+        ProgressListener counter = new ProgressListener() {
+            @Override
+            public void runStarting(String benchmark, int run, int runs, boolean warmup) {
+                if (!warmup) {
+                    inRun[0] = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+                }
+            }
+
+            @Override
+            public void runEnded(String benchmark, org.fixbench.harness.results.RunResult result) {
+                inRun[1] = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+            }
+        };
+        LatencyBenchmark benchmark = new LatencyBenchmark(config, System.out, counter);
         BenchmarkResult result = benchmark.run(task, Map.of());
-        long bytes = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        long bytes = inRun[1] - inRun[0];
         var run = result.runs().get(0);
         // the message only when it fails: a run's text holds its histograms, megabytes of it
         assertTrue(run.received() == orders && run.lost() == 0, () -> "every order answered: " + run);
@@ -81,18 +97,20 @@ class ExternalClientAllocationTest {
 
     private void assertNoAllocationPerOrder() throws Exception {
         allocatedBy(10_000); // JIT warm-up of the whole path
-        // the least of two attempts: a one-off (a compilation or a deoptimisation ending mid-run) shows in one. An
-        // allocation per order is 16 bytes at the least, 480,000 bytes for 30,000 orders, in both. The bound is 4
-        // bytes an order: the harness's own costs, the same for any run length, still differ between two runs by up
-        // to 58,000 bytes (seen over eight attempts on this host, with either flow; not traced to one source)
+        // the least of up to four attempts: a one-off (a compilation or a deoptimisation ending mid-run) shows in
+        // one. An allocation per order is 16 bytes at the least, 480,000 bytes for 30,000 orders, in every one. The
+        // bound is 4 bytes an order: the harness's own costs, the same for any run length, still differ between two
+        // runs (up to 58,000 bytes over eight attempts on this host, with either flow; not traced to one source). Two
+        // fresh-clone CI runs of 2026-12-07 read 184,136 then 15,600, and 144,352 then 286,784 (failed with two
+        // attempts), for this case: one-offs of more than the bound in two attempts running
         long extra = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 2; attempt++) {
+        for (int attempt = 0; attempt < 4; attempt++) {
             long small = allocatedBy(10_000);
             long large = allocatedBy(40_000);
             extra = Math.min(extra, large - small);
             System.out.println("attempt " + (attempt + 1) + ": " + (large - small) + " bytes");
             if (extra < 4 * 30_000) {
-                break; // the least of two is under the bound once one is: the second is for a one-off (12 s a case)
+                break; // the least is under the bound once one is: the others are for one-offs (12 s each)
             }
         }
         System.out.println("30,000 more orders allocated " + extra + " bytes on the sending thread");
