@@ -311,18 +311,11 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "(address, or --server); " + (tls != Tls.NATIVE ? "tls is " + tls.word()
                     : "a started acceptor serves the run's own certificate"));
         }
-        Path path;
-        if (given.equals("~") || given.startsWith("~/")) {
-            String home = env.apply("HOME");
-            path = Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home)
-                    .resolve(given.equals("~") ? "" : given.substring(2));
-        } else if (Path.of(given).isAbsolute()) {
-            path = Path.of(given);
-        } else {
+        Path path = absoluteOrHome(given, env);
+        if (path == null) {
             throw new IllegalArgumentException(where + "tlsTrust must be an absolute path or one under ~/ (was '"
                     + given + "')");
         }
-        path = path.normalize();
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
             throw new IllegalArgumentException(where + "tlsTrust names no file that can be read (" + path + ")");
         }
@@ -396,8 +389,11 @@ public record EngineFile(Path file, String name, String command, String address,
         return value.strip();
     }
 
-    private static String fromFile(Path file, String key, String name, java.util.function.UnaryOperator<String> env) {
-        String where = "engine file " + file + ": " + key + " refers to ${file:" + name + "}, ";
+    /**
+     * {@code name} as a path: under the user's home ({@code ~/...}, HOME read by {@code env}) or absolute, normalized;
+     * null for a relative one (it would be read from wherever the file is copied to).
+     */
+    private static Path absoluteOrHome(String name, java.util.function.UnaryOperator<String> env) {
         Path path;
         if (name.equals("~") || name.startsWith("~/")) {
             String home = env.apply("HOME");
@@ -406,10 +402,18 @@ public record EngineFile(Path file, String name, String command, String address,
         } else if (Path.of(name).isAbsolute()) {
             path = Path.of(name);
         } else {
+            return null;
+        }
+        return path.normalize();
+    }
+
+    private static String fromFile(Path file, String key, String name, java.util.function.UnaryOperator<String> env) {
+        String where = "engine file " + file + ": " + key + " refers to ${file:" + name + "}, ";
+        Path path = absoluteOrHome(name, env);
+        if (path == null) {
             throw new IllegalArgumentException(where + "which is neither an absolute path nor under ~/ (a relative path "
                     + "would be read from wherever the file is copied to)");
         }
-        path = path.normalize();
         if (!Files.exists(path)) {
             throw new IllegalArgumentException(where + "which does not exist (" + path + ")");
         }
