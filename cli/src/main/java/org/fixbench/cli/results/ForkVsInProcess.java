@@ -1,6 +1,5 @@
 package org.fixbench.cli.results;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +40,8 @@ public final class ForkVsInProcess {
         for (int k = 1; ; k++) {
             Path f = folder.resolve("round-" + k + "-forked");
             Path i = folder.resolve("round-" + k + "-inprocess");
-            if (!Files.exists(f.resolve("summary.json")) || !Files.exists(i.resolve("summary.json"))) {
+            if (org.fixbench.harness.results.ResultsReader.summaryFile(f) == null
+                    || org.fixbench.harness.results.ResultsReader.summaryFile(i) == null) {
                 break;
             }
             forked.put(k, read(f));

@@ -226,7 +226,7 @@ public final class PublishedIndex {
     }
 
     private static boolean isResults(Path folder) {
-        return Files.isRegularFile(folder.resolve("summary.json")) || Files.isRegularFile(folder.resolve(
+        return ResultsReader.summaryFile(folder) != null || Files.isRegularFile(folder.resolve(
                 "environment.json"));
     }
 

@@ -150,15 +150,35 @@ public final class ResultsReader {
         return new Read(environment(root), results, root.path("rulesVersion").asInt(1), approximate, summary(root));
     }
 
+    /** The file of a folder's numbers, as a run writes it. */
+    public static final String SUMMARY = "summary.json";
+    /**
+     * The same, compressed with gzip: what a published folder may keep in its place (results/README.md, "Size
+     * budget"); read as the plain file is.
+     */
+    public static final String SUMMARY_GZIP = SUMMARY + ".gz";
+
+    /** The folder's summary file, plain or compressed ({@link #SUMMARY_GZIP}); null when it holds neither. */
+    public static Path summaryFile(Path folder) {
+        for (String name : new String[] {SUMMARY, SUMMARY_GZIP}) {
+            if (Files.isRegularFile(folder.resolve(name))) {
+                return folder.resolve(name);
+            }
+        }
+        return null;
+    }
+
     /** summary.json's root, checked: a folder (or the file itself) holding a schema this version reads. */
     private static JsonNode root(Path folder) {
-        Path file = Files.isDirectory(folder) ? folder.resolve("summary.json") : folder;
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("not a fixbench results folder: no summary.json in " + folder);
+        Path file = Files.isDirectory(folder) ? summaryFile(folder) : folder;
+        if (file == null || !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("not a fixbench results folder: no " + SUMMARY + " (nor "
+                    + SUMMARY_GZIP + ") in " + folder);
         }
         JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
+        try (java.io.InputStream in = file.getFileName().toString().endsWith(".gz")
+                ? new java.util.zip.GZIPInputStream(Files.newInputStream(file)) : Files.newInputStream(file)) {
+            root = JSON.readTree(in);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + file + ": "
                     + e.getMessage().lines().findFirst().orElse(""));

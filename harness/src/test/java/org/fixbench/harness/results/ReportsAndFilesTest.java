@@ -284,6 +284,36 @@ class ReportsAndFilesTest {
         }
     }
 
+    /** A published folder may keep its summary compressed: read back, it is the same summary and results. */
+    @Test
+    void aCompressedSummaryIsReadAsThePlainOne() throws Exception {
+        Path folder = ResultsFolder.createNamed(tmp.resolve("plain"));
+        ResultsWriter.write(folder, new java.util.LinkedHashMap<>(Environment.capture()), List.of(threeRuns(true)));
+        Path packed = ResultsFolder.createNamed(tmp.resolve("packed"));
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(
+                packed.resolve(ResultsReader.SUMMARY_GZIP)))) {
+            Files.copy(folder.resolve(ResultsReader.SUMMARY), out);
+        }
+        try (java.util.stream.Stream<Path> logs = Files.walk(folder.resolve("hlog"))) {
+            for (Path f : logs.toList()) {
+                Files.copy(f, packed.resolve(folder.relativize(f)));
+            }
+        }
+        assertEquals(packed.resolve(ResultsReader.SUMMARY_GZIP), ResultsReader.summaryFile(packed));
+        assertEquals(folder.resolve(ResultsReader.SUMMARY), ResultsReader.summaryFile(folder));
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(json.valueToTree(ResultsReader.summary(folder)), json.valueToTree(ResultsReader.summary(packed)));
+        assertEquals(json.valueToTree(ResultsWriter.toJson(ResultsReader.read(folder).results().get(0))),
+                json.valueToTree(ResultsWriter.toJson(ResultsReader.read(packed).results().get(0))));
+
+        Path broken = ResultsFolder.createNamed(tmp.resolve("broken"));
+        Files.writeString(broken.resolve(ResultsReader.SUMMARY_GZIP), "not gzip");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsReader.read(broken));
+        assertTrue(e.getMessage().startsWith("cannot read " + broken.resolve(ResultsReader.SUMMARY_GZIP)),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
     @Test
     void aFolderWithoutResultsIsRefusedInOneLine() throws Exception {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
