@@ -61,7 +61,9 @@ public final class Check {
             EngineSetup setup = new EngineSetup(file.toString(), file, work, InetAddress.getLoopbackAddress(),
                     ServerHooks.NONE, role -> { });
             if (address == null) {
-                started = new StartedAcceptor(engine, setup, ExternalEngine.home());
+                // started as a comparison starts it: with the file's CompIDs as they are ({n} and all, for the
+                // acceptor of many sessions); the check's client is its first session
+                started = new StartedAcceptor(EngineFile.read(file), setup, ExternalEngine.home());
                 try {
                     address = started.start();
                 } catch (IllegalStateException e) {
