@@ -3,11 +3,14 @@
 // ExecutionReport (ExecType and OrdStatus New) echoing its ClOrdID, as every fixbench server does. jspurefix's samples
 // have none. Logs only errors (its default logs every message at info).
 //
-//   node executor.js [--tls CERTIFICATE KEY PROTOCOL] PORT SENDER TARGET BEGINSTRING
+//   node executor.js [--tls CERTIFICATE KEY PROTOCOL] [--store memory|file DIR] PORT SENDER TARGET BEGINSTRING
 //
 // FIX.4.4; node executor.js --version prints the version. With --tls, the sessions are TLS through jspurefix's own
 // TLS acceptor (Node's tls): CERTIFICATE and KEY are PEM files, PROTOCOL (TLSv1.3 or TLSv1.2) the one version
-// allowed; no client certificate is asked for.
+// allowed; no client certificate is asked for. With --store, where its sessions keep their sequence numbers and
+// sent messages: memory (its MemorySessionStore, as without --store) or file (its FileSessionStore in DIR, written
+// message by message and never synced: its flush(), the one fsync, is not called by its sessions; so "synced" is
+// refused). At its stop it prints the store's files and their sizes.
 require('reflect-metadata')
 const path = require('path')
 const { SessionLauncher } = require('jspurefix/dist/runtime')
@@ -44,8 +47,24 @@ if (args[0] === '--tls') {
   }
   args = args.slice(4)
 }
+let store = null
+if (args[0] === '--store') {
+  const [level, directory] = args.slice(1, 3)
+  if (level === 'synced') {
+    console.error('jspurefix executor: --store synced is not offered: jspurefix\'s file store writes each message ' +
+      'and its sessions never sync it (memory or file)')
+    process.exit(2)
+  }
+  if (level !== 'memory' && level !== 'file') {
+    console.error(`jspurefix executor: --store must be memory or file (was ${level})`)
+    process.exit(2)
+  }
+  store = level === 'file' ? { type: 'file', directory } : null
+  args = args.slice(3)
+}
 if (args.length !== 4) {
-  console.error('usage: node executor.js [--tls CERTIFICATE KEY PROTOCOL] PORT SENDER TARGET BEGINSTRING')
+  console.error('usage: node executor.js [--tls CERTIFICATE KEY PROTOCOL] [--store memory|file DIR] PORT SENDER ' +
+    'TARGET BEGINSTRING')
   process.exit(2)
 }
 const [port, sender, target, beginString] = args
@@ -106,6 +125,7 @@ const acceptor = {
   TargetCompID: target,
   BeginString: beginString
 }
+if (store) acceptor.store = store
 
 class Launcher extends SessionLauncher {
   constructor () {
@@ -119,9 +139,22 @@ class Launcher extends SessionLauncher {
 }
 
 const launcher = new Launcher()
+// The store's files and their sizes, one line: what a run kept on disk, seen before its work folder goes.
+function printStore () {
+  const fs = require('fs')
+  if (!store) return
+  if (!fs.existsSync(store.directory)) {
+    console.log(`store at stop: no folder ${store.directory}`)
+    return
+  }
+  const files = fs.readdirSync(store.directory)
+    .map(f => ` ${f} ${fs.statSync(path.join(store.directory, f)).size} bytes;`)
+  console.log(`store at stop:${files.join('')}`)
+}
 for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => { launcher.stop(); process.exit(0) })
+  process.on(signal, () => { launcher.stop(); printStore(); process.exit(0) })
 }
 console.log(`listening on ${port} as ${sender} for ${target} (${beginString})` +
-  (tls ? `, TLS (its own, Node's tls, OpenSSL ${process.versions.openssl})` : ''))
+  (tls ? `, TLS (its own, Node's tls, OpenSSL ${process.versions.openssl})` : '') +
+  (store ? `, store: its FileSessionStore in ${store.directory} (not synced)` : ', store: its MemorySessionStore'))
 launcher.run().catch(e => { console.error(`jspurefix executor: ${e.message || e}`); process.exit(1) })

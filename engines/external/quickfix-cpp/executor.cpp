@@ -2,7 +2,8 @@
 // each NewOrderSingle with one ExecutionReport (ExecType and OrdStatus New) echoing its ClOrdID, as every fixbench
 // server does. FIX.4.2, FIX.4.4 and FIXT.1.1 (FIX.5.0SP2) sessions.
 //
-//   quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] SETTINGS PORT SENDER TARGET BEGINSTRING [lifecycle [SESSIONS]]
+//   quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] [--store memory|file DIR] SETTINGS PORT SENDER TARGET
+//                     BEGINSTRING [lifecycle [SESSIONS]]
 //
 // SETTINGS is a QuickFIX settings file of [DEFAULT] keys (fix-configs/external/quickfix-cpp/); the port, the CompIDs
 // and the BeginString are the engine file's, set here. It prints its version with --version, and stops on SIGTERM
@@ -13,6 +14,10 @@
 // names no protocol above TLSv1_2 and cannot turn TLS 1.3 off: SSLProtocol allows TLSv1_2 alone, so OpenSSL offers
 // TLS 1.2 and 1.3, and the client, which allows PROTOCOL alone, chooses. The same single-threaded socket loop as
 // the plain SocketAcceptor.
+//
+// With --store, where its sessions keep their sequence numbers and sent messages: memory (MemoryStore, as without
+// --store) or file (FileStore in DIR: written and flushed to the kernel message by message, not synced; QuickFIX C++
+// 1.15 has no store that syncs, so "synced" is refused). At each logout it prints the store's files and their sizes.
 //
 // With "lifecycle" (FIX.4.4), orders rest, as on a venue's book without a market: each NewOrderSingle is acknowledged
 // and kept by its session and ClOrdID; an OrderCancelReplaceRequest of a resting order is answered Replaced
@@ -27,7 +32,11 @@
 #include <unistd.h>
 #include <unordered_map>
 
+#include <sys/stat.h>
+#include <dirent.h>
+
 #include "quickfix/Application.h"
+#include "quickfix/FileStore.h"
 #include "quickfix/MessageCracker.h"
 #include "quickfix/MessageStore.h"
 #include "quickfix/Session.h"
@@ -50,13 +59,38 @@ volatile std::sig_atomic_t stopping = 0;
 
 void onSignal(int) { stopping = 1; }
 
+// The store's files and their sizes, one line: what a session kept on disk, seen at its logout (before
+// ResetOnDisconnect empties it).
+void printStore(const std::string& dir) {
+  std::cout << "store at logout:";
+  DIR* d = opendir(dir.c_str());
+  if (d == nullptr) {
+    std::cout << " no folder " << dir << std::endl;
+    return;
+  }
+  while (dirent* e = readdir(d)) {
+    std::string name = e->d_name;
+    struct stat st;
+    if (name != "." && name != ".." && stat((dir + "/" + name).c_str(), &st) == 0) {
+      std::cout << " " << name << " " << st.st_size << " bytes;";
+    }
+  }
+  closedir(d);
+  std::cout << std::endl;
+}
+
 class Executor : public FIX::Application, public FIX::MessageCracker {
  public:
-  explicit Executor(bool lifecycle) : lifecycle(lifecycle) {}
+  Executor(bool lifecycle, std::string storeDir) : lifecycle(lifecycle), storeDir(std::move(storeDir)) {}
 
   void onCreate(const FIX::SessionID&) override {}
   void onLogon(const FIX::SessionID& id) override { std::cout << "logon " << id << std::endl; }
-  void onLogout(const FIX::SessionID& id) override { std::cout << "logout " << id << std::endl; }
+  void onLogout(const FIX::SessionID& id) override {
+    std::cout << "logout " << id << std::endl;
+    if (!storeDir.empty()) {
+      printStore(storeDir);
+    }
+  }
   void toAdmin(FIX::Message&, const FIX::SessionID&) override {}
   void toApp(FIX::Message&, const FIX::SessionID&) throw(FIX::DoNotSend) override {}
   void fromAdmin(const FIX::Message&, const FIX::SessionID&)
@@ -135,6 +169,7 @@ class Executor : public FIX::Application, public FIX::MessageCracker {
  private:
   unsigned long counter = 0;
   const bool lifecycle;
+  const std::string storeDir;
   // lifecycle: the resting orders' OrderIDs, by session and the ClOrdID each is known by now
   std::unordered_map<std::string, std::string> resting;
 
@@ -212,9 +247,27 @@ int main(int argc, char** argv) {
     argv += 4;
     argc -= 4;
   }
+  std::string store = "memory", storeDir;
+  if (argc >= 4 && std::string(argv[1]) == "--store") {
+    store = argv[2];
+    storeDir = argv[3];
+    if (store == "synced") {
+      std::cerr << "quickfix-executor: --store synced is not offered: QuickFIX C++ 1.15's FileStore flushes each "
+                << "message to the kernel and never syncs it (memory or file)" << std::endl;
+      return 2;
+    }
+    if (store != "memory" && store != "file") {
+      std::cerr << "quickfix-executor: --store must be memory or file (was " << store << ")" << std::endl;
+      return 2;
+    }
+    argv[3] = argv[0];
+    argv += 3;
+    argc -= 3;
+  }
   bool lifecycle = argc >= 7 && std::string(argv[6]) == "lifecycle";
   if (argc < 6 || argc > 8 || (argc >= 7 && !lifecycle)) {
-    std::cerr << "usage: quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] SETTINGS PORT SENDER TARGET BEGINSTRING "
+    std::cerr << "usage: quickfix-executor [--tls CERTIFICATE KEY PROTOCOL] [--store memory|file DIR] SETTINGS PORT "
+              << "SENDER TARGET BEGINSTRING "
               << "[lifecycle [SESSIONS]]" << std::endl;
     return 2;
   }
@@ -249,13 +302,19 @@ int main(int argc, char** argv) {
       }
       settings.set(FIX::SessionID(begin, argv[3], mine), session);
     }
-    Executor executor(lifecycle);
-    FIX::MemoryStoreFactory store;
+    Executor executor(lifecycle, store == "file" ? storeDir : "");
+    FIX::MemoryStoreFactory memoryStore;
+    std::unique_ptr<FIX::FileStoreFactory> fileStore;
+    FIX::MessageStoreFactory* storeFactory = &memoryStore;
+    if (store == "file") {
+      fileStore.reset(new FIX::FileStoreFactory(storeDir));
+      storeFactory = fileStore.get();
+    }
     std::unique_ptr<FIX::Acceptor> acceptor;
     if (certificate.empty()) {
-      acceptor.reset(new FIX::SocketAcceptor(executor, store, settings));
+      acceptor.reset(new FIX::SocketAcceptor(executor, *storeFactory, settings));
     } else {
-      acceptor.reset(new FIX::SSLSocketAcceptor(executor, store, settings));
+      acceptor.reset(new FIX::SSLSocketAcceptor(executor, *storeFactory, settings));
     }
     std::signal(SIGTERM, onSignal);
     std::signal(SIGINT, onSignal);
@@ -264,6 +323,7 @@ int main(int argc, char** argv) {
               << (sessions > 1 ? ", " + std::to_string(sessions) + " sessions" : "")
               << (lifecycle ? ", orders resting (lifecycle)" : "")
               << (certificate.empty() ? "" : ", TLS (its own SSLSocketAcceptor, " + std::string(OpenSSL_version(OPENSSL_VERSION)) + ")")
+              << (store == "file" ? ", store: FileStore in " + storeDir + " (not synced)" : ", store: MemoryStore")
               << std::endl;
     while (!stopping) {
       usleep(100000);

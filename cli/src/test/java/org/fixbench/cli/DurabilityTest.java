@@ -35,6 +35,11 @@ class DurabilityTest {
         assertEquals(Durability.MEMORY, of("artio:tuned"));
         assertEquals(Durability.FILE, of("artio:tuned+logMessages=Y"), "Artio's archive: files, unsynced");
         assertEquals(Durability.MEMORY, of("philadelphia:spin"));
+        assertEquals(Durability.MEMORY, of("external:quickfix-cpp"), "as its engine file says");
+        assertEquals(Durability.FILE, of("external:quickfix-cpp+store=file"));
+        assertEquals(Durability.MEMORY, of("external:jspurefix"));
+        assertEquals(Durability.FILE, of("external:jspurefix+store=file"));
+        assertEquals(Durability.UNKNOWN, of("external:fixbench-sbe"), "a file that does not say");
     }
 
     @Test

@@ -86,6 +86,64 @@ class ExternalEnginesTest {
     }
 
     /**
+     * Each acceptor's file store ({@code +store=file}): every order answered, the durability recorded as "file", the
+     * store's files holding the session's messages while it ran (each executor lists them in the server's log before
+     * its work folder goes), and nothing of them left after.
+     */
+    @Test
+    @Tag("long")
+    void eachAcceptorsFileStoreHoldsTheRunAndLeavesNothingBehind() throws Exception {
+        requireInstalled("engines/external/target/quickfix-executor", "QuickFIX C++'s executor");
+        requireInstalled("engines/external/jspurefix/node_modules/jspurefix/package.json", "jspurefix");
+        Path out = tmp.resolve("stores");
+        List<String> labels = List.of("external:quickfix-cpp+store=file", "external:jspurefix+store=file");
+        List<Path> before;
+        try (java.util.stream.Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            before = s.toList();
+        }
+        Outcome o = run("compare", "--engines", String.join(",", labels), "--rates", "300", "--runs", "1",
+                "--duration", "1s", "--warmup", "200ms", "--warmup-cap", "0s", "--no-pin", "--no-interleave",
+                "--no-harness-floor", "--out", out.toString());
+        assertTrue(o.status() == 0 || o.status() == 1, "ran to the end: " + o.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("results");
+        assertEquals(2, results.size());
+        for (JsonNode r : results) {
+            assertEquals(0, r.get("runs").get(0).get("lost").asLong(), r.get("name").asText());
+        }
+        String report = Files.readString(out.resolve("report.md"));
+        for (String label : labels) {
+            assertTrue(report.lines().anyMatch(l -> l.startsWith("- " + label + ": ") && l.endsWith("durability file")),
+                    label + "'s durability, as its file says");
+        }
+        List<String> logs = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> s = Files.list(out.resolve("server-logs"))) {
+            for (Path log : s.toList()) {
+                logs.add(Files.readString(log));
+            }
+        }
+        // the order's report among the messages sent: the body holds more than a Logon and a Logout
+        java.util.regex.Pattern body = java.util.regex.Pattern.compile(
+                "store at (logout|stop):.*FIX\\.4\\.4-FIXBENCH-SERVER-FIXBENCH-CLIENT\\.body (\\d+) bytes");
+        for (String name : new String[] {"quickfix-cpp", "jspurefix"}) {
+            long bytes = logs.stream().filter(l -> l.contains("[" + name + " stdout]")).flatMap(String::lines)
+                    .map(body::matcher).filter(java.util.regex.Matcher::find)
+                    .mapToLong(m -> Long.parseLong(m.group(2))).max()
+                    .orElseThrow(() -> new AssertionError(name + " listed no store: " + logs));
+            assertTrue(bytes > 10_000, name + "'s store held " + bytes + " bytes of messages");
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            List<Path> left = s.filter(p -> !before.contains(p)).filter(p -> {
+                try (java.util.stream.Stream<Path> w = Files.walk(p)) {
+                    return w.anyMatch(f -> f.getFileName().toString().endsWith(".body"));
+                } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                    return false;
+                }
+            }).toList();
+            assertEquals(List.of(), left, "no store left behind");
+        }
+    }
+
+    /**
      * QuickFIX C++ with orders resting (quickfix-cpp-lifecycle), on 4 sessions, each order's whole life: a New, a
      * replace, a cancel, each answered by its own report (no reject allowed: cancelRejectPercent=0), each in the
      * series of its type. Before: the executor answered NewOrderSingles only.
@@ -120,6 +178,11 @@ class ExternalEnginesTest {
         assertEquals(0, o.status(), o.out() + o.err());
         assertTrue(o.out().contains("version: QuickFIX C++ 1.15.1"), o.out());
         assertTrue(o.out().contains("<- received ExecutionReport (35=8)") && o.out().contains("READY: "), o.out());
+        // an acceptor of many sessions is started as a comparison starts it ({n} in its CompIDs), checked by the
+        // first: it was started with session 1's CompID, and refused it ("must be 1, or more with {n} in TARGET")
+        o = run("check", "--engine", "external:quickfix-cpp-lifecycle", "--wait", "300ms");
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("FIXBENCH-CLIENT-1 -> FIXBENCH-SERVER") && o.out().contains("READY: "), o.out());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import org.fixbench.engine.Durability;
 import org.fixbench.engine.Setting;
 import org.fixbench.engine.Tls;
 import org.fixbench.engine.TlsMaterial;
@@ -43,6 +44,8 @@ import org.fixbench.harness.results.Secrets;
  * @param tlsProtocol      the one TLS protocol version both ends allow
  * @param tlsTrust         with native TLS and an acceptor that runs elsewhere: the PEM file of the authorities the
  *                         client trusts; else null (the run's own authority)
+ * @param store            where the acceptor keeps its sessions' numbers and sent messages, as the file says it:
+ *                         {@link Durability#word()} of memory, file, synced, or unknown (not said)
  */
 public record EngineFile(Path file, String name, String command, String address, String versionCommand,
                          List<String> requires, String install, String clientCompId, String serverCompId,
@@ -50,7 +53,7 @@ public record EngineFile(Path file, String name, String command, String address,
                          byte[] orderFields, String idle, int startTimeoutMillis, int logonTimeoutMillis,
                          String jvmFlags, String sequenceStore, int timedReport, int maxSessions,
                          int cancelRejectPercent, List<String> secrets, Tls tls, String tlsProtocol,
-                         Path tlsTrust) {
+                         Path tlsTrust, String store) {
 
     /** What {@code clientCompId} and the Logon's fields hold where each session's own number goes (1, 2, ...). */
     public static final String SESSION_NUMBER = "{n}";
@@ -76,7 +79,10 @@ public record EngineFile(Path file, String name, String command, String address,
     public static final List<String> BEGIN_STRINGS = List.of("FIX.4.2", "FIX.4.4", "FIXT.1.1");
     /** What {@link #command} may hold, filled in when the acceptor is started. */
     public static final List<String> PLACEHOLDERS = List.of("{port}", "{dir}", "{home}", "{clientCompId}",
-            "{serverCompId}", "{beginString}", "{heartBtInt}");
+            "{serverCompId}", "{beginString}", "{heartBtInt}", "{store}");
+    /** {@code store}'s values: the words of {@link Durability} a session can have. */
+    private static final List<String> STORES = List.of(Durability.UNKNOWN.word(), Durability.MEMORY.word(),
+            Durability.FILE.word(), Durability.SYNCED.word());
     /** The placeholders of an acceptor with TLS of its own ({@code tls=native}), filled in from {@link TlsMaterial}. */
     static final List<String> TLS_PLACEHOLDERS = List.of("{tlsCertificate}", "{tlsKey}", "{tlsProtocol}");
     /**
@@ -147,6 +153,11 @@ public record EngineFile(Path file, String name, String command, String address,
                     + "listen on its port"),
             Setting.integer("logonTimeoutMillis", 100, 600_000, "10000", "how long the acceptor has to answer the "
                     + "Logon"),
+            Setting.choice("store", "unknown", "where the acceptor keeps its sessions' sequence numbers and sent "
+                    + "messages, as this file says (a black box cannot be asked): memory, file (written, not synced) "
+                    + "or synced (synced message by message); recorded with the results as its durability, and "
+                    + "given to command and tlsCommand as {store}. A started acceptor keeps its store in {dir}, "
+                    + "its work folder, removed after the run", STORES.toArray(String[]::new)),
             Setting.JVM_FLAGS, Tls.FILE_SETTING, Tls.PROTOCOL,
             Setting.text("tlsCommand", "", "the shell command that starts the acceptor serving TLS itself, run in "
                     + "place of command with tls=native; as command's placeholders, and {tlsCertificate} {tlsKey} "
@@ -251,6 +262,11 @@ public record EngineFile(Path file, String name, String command, String address,
             throw new IllegalArgumentException(where + "command holds a placeholder fixbench does not fill (it fills "
                     + String.join(" ", PLACEHOLDERS) + ")");
         }
+        String store = p.getProperty("store", Durability.UNKNOWN.word()).trim();
+        if (store.equals(Durability.UNKNOWN.word()) && (command + value(p, "tlsCommand")).contains("{store}")) {
+            throw new IllegalArgumentException(where + "command holds {store}, but the file does not say its store "
+                    + "(set store=memory, file or synced)");
+        }
         Tls tls = Tls.valueOf(p.getProperty("tls", "none").trim().toUpperCase(java.util.Locale.ROOT));
         String tlsCommand = value(p, "tlsCommand");
         if (TLS_PLACEHOLDERS.stream().anyMatch(command::contains)) {
@@ -297,7 +313,7 @@ public record EngineFile(Path file, String name, String command, String address,
                 TIMED.indexOf(p.getProperty("timedReport", "first").trim()),
                 Integer.parseInt(p.getProperty("maxSessions", "1").trim()),
                 Integer.parseInt(p.getProperty("cancelRejectPercent", "10").trim()), secrets, tls,
-                p.getProperty(Tls.PROTOCOL.key(), Tls.PROTOCOL.defaultValue()).trim(), trust);
+                p.getProperty(Tls.PROTOCOL.key(), Tls.PROTOCOL.defaultValue()).trim(), trust, store);
     }
 
     /** {@code tlsTrust} checked: a readable file, given only with tls=native and no command; null when not given. */
@@ -540,7 +556,12 @@ public record EngineFile(Path file, String name, String command, String address,
         return filled.replace("{port}", Integer.toString(port)).replace("{dir}", dir.toString())
                 .replace("{home}", home.toString()).replace("{clientCompId}", clientCompId)
                 .replace("{serverCompId}", serverCompId).replace("{beginString}", beginString)
-                .replace("{heartBtInt}", Integer.toString(heartBtIntSeconds));
+                .replace("{heartBtInt}", Integer.toString(heartBtIntSeconds)).replace("{store}", store);
+    }
+
+    /** What the file says its acceptor keeps, and where: {@link Durability#UNKNOWN} when it does not say. */
+    public Durability durability() {
+        return Durability.valueOf(store.toUpperCase(java.util.Locale.ROOT));
     }
 
     /**
@@ -564,7 +585,7 @@ public record EngineFile(Path file, String name, String command, String address,
         return new EngineFile(file, name, command, address, versionCommand, requires, install,
                 clientCompId.replace(SESSION_NUMBER, n), serverCompId, beginString, heartBtIntSeconds, resetSeqNumFlag,
                 logon, orderFields, idle, startTimeoutMillis, logonTimeoutMillis, jvmFlags, sequenceStore, timedReport,
-                maxSessions, cancelRejectPercent, secrets, tls, tlsProtocol, tlsTrust);
+                maxSessions, cancelRejectPercent, secrets, tls, tlsProtocol, tlsTrust, store);
     }
 
     /** {@code timedReport} as the file names it: first, ack or filled. */

@@ -105,10 +105,13 @@ public final class ExternalEngine implements FixEngine {
         return EngineFile.read(profileFile).tlsTrust();
     }
 
-    /** A black box keeps what its own configuration says: the suite cannot tell. */
+    /**
+     * A black box keeps what its own configuration says, which the suite cannot see: the engine file's {@code store}
+     * says it, or the durability is unknown.
+     */
     @Override
     public org.fixbench.engine.Durability durability(java.nio.file.Path profileFile) {
-        return org.fixbench.engine.Durability.UNKNOWN;
+        return EngineFile.read(profileFile).durability();
     }
 
     @Override

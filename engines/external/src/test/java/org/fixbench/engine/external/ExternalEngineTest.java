@@ -272,7 +272,14 @@ class ExternalEngineTest {
                 new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\ntlsTrust=/no/such.pem\n",
                         "tlsTrust names no file that can be read"),
                 new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\ntls=native\ntlsTrust=/etc/hostname\n",
-                        "tlsTrust holds no PEM certificate"));
+                        "tlsTrust holds no PEM certificate"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=gw --store {store} {port}\n",
+                        "command holds {store}, but the file does not say its store (set store=memory, file or "
+                                + "synced)"),
+                new Case("clientCompId=A\nserverCompId=B\ncommand=gw {port}\ntlsCommand=gw {tlsCertificate} "
+                        + "{tlsKey} {store}\n", "command holds {store}, but the file does not say its store"),
+                new Case("clientCompId=A\nserverCompId=B\naddress=gw:9000\nstore=disk\n",
+                        "store must be unknown or memory or file or synced (was 'disk')"));
         for (Case c : cases) {
             Path f = dir.resolve("bad.properties");
             Files.writeString(f, c.content());
@@ -280,6 +287,28 @@ class ExternalEngineTest {
             assertTrue(e.getMessage().startsWith("engine file " + f + ": ") && e.getMessage().contains(c.expected())
                     && !e.getMessage().contains("\n"), c.expected() + " <- " + e.getMessage());
         }
+    }
+
+    /**
+     * What a black box keeps is what its file says: the durability recorded with the results, and {store} in its
+     * command; a file that says nothing is unknown.
+     */
+    @Test
+    void theFilesStoreIsTheDurabilityAndFillsItsCommand() throws Exception {
+        Path f = Files.writeString(dir.resolve("gw.properties"), "clientCompId=A\nserverCompId=B\n"
+                + "command=gw --store {store} {dir}/store {port}\nstore=file\n");
+        EngineFile file = EngineFile.read(f);
+        assertEquals(org.fixbench.engine.Durability.FILE, file.durability());
+        assertEquals(org.fixbench.engine.Durability.FILE, new ExternalEngine().durability(f));
+        assertEquals("gw --store file " + dir + "/store 9000", file.commandFor(9000, dir, dir));
+        Path said = Files.writeString(dir.resolve("synced.properties"), Files.readString(f).replace("store=file",
+                "store=synced"));
+        assertEquals(org.fixbench.engine.Durability.SYNCED, EngineFile.read(said).durability());
+        assertEquals("gw --store synced " + dir + "/store 9000", EngineFile.read(said).commandFor(9000, dir, dir));
+        Path silent = Files.writeString(dir.resolve("silent.properties"), "clientCompId=A\nserverCompId=B\n"
+                + "address=gw:9000\n");
+        assertEquals(org.fixbench.engine.Durability.UNKNOWN, EngineFile.read(silent).durability());
+        assertEquals(org.fixbench.engine.Durability.FILE, file.forSession(1, 1).durability(), "each session's too");
     }
 
     @Test
