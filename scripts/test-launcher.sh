@@ -22,6 +22,22 @@ out=$("$ROOT/scripts/fixbench" --version 2>&1) || { mv -f "$clsrc.bak" "$clsrc";
 mv -f "$clsrc.bak" "$clsrc"
 case "$out" in *building*) fail "a cluster source triggered a build without --cluster: $out";; esac
 
+# 1c. a changed test source: no build (the jars hold no tests)
+tsrc="$ROOT/cli/src/test/java/org/fixbench/cli/CliTest.java"
+cp -p "$tsrc" "$tsrc.bak"; touch "$tsrc"
+out=$("$ROOT/scripts/fixbench" --version 2>&1) || { mv -f "$tsrc.bak" "$tsrc"; fail "--version failed: $out"; }
+mv -f "$tsrc.bak" "$tsrc"
+case "$out" in *building*) fail "a test source triggered a build: $out";; esac
+
+# 1d. a changed source of a module the cli jar does not hold in its own classes: one build, then none; the build
+# left the cli jar as it was, and the launcher built again on every run until it marked the jar built
+esrc="$ROOT/engines/external/src/main/java/org/fixbench/engine/external/Check.java"
+touch "$esrc"
+out=$("$ROOT/scripts/fixbench" --version 2>&1) || fail "--version failed: $out"
+case "$out" in *building*) ;; *) fail "a changed source built nothing: $out";; esac
+out=$("$ROOT/scripts/fixbench" --version 2>&1) || fail "--version failed: $out"
+case "$out" in *building*) fail "built again with nothing changed since the last build: $out";; esac
+
 # 2. a changed source while another fixbench holds the jars: refused with a message, jars untouched
 src="$ROOT/cli/src/main/java/org/fixbench/cli/FixbenchCli.java"
 before=$(stat -c %Y "$JAR")
@@ -61,4 +77,4 @@ for bad in "--runs x" "--runs 0" "--warmup"; do
   [ "$status" -eq 2 ] || fail "sessions.sh $bad: expected exit 2, got $status: $out"
   [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "sessions.sh $bad: the reason is not one line: $out"
 done
-echo "test-launcher: OK (no build for generated code; no build under a running fixbench; tuning-sessions.sh and sessions.sh refuse bad input)"
+echo "test-launcher: OK (no build for generated code nor tests; one build for a changed source, then none; no build under a running fixbench; tuning-sessions.sh and sessions.sh refuse bad input)"
