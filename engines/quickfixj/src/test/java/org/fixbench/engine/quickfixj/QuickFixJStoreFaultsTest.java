@@ -6,14 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.fixbench.engine.EngineServer;
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.ServerHooks;
-import org.junit.jupiter.api.Assumptions;
+import org.fixbench.engine.TestTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,12 +26,8 @@ class QuickFixJStoreFaultsTest {
 
     @Test
     void aFileStoreInAReadOnlyFolderFailsInOneLine() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        Path readOnly = Files.createDirectories(tmp.resolve("read-only"));
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", readOnly.toString())
-                .redirectErrorStream(true).start();
-        assertEquals(0, mount.waitFor(), new String(mount.getInputStream().readAllBytes()));
-        try {
+        try (TestTmpfs mounted = TestTmpfs.mount(tmp.resolve("read-only"), "size=1m,ro")) {
+            Path readOnly = mounted.folder();
             EngineSpec spec = EngineSpec.parse("quickfixj:file");
             EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), readOnly,
                     InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
@@ -45,8 +40,6 @@ class QuickFixJStoreFaultsTest {
             assertEquals("quickfixj: cannot make the folder of its store and log " + readOnly.resolve("quickfixj-server")
                     + ": Read-only file system", e.getMessage());
             assertFalse(String.valueOf(e.getMessage()).contains("\n"), "one line: " + e.getMessage());
-        } finally {
-            new ProcessBuilder("umount", readOnly.toString()).start().waitFor();
         }
     }
 }

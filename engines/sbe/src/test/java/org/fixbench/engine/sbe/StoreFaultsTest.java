@@ -1,22 +1,20 @@
 package org.fixbench.engine.sbe;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
 import org.fixbench.engine.EngineSetup;
 import org.fixbench.engine.EngineSpec;
 import org.fixbench.engine.ServerHooks;
+import org.fixbench.engine.TestTmpfs;
 import org.fixbench.engine.Workload;
 import org.fixbench.fix.session.SessionConfig;
 import org.fixbench.harness.api.HarnessException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,12 +29,8 @@ class StoreFaultsTest {
 
     @Test
     void aStoreInAReadOnlyFolderFailsInOneLine() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        Path readOnly = Files.createDirectories(tmp.resolve("read-only"));
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", readOnly.toString())
-                .redirectErrorStream(true).start();
-        assertEquals(0, mount.waitFor(), new String(mount.getInputStream().readAllBytes()));
-        try {
+        try (TestTmpfs mounted = TestTmpfs.mount(tmp.resolve("read-only"), "size=1m,ro")) {
+            Path readOnly = mounted.folder();
             EngineSpec spec = EngineSpec.parse("sbe:file");
             EngineSetup setup = new EngineSetup(spec.profile(), spec.profileFile(), readOnly,
                     InetAddress.getLoopbackAddress(), ServerHooks.NONE, role -> { });
@@ -47,8 +41,6 @@ class StoreFaultsTest {
                     e.getMessage());
             assertTrue(e.getMessage().contains("Read-only file system"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
-        } finally {
-            new ProcessBuilder("umount", readOnly.toString()).start().waitFor();
         }
     }
 }
