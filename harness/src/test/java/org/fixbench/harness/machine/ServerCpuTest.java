@@ -52,6 +52,47 @@ class ServerCpuTest {
                 .toList());
     }
 
+    /**
+     * Read from /proc, a process the client started (its TLS terminator) and watched in the client's role: its CPU is
+     * the client's, never "other processes" (which the DISTURBED rule charges against the host); and the same process
+     * unwatched is another process, named. A shell loop burns a CPU for each of two 600 ms runs.
+     */
+    @Test
+    void aProcessTheClientStartedIsTheClientsNotAnotherProcess() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(CpuWaitWatch.supported(), "no /proc schedstat here");
+        for (boolean watched : new boolean[] {true, false}) {
+            Process busy = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+            try {
+                CpuWaitWatch watch = new CpuWaitWatch(ProcessHandle.current().pid());
+                if (watched) {
+                    watch.watch(busy.pid(), CpuWaitWatch.CLIENT);
+                }
+                watch.runStarted();
+                Thread.sleep(600);
+                CpuWait wait = watch.runEnded();
+                long childCpu = wait.jvms().stream().filter(j -> j.pid() == busy.pid()).mapToLong(CpuWait.Jvm::cpuNanos)
+                        .sum();
+                String others = String.join(", ", wait.topOtherProcesses());
+                if (watched) {
+                    assertEquals(java.util.List.of("client", "client"), wait.jvms().stream().map(CpuWait.Jvm::role)
+                            .toList());
+                    org.junit.jupiter.api.Assertions.assertTrue(childCpu >= 100_000_000L, "its CPU, the client's: "
+                            + childCpu);
+                    org.junit.jupiter.api.Assertions.assertFalse(others.contains("(pid " + busy.pid() + ")"),
+                            "not another process: " + others);
+                } else {
+                    assertEquals(0, childCpu, "not watched");
+                    org.junit.jupiter.api.Assertions.assertTrue(others.contains("sh (pid " + busy.pid() + ")"),
+                            "named among the others: " + others);
+                    org.junit.jupiter.api.Assertions.assertTrue(wait.otherProcessesCpuNanos() >= 100_000_000L,
+                            "others used " + wait.otherProcessesCpuNanos() + " ns");
+                }
+            } finally {
+                busy.destroyForcibly().waitFor();
+            }
+        }
+    }
+
     @Test
     void noServerProcessReadsMinusOne() {
         assertEquals(-1, CpuWait.UNAVAILABLE.serverCpuNanos());
