@@ -192,6 +192,24 @@ public final class LatencyBenchmark implements Harness {
         return result;
     }
 
+    /** How long the server may go without a late reply before its queue counts as answered. */
+    static final long LATE_QUIET_NANOS = 1_000_000_000L;
+    /** The longest wait for a run's late replies. */
+    static final long LATE_CAP_NANOS = 30_000_000_000L;
+
+    /**
+     * After run {@code run} left {@code unanswered} orders, before the next run: waits while the server still answers
+     * them (a queue the next run would otherwise start behind, and measure), and says so. They are counted late for
+     * this run. A server that answered none of the run's orders is not waited for: it answers nothing.
+     */
+    private void awaitLateReplies(LatencyTask task, int run, long unanswered) {
+        TimedRun.LateWait wait = timed.awaitLateReplies(task, unanswered, LATE_QUIET_NANOS, LATE_CAP_NANOS);
+        out.printf(Locale.ROOT, "Waited %.1f s after run %d for its %,d unanswered orders: %,d answered late%s%n",
+                wait.waitedNanos() / 1e9, run, unanswered, wait.replies(), wait.ended() ? ""
+                        : String.format(Locale.ROOT, ", still coming when the wait ended at %.0f s: the next run "
+                        + "starts behind the server's queue", LATE_CAP_NANOS / 1e9));
+    }
+
     /**
      * Measured run {@code run}: a pause and a settling at a new rate before it when configured, the run, and once
      * more when the JIT came in after the compilers had gone quiet. Adds it to {@code runs}; returns the reason the
@@ -234,6 +252,9 @@ public final class LatencyBenchmark implements Harness {
         progress.runEnded(config.name(), result);
         if (timed.failure() != null) {
             return timed.failure();
+        }
+        if (run < config.runs() && result.lost() > 0 && result.received() > 0) {
+            awaitLateReplies(task, run, result.lost());
         }
         return result.received() == 0 ? Verdicts.noSamples(result.sent(), config.sampleTimeoutNanos()) : null;
     }

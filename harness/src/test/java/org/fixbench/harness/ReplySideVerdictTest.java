@@ -144,6 +144,32 @@ class ReplySideVerdictTest {
                 + second.endToEnd().maxNanos());
     }
 
+    /**
+     * A run that left the server a queue (orders it answers after the run's timeout): the next run starts once that
+     * queue is answered, so it measures its own rate, not the queue. Seen in a comparison: jspurefix with its file
+     * store at 10,000/s left about 9 s of orders, and its 2,000/s run read p50 250 ms, falling through the run.
+     */
+    @Test
+    void theNextRunWaitsUntilTheServerHasAnsweredTheLastRunsQueue() {
+        ManualClock clock = new ManualClock();
+        // one reply every 120 us (8,333/s): run 1 at 20,000/s for 1 s leaves about 11,000 orders queued (1.3 s of
+        // them) after its 100 ms timeout; run 2 at 2,000/s is well within the server's reach
+        ServerTask fifo = new ServerTask(clock, i -> 0, 120_000);
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        BenchmarkResult result = new LatencyBenchmark(clock.configure("drain", 20_000, 20_000).runs(2)
+                .runRates(20_000, 2_000).sampleTimeoutNanos(100_000_000L).quiet(false).build(),
+                new java.io.PrintStream(printed, true), ProgressListener.NONE).run(fifo, Map.of());
+        RunResult first = result.runs().get(0);
+        RunResult second = result.runs().get(1);
+        assertTrue(first.lost() > 10_000, "run 1 left a queue: " + first.lost());
+        assertEquals(first.lost(), first.lateReplies(), "every one of them answered, late, and counted for run 1");
+        assertEquals(RunStatus.OK, second.status(), second.reason());
+        assertTrue(second.endToEnd().maxNanos() < 1_000_000, "run 2 measured its own orders, not the queue: worst "
+                + second.endToEnd().maxNanos());
+        String said = printed.toString();
+        assertTrue(said.contains("Waited") && said.contains("answered late"), said);
+    }
+
     @Test
     void aWarmUpReplyAfterTheWarmUpsTimeoutIsNeverASampleOfRunOne() {
         ManualClock clock = new ManualClock();

@@ -486,6 +486,56 @@ public final class TimedRun {
         runLastStart[runNumber] = Long.MIN_VALUE;
     }
 
+    /**
+     * What a wait for a closed run's late replies came to: how long it took, how many replies came in it, and
+     * whether it ended because they stopped (all came, or none for the quiet time) rather than at its cap.
+     */
+    public record LateWait(long waitedNanos, long replies, boolean ended) {
+    }
+
+    /**
+     * After a run closed with {@code unanswered} orders: polls the task (if it reads on the timed thread) and idles
+     * until that many late replies have come, or none for {@code quietNanos}, or {@code capNanos} passed; so that the
+     * next run does not start behind the server's queue of this one's orders.
+     */
+    public LateWait awaitLateReplies(LatencyTask task, long unanswered, long quietNanos, long capNanos) {
+        boolean polls = task.pollsOnTimedThread();
+        long start = clock.nanoTime();
+        long before = lateTotal();
+        long seen = before;
+        long lastArrival = start;
+        long now = start;
+        boolean ended = false;
+        while (failure == null) {
+            long got = lateTotal();
+            if (got != seen) {
+                seen = got;
+                lastArrival = now;
+            }
+            if (got - before >= unanswered || now - lastArrival >= quietNanos) {
+                ended = true;
+                break;
+            }
+            if (now - start >= capNanos) {
+                break;
+            }
+            if (!polls || !task.poll()) {
+                idler.idle(polls ? POLL_IDLE_CAP_NANOS : 1_000_000);
+            }
+            now = clock.nanoTime();
+        }
+        return new LateWait(now - start, seen - before, ended);
+    }
+
+    /** Every late reply so far, of any run or the warm-up, and samples for starts no run gave. */
+    private long lateTotal() {
+        long total = stray.get();
+        for (int i = 0; i < lateByRun.length(); i++) {
+            total += lateByRun.get(i);
+        }
+        return total;
+    }
+
     /** Replies that came after run {@code runNumber}'s timeout (0: the warm-up's); final once the runs have ended. */
     public long lateReplies(int runNumber) {
         return lateByRun.get(runNumber);
