@@ -1,6 +1,7 @@
 package org.fixbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -49,6 +50,15 @@ class DurabilityTest {
         ComparisonRecord recorded = ComparisonRecord.of(Map.of(ComparisonRecord.ENGINES, engines));
         assertEquals("synced", recorded.engines().get("quickfixj:synced").durability());
         assertEquals("memory", recorded.engines().get("sbe:tuned").durability());
+        assertFalse(recorded.engines().get("sbe:tuned").durabilityDeclared(), "set by the suite's own settings");
+        ComparisonRecord external = ComparisonRecord.of(Map.of(ComparisonRecord.ENGINES, EngineEnvironment.describe(
+                java.util.List.of(EngineSpec.parse("external:quickfix-cpp+store=file"),
+                        EngineSpec.parse("external:fixbench-sbe")))));
+        assertEquals("file", external.engines().get("external:quickfix-cpp+store=file").durability());
+        assertTrue(external.engines().get("external:quickfix-cpp+store=file").durabilityDeclared(),
+                "a black box's store is its file's word");
+        assertEquals("unknown", external.engines().get("external:fixbench-sbe").durability());
+        assertFalse(external.engines().get("external:fixbench-sbe").durabilityDeclared(), "nothing said");
         assertTrue(ComparisonRecord.of(Map.of(ComparisonRecord.ENGINES, Map.of("x:y", Map.of("versions", "{}"))))
                 .engines().get("x:y").durability() == null, "a folder from before: none said");
     }

@@ -112,8 +112,9 @@ class ExternalEnginesTest {
         }
         String report = Files.readString(out.resolve("report.md"));
         for (String label : labels) {
-            assertTrue(report.lines().anyMatch(l -> l.startsWith("- " + label + ": ") && l.endsWith("durability file")),
-                    label + "'s durability, as its file says");
+            assertTrue(report.lines().anyMatch(l -> l.startsWith("- " + label + ": ")
+                    && l.endsWith("durability file (as its engine file says)")), label + "'s durability, as its file "
+                    + "says, and said to be its word");
         }
         List<String> logs = new java.util.ArrayList<>();
         try (java.util.stream.Stream<Path> s = Files.list(out.resolve("server-logs"))) {

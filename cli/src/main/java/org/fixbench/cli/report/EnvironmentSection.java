@@ -120,7 +120,8 @@ final class EnvironmentSection {
         comparison.engines().forEach((label, e) -> items.add(label + ": " + e.versions() + "; profile `"
                 + e.profileFile() + "` sha256 " + e.profileSha256().substring(0, Math.min(16,
                 e.profileSha256().length())) + "…" + (e.durability() == null ? "" : "; durability "
-                + e.durability()) + tls(e, label, results)));
+                + e.durability() + (e.durabilityDeclared() ? " (as its engine file says)" : "")) + tls(e, label,
+                results)));
         java.util.Set<String> workloads = new java.util.TreeSet<>();
         results.forEach(r -> workloads.add(workloadOf(r)));
         items.add("Workload: " + String.join(", ", workloads) + (workloads.equals(java.util.Set.of("fixed"))

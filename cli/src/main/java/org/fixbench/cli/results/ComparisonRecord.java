@@ -39,6 +39,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
     public static final String ENGINES = "engines";
     /** In an engine's entry: where its profile's sessions keep their numbers and messages, in one word. */
     public static final String DURABILITY = "durability";
+    /** In an engine's entry, true when its durability is what its engine file says, not what the suite set. */
+    public static final String DURABILITY_DECLARED = "durabilityDeclared";
     /** Each engine's TLS in one word ({@link org.fixbench.engine.Tls}), since 2026-12-07. */
     public static final String TLS = "tls";
 
@@ -57,9 +59,10 @@ public record ComparisonRecord(String command, String stopReason, String partial
     /**
      * An engine's versions (as recorded, in one line), its profile's file and SHA-256, and where the profile's sessions
      * keep their numbers and messages in one word, and how they speak TLS in one word (each null in folders from
-     * before 2026-12-07).
+     * before 2026-12-07); {@code durabilityDeclared}: that word is what a black box's engine file says of it.
      */
-    public record Engine(String versions, String profileFile, String profileSha256, String durability, String tls) {
+    public record Engine(String versions, String profileFile, String profileSha256, String durability, String tls,
+                         boolean durabilityDeclared) {
     }
 
     /**
@@ -91,7 +94,8 @@ public record ComparisonRecord(String command, String stopReason, String partial
                     engines.put(String.valueOf(label), new Engine(String.valueOf(e.get("versions")),
                             String.valueOf(e.get("profileFile")), String.valueOf(e.get("profileSha256")),
                             e.get(DURABILITY) == null ? null : String.valueOf(e.get(DURABILITY)),
-                            e.get(TLS) == null ? null : String.valueOf(e.get(TLS))));
+                            e.get(TLS) == null ? null : String.valueOf(e.get(TLS)),
+                            Boolean.TRUE.equals(e.get(DURABILITY_DECLARED))));
                 }
             });
         }

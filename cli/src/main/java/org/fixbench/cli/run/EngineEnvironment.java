@@ -33,6 +33,9 @@ public final class EngineEnvironment {
             e.put("profile", spec.profile());
             e.put("versions", spec.engine().versions());
             e.put(ComparisonRecord.DURABILITY, spec.engine().durability(spec.profileFile()).word());
+            if (spec.engine().durabilityDeclared(spec.profileFile())) {
+                e.put(ComparisonRecord.DURABILITY_DECLARED, true);
+            }
             e.put(ComparisonRecord.TLS, spec.engine().tls(spec.profileFile()).word());
             Path file = spec.baseProfileFile();
             e.put("profileFile", org.fixbench.cli.options.Home.path().relativize(file.toAbsolutePath().normalize()).toString());

@@ -104,6 +104,14 @@ public interface FixEngine {
     }
 
     /**
+     * Whether {@link #durability} is only what the profile says of a store the suite neither sets nor sees (a black
+     * box's engine file), rather than read from the settings the suite itself gives the engine: reports say so.
+     */
+    default boolean durabilityDeclared(java.nio.file.Path profileFile) {
+        return false;
+    }
+
+    /**
      * How the sessions of the profile file {@code profileFile} speak TLS: by default as its {@link Tls#SETTING} says
      * (plain TCP, or through a {@link Stunnel} terminator at each end); an engine with TLS of its own says
      * {@link Tls#NATIVE} where its profile turns it on.

@@ -317,6 +317,7 @@ final class TlsTerminated implements FixEngine {
     @Override public List<Setting> settings() { return engine.settings(); }
     @Override public List<String> secrets(Path profileFile) { return engine.secrets(profileFile); }
     @Override public Durability durability(Path profileFile) { return engine.durability(profileFile); }
+    @Override public boolean durabilityDeclared(Path profileFile) { return engine.durabilityDeclared(profileFile); }
     @Override public Tls tls(Path profileFile) { return engine.tls(profileFile); }
     @Override public boolean tlsThroughTerminator() { return engine.tlsThroughTerminator(); }
     @Override public boolean nativeTlsClientThroughTerminator() { return engine.nativeTlsClientThroughTerminator(); }

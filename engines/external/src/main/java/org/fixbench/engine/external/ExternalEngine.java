@@ -114,6 +114,12 @@ public final class ExternalEngine implements FixEngine {
         return EngineFile.read(profileFile).durability();
     }
 
+    /** What the file says of its store is its author's word: the suite does not see inside the acceptor. */
+    @Override
+    public boolean durabilityDeclared(java.nio.file.Path profileFile) {
+        return durability(profileFile) != org.fixbench.engine.Durability.UNKNOWN;
+    }
+
     @Override
     public Map<String, String> versions() {
         Map<String, String> v = new LinkedHashMap<>();
