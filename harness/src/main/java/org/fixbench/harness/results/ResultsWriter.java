@@ -56,7 +56,7 @@ public final class ResultsWriter {
                 list.add(toJson(result));
             }
             root.put("results", list);
-            AtomicFiles.writeString(folder.resolve("summary.json"), JSON.writeValueAsString(root));
+            AtomicFiles.writeString(folder.resolve(ResultsReader.SUMMARY), JSON.writeValueAsString(root));
             writeCsv(folder.resolve("summary.csv"), results);
             writeBenchmarkJson(folder.resolve("benchmark.json"), results);
             for (BenchmarkResult result : results) {

@@ -38,7 +38,8 @@ public final class Check {
      * command); prints to {@code out}; returns 0 when one order got its ExecutionReport, else 1.
      */
     public static int run(Path file, InetSocketAddress server, Duration wait, PrintStream printTo) throws Exception {
-        EngineFile engine = EngineFile.read(file).forSession(1, 1); // a file of many sessions: its first
+        EngineFile whole = EngineFile.read(file);
+        EngineFile engine = whole.forSession(1, 1); // a file of many sessions: its first
         PrintStream out = Secrets.masking(printTo);
         Map<Integer, String> names = fieldNames();
         out.println("check " + engine.name() + " (" + file + "): " + engine.clientCompId() + " -> "
@@ -63,7 +64,7 @@ public final class Check {
             if (address == null) {
                 // started as a comparison starts it: with the file's CompIDs as they are ({n} and all, for the
                 // acceptor of many sessions); the check's client is its first session
-                started = new StartedAcceptor(EngineFile.read(file), setup, ExternalEngine.home());
+                started = new StartedAcceptor(whole, setup, ExternalEngine.home());
                 try {
                     address = started.start();
                 } catch (IllegalStateException e) {

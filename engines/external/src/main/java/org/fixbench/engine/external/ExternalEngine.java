@@ -117,7 +117,7 @@ public final class ExternalEngine implements FixEngine {
     /** What the file says of its store is its author's word: the suite does not see inside the acceptor. */
     @Override
     public boolean durabilityDeclared(java.nio.file.Path profileFile) {
-        return durability(profileFile) != org.fixbench.engine.Durability.UNKNOWN;
+        return EngineFile.read(profileFile).durability() != org.fixbench.engine.Durability.UNKNOWN;
     }
 
     @Override
